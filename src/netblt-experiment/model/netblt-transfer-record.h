@@ -1,0 +1,43 @@
+#ifndef NETBLT_TRANSFER_RECORD_H
+#define NETBLT_TRANSFER_RECORD_H
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * @ingroup netblt-experiment
+ * @brief The outcome of one simulated NETBLT transfer, in the terms of RFC 1030's tables.
+ *
+ * A flat record of plain values so that Python (through cppyy) can turn it into a table row.
+ */
+struct NetbltTransferRecord
+{
+    bool completed{false};         //!< both ends closed with TRANSFER_COMPLETE
+    bool intact{false};            //!< the receiving client got exactly the bytes given
+    std::string senderClose;       //!< how the sender's connection ended
+    std::string receiverClose;     //!< how the receiver's connection ended
+    uint64_t bytesGiven{0};        //!< bytes the sending client handed over
+    uint64_t bytesReceived{0};     //!< bytes the receiving client got
+    uint64_t dataPacketsSent{0};   //!< DATA/LDATA transmissions, first and repeated
+    uint64_t dataPacketsReceived{0}; //!< DATA/LDATA packets that reached the receiving NETBLT
+    uint64_t lost{0};              //!< #LOSS: sent but never reached the receiving NETBLT
+    uint64_t retransmitted{0};     //!< #RXM
+    uint64_t dataTimeouts{0};      //!< DTMOS
+    uint64_t controlTimeouts{0};   //!< receiver control-timer expirations
+    uint64_t controlPacketsSent{0}; //!< CONTROL packets sent by the receiver
+    uint64_t nullAcksSent{0};      //!< NULL-ACK packets sent by the sender
+    uint64_t packetsRequested{0};  //!< packet numbers listed in RESENDs
+    uint64_t checksumErrors{0};    //!< packets either NETBLT dropped for a bad checksum
+    uint64_t malformedPackets{0};  //!< packets either NETBLT dropped as malformed
+    double steadyStateMbps{0};     //!< SPEED: steady-state throughput (RFC 1030 §3), Mbit/s
+    double realMbps{0};            //!< real throughput (RFC 1030 §3), Mbit/s
+    double simulatedSeconds{0};    //!< simulated time when the run ended
+    uint64_t events{0};            //!< simulator events executed
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_TRANSFER_RECORD_H */

@@ -1,0 +1,41 @@
+#include "netblt-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/ipv4.h"
+#include "ns3/netblt-l4-protocol.h"
+
+namespace ns3
+{
+
+void
+NetbltHelper::Install(NodeContainer nodes) const
+{
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Ptr<Node> node = *it;
+        NS_ABORT_MSG_UNLESS(node->GetObject<Ipv4>(),
+                            "NetbltHelper: node " << node->GetId()
+                                                  << " has no IPv4; install the internet stack first");
+        if (!node->GetObject<NetbltL4Protocol>())
+        {
+            node->AggregateObject(CreateObject<NetbltL4Protocol>());
+        }
+    }
+}
+
+int64_t
+NetbltHelper::AssignStreams(NodeContainer nodes, int64_t stream) const
+{
+    int64_t current = stream;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Ptr<NetbltL4Protocol> netblt = (*it)->GetObject<NetbltL4Protocol>();
+        if (netblt)
+        {
+            current += netblt->AssignStreams(current);
+        }
+    }
+    return current - stream;
+}
+
+} // namespace ns3

@@ -1,0 +1,71 @@
+#ifndef NETBLT_CONNECTION_STATISTICS_H
+#define NETBLT_CONNECTION_STATISTICS_H
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * @ingroup netblt
+ * @brief What one end of a NETBLT connection counted and timed.
+ *
+ * RFC 1030's tables report, per transfer: data packets lost (#LOSS), data packets retransmitted
+ * (#RXM), data timeouts at the receiving end (DTMOS) and the steady-state throughput (SPEED).
+ * Lost packets are DATA/LDATA packets the sending NETBLT transmitted that never reached the
+ * receiving NETBLT: dataPacketsSent at the sender minus dataPacketsReceived at the receiver.
+ */
+struct NetbltConnectionStatistics
+{
+    // Sending end
+    uint64_t dataPacketsSent{0};          //!< DATA/LDATA transmissions, first and repeated
+    uint64_t dataPacketsRetransmitted{0}; //!< DATA/LDATA transmissions of a packet sent before
+    uint64_t nullAcksSent{0};             //!< NULL-ACK packets sent
+    uint64_t duplicateControlMessages{0}; //!< control messages discarded as already seen
+    uint64_t buffersSent{0};              //!< buffers acknowledged by an OK
+    uint64_t bytesSent{0};                //!< client bytes in buffers acknowledged by an OK
+
+    // Receiving end
+    uint64_t dataPacketsReceived{0};  //!< valid DATA/LDATA packets that reached this NETBLT
+    uint64_t duplicateDataPackets{0}; //!< of which already held
+    uint64_t dataTimeouts{0};         //!< data-timer expirations (DTMOS)
+    uint64_t controlTimeouts{0};      //!< control-timer expirations
+    uint64_t controlPacketsSent{0};   //!< CONTROL packets sent, first and repeated
+    uint64_t controlMessagesSent{0};  //!< GO, OK and RESEND messages created
+    uint64_t resendMessagesSent{0};   //!< RESEND messages created
+    uint64_t packetsRequested{0};     //!< packet numbers listed in RESEND messages
+    uint64_t buffersDelivered{0};     //!< buffers handed to the receiving client
+    uint64_t bytesDelivered{0};       //!< client bytes handed to the receiving client
+
+    // Either end
+    uint64_t keepalivesSent{0};       //!< KEEPALIVE packets sent
+    uint64_t dataChecksumErrors{0};   //!< DATA/LDATA dropped for a bad data-area checksum
+    uint64_t protocolViolations{0};   //!< packets dropped as not making sense in this state
+
+    Time openTime{};              //!< when the client asked for the connection
+    Time establishedTime{};       //!< when the connection was set up
+    Time firstDataTime{};         //!< first transmission of the first buffer's first packet
+    Time lastBufferStartTime{};   //!< first transmission of the last buffer's first packet
+    Time lastNewDataTime{};       //!< first transmission of the last buffer's last packet
+    uint64_t bytesBeforeLastBuffer{0}; //!< client bytes in the buffers before the last one
+    uint64_t bytesInTransfer{0};  //!< client bytes in all buffers handed to the sender
+    uint64_t bytesBeforeLastNewData{0}; //!< data bytes first sent before lastNewDataTime
+    Time completeTime{};          //!< when this end knew the transfer had succeeded
+
+    /**
+     * Steady-state throughput as RFC 1030 §3 defines it: the rate as the transfer size goes to
+     * infinity, excluding connection set-up and the recovery after the last buffer is sent.
+     * Measured at the sending end as the client bits of every buffer but the last, over the time
+     * from the first transmission of the first buffer to the first transmission of the last
+     * buffer. With a single buffer: the data bits first sent before its last packet, over the
+     * time from its first packet to its last.
+     * @return bits per second, or 0 if the transfer sent too little to tell
+     */
+    double GetSteadyStateThroughput() const;
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_CONNECTION_STATISTICS_H */

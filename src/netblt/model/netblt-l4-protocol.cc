@@ -1,0 +1,447 @@
+#include "netblt-l4-protocol.h"
+
+#include "netblt-control-header.h"
+#include "netblt-data-header.h"
+#include "netblt-null-ack-header.h"
+#include "netblt-open-header.h"
+#include "netblt-reason-header.h"
+
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-route.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/uinteger.h"
+
+#include <memory>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("NetbltL4Protocol");
+
+NS_OBJECT_ENSURE_REGISTERED(NetbltL4Protocol);
+
+const uint8_t NetbltL4Protocol::PROT_NUMBER = 30;
+
+TypeId
+NetbltL4Protocol::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::NetbltL4Protocol")
+            .SetParent<IpL4Protocol>()
+            .SetGroupName("Netblt")
+            .AddConstructor<NetbltL4Protocol>()
+            .AddAttribute("Version",
+                          "NETBLT version number written in, and required of, every packet. "
+                          "RFC 998 does not give one.",
+                          UintegerValue(NetbltHeader::DEFAULT_VERSION),
+                          MakeUintegerAccessor(&NetbltL4Protocol::m_version),
+                          MakeUintegerChecker<uint8_t>())
+            .AddTraceSource("Drop",
+                            "A packet was dropped before reaching a connection, with the reason.",
+                            MakeTraceSourceAccessor(&NetbltL4Protocol::m_dropTrace),
+                            "ns3::NetbltL4Protocol::DropTracedCallback");
+    return tid;
+}
+
+NetbltL4Protocol::NetbltL4Protocol()
+{
+    NS_LOG_FUNCTION(this);
+    m_connectionIdVariable = CreateObject<UniformRandomVariable>();
+}
+
+NetbltL4Protocol::~NetbltL4Protocol()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+NetbltL4Protocol::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+void
+NetbltL4Protocol::NotifyNewAggregate()
+{
+    NS_LOG_FUNCTION(this);
+    Ptr<Node> node = GetObject<Node>();
+    Ptr<Ipv4> ipv4 = GetObject<Ipv4>();
+    if (!m_node && node)
+    {
+        SetNode(node);
+    }
+    if (ipv4 && m_downTarget.IsNull())
+    {
+        ipv4->Insert(this);
+        SetDownTarget(MakeCallback(&Ipv4::Send, ipv4));
+    }
+    IpL4Protocol::NotifyNewAggregate();
+}
+
+void
+NetbltL4Protocol::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    for (auto& [key, connection] : m_connections)
+    {
+        connection->Dispose();
+    }
+    m_connections.clear();
+    m_listeners.clear();
+    m_node = nullptr;
+    m_downTarget = IpL4Protocol::DownTargetCallback();
+    m_downTarget6 = IpL4Protocol::DownTargetCallback6();
+    IpL4Protocol::DoDispose();
+}
+
+int
+NetbltL4Protocol::GetProtocolNumber() const
+{
+    return PROT_NUMBER;
+}
+
+int64_t
+NetbltL4Protocol::AssignStreams(int64_t stream)
+{
+    m_connectionIdVariable->SetStream(stream);
+    return 1;
+}
+
+uint16_t
+NetbltL4Protocol::AllocatePort()
+{
+    for (uint32_t tries = 0; tries < 16384; ++tries)
+    {
+        uint16_t port = m_nextEphemeralPort;
+        m_nextEphemeralPort = m_nextEphemeralPort == 65535 ? 49152 : m_nextEphemeralPort + 1;
+        bool used = m_listeners.count(port) > 0;
+        for (const auto& [key, connection] : m_connections)
+        {
+            used = used || std::get<0>(key) == port;
+        }
+        if (!used)
+        {
+            return port;
+        }
+    }
+    return 0;
+}
+
+Ptr<NetbltConnection>
+NetbltL4Protocol::Connect(Ipv4Address peer,
+                          uint16_t peerPort,
+                          NetbltConnection::Role role,
+                          const NetbltTransferParameters& proposal)
+{
+    NS_LOG_FUNCTION(this << peer << peerPort << proposal);
+    std::string problem = proposal.Validate();
+    if (!problem.empty())
+    {
+        NS_LOG_WARN("NETBLT open refused locally: " << problem);
+        return nullptr;
+    }
+    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    Ipv4Header probe;
+    probe.SetDestination(peer);
+    probe.SetProtocol(PROT_NUMBER);
+    Socket::SocketErrno error;
+    Ptr<Ipv4Route> route =
+        ipv4->GetRoutingProtocol()->RouteOutput(nullptr, probe, nullptr, error);
+    if (!route)
+    {
+        NS_LOG_WARN("NETBLT open: no route to " << peer);
+        return nullptr;
+    }
+    uint16_t localPort = AllocatePort();
+    if (localPort == 0)
+    {
+        NS_LOG_WARN("NETBLT open: no free port");
+        return nullptr;
+    }
+    uint32_t connectionId = m_connectionIdVariable->GetInteger(1, 0xffffffffU);
+    Ptr<NetbltConnection> connection = CreateObject<NetbltConnection>();
+    m_connections[ConnectionKey(localPort, peer.Get(), peerPort)] = connection;
+    connection
+        ->ConnectActive(this, route->GetSource(), localPort, peer, peerPort, role, proposal, connectionId);
+    return connection;
+}
+
+bool
+NetbltL4Protocol::Listen(uint16_t port,
+                         const NetbltTransferParameters& limits,
+                         AcceptCallback accept)
+{
+    NS_LOG_FUNCTION(this << port);
+    if (m_listeners.count(port))
+    {
+        return false;
+    }
+    m_listeners[port] = Listener{limits, accept};
+    return true;
+}
+
+void
+NetbltL4Protocol::StopListening(uint16_t port)
+{
+    m_listeners.erase(port);
+}
+
+void
+NetbltL4Protocol::Send(Ptr<Packet> packet, Ipv4Address source, Ipv4Address destination)
+{
+    NS_LOG_FUNCTION(this << packet << source << destination);
+    m_downTarget(packet, source, destination, PROT_NUMBER, nullptr);
+}
+
+void
+NetbltL4Protocol::Forget(Ptr<NetbltConnection> connection)
+{
+    NS_LOG_FUNCTION(this << connection);
+    for (auto it = m_connections.begin(); it != m_connections.end(); ++it)
+    {
+        if (it->second == connection)
+        {
+            m_connections.erase(it);
+            return;
+        }
+    }
+}
+
+uint8_t
+NetbltL4Protocol::GetVersion() const
+{
+    return m_version;
+}
+
+uint32_t
+NetbltL4Protocol::GetConnectionCount() const
+{
+    return m_connections.size();
+}
+
+uint64_t
+NetbltL4Protocol::GetChecksumErrors() const
+{
+    return m_checksumErrors;
+}
+
+uint64_t
+NetbltL4Protocol::GetMalformedPackets() const
+{
+    return m_malformedPackets;
+}
+
+uint64_t
+NetbltL4Protocol::GetUnmatchedPackets() const
+{
+    return m_unmatchedPackets;
+}
+
+void
+NetbltL4Protocol::Drop(Ptr<const Packet> packet, const std::string& reason, uint64_t& counter)
+{
+    NS_LOG_LOGIC("drop " << packet->GetSize() << "-byte packet: " << reason);
+    ++counter;
+    m_dropTrace(packet, reason);
+}
+
+IpL4Protocol::RxStatus
+NetbltL4Protocol::Receive(Ptr<Packet> packet,
+                          const Ipv4Header& ipHeader,
+                          Ptr<Ipv4Interface> incomingInterface)
+{
+    NS_LOG_FUNCTION(this << packet << ipHeader);
+    NetbltHeader common;
+    if (!NetbltHeader::PeekCommonFields(packet, common))
+    {
+        Drop(packet, "shorter than the 12-byte common header", m_malformedPackets);
+        return IpL4Protocol::RX_OK;
+    }
+    uint8_t rawType = static_cast<uint8_t>(common.GetType());
+    if (!NetbltHeader::IsKnownType(rawType))
+    {
+        Drop(packet, "unknown packet type " + std::to_string(rawType), m_malformedPackets);
+        return IpL4Protocol::RX_OK;
+    }
+    if (common.GetVersion() != m_version)
+    {
+        Drop(packet, "version " + std::to_string(common.GetVersion()), m_malformedPackets);
+        return IpL4Protocol::RX_OK;
+    }
+    NetbltPacketType type = common.GetType();
+    uint32_t length = common.GetLength();
+    if (length < NetbltHeader::GetMinimumLength(type) || length > packet->GetSize())
+    {
+        Drop(packet,
+             "length field " + std::to_string(length) + " with " +
+                 std::to_string(packet->GetSize()) + " bytes present",
+             m_malformedPackets);
+        return IpL4Protocol::RX_OK;
+    }
+    bool isData = type == NetbltPacketType::DATA || type == NetbltPacketType::LDATA;
+    if (!isData && length % 4 != 0)
+    {
+        Drop(packet, "length " + std::to_string(length) + " not a multiple of 4", m_malformedPackets);
+        return IpL4Protocol::RX_OK;
+    }
+    // DATA/LDATA carry 0-3 bytes of longword padding after the data, outside the length.
+    packet->RemoveAtEnd(packet->GetSize() - length);
+
+    // Verify by deserializing a copy with the header class the type calls for.
+    Ptr<Packet> copy = packet->Copy();
+    std::unique_ptr<NetbltHeader> header;
+    switch (type)
+    {
+    case NetbltPacketType::OPEN:
+    case NetbltPacketType::RESPONSE:
+        header = std::make_unique<NetbltOpenHeader>(type);
+        break;
+    case NetbltPacketType::QUIT:
+    case NetbltPacketType::ABORT:
+    case NetbltPacketType::REFUSED:
+        header = std::make_unique<NetbltReasonHeader>(type);
+        break;
+    case NetbltPacketType::DATA:
+    case NetbltPacketType::LDATA:
+        header = std::make_unique<NetbltDataHeader>(type);
+        break;
+    case NetbltPacketType::NULL_ACK:
+        header = std::make_unique<NetbltNullAckHeader>();
+        break;
+    case NetbltPacketType::CONTROL:
+        header = std::make_unique<NetbltControlHeader>();
+        break;
+    default:
+        header = std::make_unique<NetbltHeader>(type);
+        break;
+    }
+    copy->RemoveHeader(*header);
+    if (header->IsMalformed())
+    {
+        Drop(packet, "malformed " + header->GetMalformedReason(), m_malformedPackets);
+        return IpL4Protocol::RX_OK;
+    }
+    if (!header->IsChecksumOk())
+    {
+        Drop(packet, "bad checksum", m_checksumErrors);
+        return IpL4Protocol::RX_CSUM_FAILED;
+    }
+
+    Ipv4Address local = ipHeader.GetDestination();
+    Ipv4Address peer = ipHeader.GetSource();
+    // The sender's "local port" is ours as the "foreign port".
+    ConnectionKey key(header->GetForeignPort(), peer.Get(), header->GetLocalPort());
+    auto found = m_connections.find(key);
+    if (found != m_connections.end())
+    {
+        Ptr<NetbltConnection> connection = found->second;
+        connection->Receive(type, packet);
+        return IpL4Protocol::RX_OK;
+    }
+    if (type == NetbltPacketType::OPEN)
+    {
+        HandleOpenWithoutConnection(packet, static_cast<NetbltOpenHeader&>(*header), local, peer);
+        return IpL4Protocol::RX_OK;
+    }
+    Drop(packet, "no connection", m_unmatchedPackets);
+    return IpL4Protocol::RX_OK;
+}
+
+void
+NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
+                                              const NetbltOpenHeader& open,
+                                              Ipv4Address local,
+                                              Ipv4Address peer)
+{
+    uint16_t localPort = open.GetForeignPort();
+    uint16_t peerPort = open.GetLocalPort();
+    auto listener = m_listeners.find(localPort);
+    if (listener == m_listeners.end())
+    {
+        SendReply(NetbltPacketType::REFUSED,
+                  "no listener on port " + std::to_string(localPort),
+                  localPort,
+                  peerPort,
+                  local,
+                  peer);
+        return;
+    }
+    NetbltTransferParameters offer = NetbltTransferParameters::ReadFrom(open);
+    std::string problem = offer.Validate();
+    if (!problem.empty())
+    {
+        SendReply(NetbltPacketType::REFUSED, problem, localPort, peerPort, local, peer);
+        return;
+    }
+    NetbltTransferParameters answer =
+        NetbltTransferParameters::Restrict(offer, listener->second.limits);
+    Ptr<NetbltConnection> connection = CreateObject<NetbltConnection>();
+    std::string refusal;
+    if (!listener->second.accept.IsNull())
+    {
+        refusal = listener->second.accept(connection, answer);
+    }
+    if (!refusal.empty())
+    {
+        SendReply(NetbltPacketType::REFUSED, refusal, localPort, peerPort, local, peer);
+        return;
+    }
+    m_connections[ConnectionKey(localPort, peer.Get(), peerPort)] = connection;
+    connection->AcceptPassive(this, local, localPort, peer, peerPort, open, answer);
+}
+
+void
+NetbltL4Protocol::SendReply(NetbltPacketType type,
+                            const std::string& reason,
+                            uint16_t localPort,
+                            uint16_t peerPort,
+                            Ipv4Address local,
+                            Ipv4Address peer)
+{
+    NS_LOG_FUNCTION(this << type << reason);
+    NetbltReasonHeader header(type);
+    header.SetVersion(m_version);
+    header.SetLocalPort(localPort);
+    header.SetForeignPort(peerPort);
+    header.SetReason(reason);
+    Ptr<Packet> packet = Create<Packet>();
+    packet->AddHeader(header);
+    Send(packet, local, peer);
+}
+
+IpL4Protocol::RxStatus
+NetbltL4Protocol::Receive(Ptr<Packet> p,
+                          const Ipv6Header& header,
+                          Ptr<Ipv6Interface> incomingInterface)
+{
+    // RFC 998 defines NETBLT over IPv4 only.
+    return IpL4Protocol::RX_ENDPOINT_UNREACH;
+}
+
+void
+NetbltL4Protocol::SetDownTarget(IpL4Protocol::DownTargetCallback cb)
+{
+    m_downTarget = cb;
+}
+
+void
+NetbltL4Protocol::SetDownTarget6(IpL4Protocol::DownTargetCallback6 cb)
+{
+    m_downTarget6 = cb;
+}
+
+IpL4Protocol::DownTargetCallback
+NetbltL4Protocol::GetDownTarget() const
+{
+    return m_downTarget;
+}
+
+IpL4Protocol::DownTargetCallback6
+NetbltL4Protocol::GetDownTarget6() const
+{
+    return m_downTarget6;
+}
+
+} // namespace ns3

@@ -1,0 +1,180 @@
+#ifndef NETBLT_L4_PROTOCOL_H
+#define NETBLT_L4_PROTOCOL_H
+
+#include "netblt-connection.h"
+#include "netblt-transfer-parameters.h"
+
+#include "ns3/ip-l4-protocol.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <map>
+#include <tuple>
+
+namespace ns3
+{
+
+class Node;
+class NetbltOpenHeader;
+
+/**
+ * @ingroup netblt
+ * @brief NETBLT as an IPv4 layer-4 protocol (IP protocol 30, RFC 998 §6).
+ *
+ * Checks every incoming packet (length field, type, version, header checksum, structure),
+ * drops and counts the bad ones, and hands the good ones to the connection they belong to,
+ * identified by local port, peer address and peer port. An OPEN for a port with a listener
+ * creates a passive connection; an OPEN for a port without one is answered with REFUSED.
+ *
+ * Aggregate it to a node that already has an Ipv4L3Protocol (NetbltHelper does this).
+ */
+class NetbltL4Protocol : public IpL4Protocol
+{
+  public:
+    static const uint8_t PROT_NUMBER; //!< IP protocol number of NETBLT (30)
+
+    /**
+     * Passive client: decides on an incoming OPEN. Arguments: the new connection (not yet
+     * answered), the parameters it would answer with. Return an empty string to accept, or the
+     * reason for refusal sent in REFUSED.
+     */
+    typedef Callback<std::string, Ptr<NetbltConnection>, const NetbltTransferParameters&>
+        AcceptCallback;
+
+    /** Trace signature: a dropped packet and why. */
+    typedef void (*DropTracedCallback)(Ptr<const Packet> packet, const std::string& reason);
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    NetbltL4Protocol();
+    ~NetbltL4Protocol() override;
+
+    /** @param node the node this protocol runs on */
+    void SetNode(Ptr<Node> node);
+
+    /**
+     * Active open.
+     * @param peer the passive end's address
+     * @param peerPort the passive end's port
+     * @param role SENDER to send data (OPEN with M = WRITE), RECEIVER to receive it (M = READ)
+     * @param proposal the parameters to propose
+     * @return the connection, in state OPEN_SENT, or nullptr if the proposal is invalid (the
+     *         reason is logged)
+     */
+    Ptr<NetbltConnection> Connect(Ipv4Address peer,
+                                  uint16_t peerPort,
+                                  NetbltConnection::Role role,
+                                  const NetbltTransferParameters& proposal);
+
+    /**
+     * Passive open: accept OPENs on a port.
+     * @param port the well-known port to listen on
+     * @param limits the most permissive parameters this end supports; an offer is restricted
+     *        to them (NetbltTransferParameters::Restrict)
+     * @param accept decides on each OPEN; called before the RESPONSE is sent, so the client can
+     *        set the connection's callbacks there
+     * @return false if the port already has a listener
+     */
+    bool Listen(uint16_t port, const NetbltTransferParameters& limits, AcceptCallback accept);
+
+    /** @param port a port to stop listening on (existing connections carry on) */
+    void StopListening(uint16_t port);
+
+    /**
+     * Sends one NETBLT packet (header already added) to IP.
+     * @param packet the packet
+     * @param source the source address
+     * @param destination the destination address
+     */
+    void Send(Ptr<Packet> packet, Ipv4Address source, Ipv4Address destination);
+
+    /**
+     * Called by a connection once it has closed; the protocol forgets it.
+     * @param connection the closed connection
+     */
+    void Forget(Ptr<NetbltConnection> connection);
+
+    /** @return the version number this NETBLT writes and accepts */
+    uint8_t GetVersion() const;
+
+    /** @return the number of connections currently known */
+    uint32_t GetConnectionCount() const;
+    /** @return packets dropped because their header checksum was wrong */
+    uint64_t GetChecksumErrors() const;
+    /** @return packets dropped as malformed (length, type, version, structure) */
+    uint64_t GetMalformedPackets() const;
+    /** @return packets dropped because no connection matched */
+    uint64_t GetUnmatchedPackets() const;
+
+    /**
+     * Assign a fixed random variable stream number to the random variables used by this
+     * model (connection unique IDs).
+     * @param stream first stream index to use
+     * @return the number of stream indices assigned
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    // IpL4Protocol
+    int GetProtocolNumber() const override;
+    RxStatus Receive(Ptr<Packet> p,
+                     const Ipv4Header& header,
+                     Ptr<Ipv4Interface> incomingInterface) override;
+    RxStatus Receive(Ptr<Packet> p,
+                     const Ipv6Header& header,
+                     Ptr<Ipv6Interface> incomingInterface) override;
+    void SetDownTarget(IpL4Protocol::DownTargetCallback cb) override;
+    void SetDownTarget6(IpL4Protocol::DownTargetCallback6 cb) override;
+    IpL4Protocol::DownTargetCallback GetDownTarget() const override;
+    IpL4Protocol::DownTargetCallback6 GetDownTarget6() const override;
+
+  protected:
+    void DoDispose() override;
+    void NotifyNewAggregate() override;
+
+  private:
+    /** (local port, peer address, peer port) */
+    typedef std::tuple<uint16_t, uint32_t, uint16_t> ConnectionKey;
+
+    /** A passive client's port. */
+    struct Listener
+    {
+        NetbltTransferParameters limits; //!< most permissive values accepted
+        AcceptCallback accept;           //!< decides on each OPEN
+    };
+
+    void Drop(Ptr<const Packet> packet, const std::string& reason, uint64_t& counter);
+    void HandleOpenWithoutConnection(Ptr<Packet> packet,
+                                     const NetbltOpenHeader& open,
+                                     Ipv4Address local,
+                                     Ipv4Address peer);
+    void SendReply(NetbltPacketType type,
+                   const std::string& reason,
+                   uint16_t localPort,
+                   uint16_t peerPort,
+                   Ipv4Address local,
+                   Ipv4Address peer);
+    uint16_t AllocatePort();
+
+    Ptr<Node> m_node;
+    IpL4Protocol::DownTargetCallback m_downTarget;
+    IpL4Protocol::DownTargetCallback6 m_downTarget6;
+    std::map<ConnectionKey, Ptr<NetbltConnection>> m_connections;
+    std::map<uint16_t, Listener> m_listeners;
+    uint16_t m_nextEphemeralPort{49152};
+    Ptr<UniformRandomVariable> m_connectionIdVariable;
+    uint8_t m_version;
+    uint64_t m_checksumErrors{0};
+    uint64_t m_malformedPackets{0};
+    uint64_t m_unmatchedPackets{0};
+
+    TracedCallback<Ptr<const Packet>, const std::string&> m_dropTrace;
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_L4_PROTOCOL_H */
