@@ -169,17 +169,7 @@ void
 NetbltConnection::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_openTimer.Cancel();
-    m_deathTimer.Cancel();
-    m_keepaliveTimer.Cancel();
-    m_dallyTimer.Cancel();
-    m_quitTimer.Cancel();
-    m_burstEvent.Cancel();
-    m_controlTimer.Cancel();
-    for (auto& [number, buffer] : m_receiveBuffers)
-    {
-        buffer.dataTimer.Cancel();
-    }
+    CancelAllTimers();
     m_receiveBuffers.clear();
     m_sendBuffers.clear();
     m_protocol = nullptr;
@@ -189,6 +179,27 @@ NetbltConnection::DoDispose()
     m_sendReadyCallback = ConnectionCallback();
     m_bufferReceivedCallback = BufferCallback();
     Object::DoDispose();
+}
+
+void
+NetbltConnection::CancelAllTimers()
+{
+    // Removed rather than cancelled: a cancelled event still advances the clock when its time
+    // comes, which would make a finished simulation end at the last death-timer deadline.
+    for (EventId* timer : {&m_openTimer,
+                           &m_deathTimer,
+                           &m_keepaliveTimer,
+                           &m_dallyTimer,
+                           &m_quitTimer,
+                           &m_burstEvent,
+                           &m_controlTimer})
+    {
+        Simulator::Remove(*timer);
+    }
+    for (auto& [number, buffer] : m_receiveBuffers)
+    {
+        Simulator::Remove(buffer.dataTimer);
+    }
 }
 
 std::string
@@ -394,11 +405,11 @@ NetbltConnection::Quit(const std::string& reason)
         return;
     }
     m_quitReason = reason;
-    m_burstEvent.Cancel();
-    m_controlTimer.Cancel();
+    Simulator::Remove(m_burstEvent);
+    Simulator::Remove(m_controlTimer);
     for (auto& [number, buffer] : m_receiveBuffers)
     {
-        buffer.dataTimer.Cancel();
+        Simulator::Remove(buffer.dataTimer);
     }
     SetState(QUIT_SENT);
     SendQuit();
@@ -539,7 +550,7 @@ NetbltConnection::HandleResponse(const NetbltOpenHeader& response)
     {
         return; // duplicate RESPONSE
     }
-    m_openTimer.Cancel();
+    Simulator::Remove(m_openTimer);
     NetbltTransferParameters answer = NetbltTransferParameters::ReadFrom(response);
     std::string problem = answer.Validate();
     if (problem.empty() && !answer.IsNoLessRestrictiveThan(m_params))
@@ -622,17 +633,7 @@ NetbltConnection::Close(CloseReason reason, const std::string& text)
     {
         return;
     }
-    m_openTimer.Cancel();
-    m_deathTimer.Cancel();
-    m_keepaliveTimer.Cancel();
-    m_dallyTimer.Cancel();
-    m_quitTimer.Cancel();
-    m_burstEvent.Cancel();
-    m_controlTimer.Cancel();
-    for (auto& [number, buffer] : m_receiveBuffers)
-    {
-        buffer.dataTimer.Cancel();
-    }
+    CancelAllTimers();
     SetState(CLOSED);
     Ptr<NetbltConnection> self = this;
     if (m_protocol)
@@ -660,8 +661,8 @@ void
 NetbltConnection::StartDally(Time duration)
 {
     NS_LOG_FUNCTION(this << duration);
-    m_burstEvent.Cancel();
-    m_keepaliveTimer.Cancel();
+    Simulator::Remove(m_burstEvent);
+    Simulator::Remove(m_keepaliveTimer);
     SetState(DALLYING);
     m_dallyTimer = Simulator::Schedule(Granular(duration), &NetbltConnection::DallyExpired, this);
 }
@@ -705,15 +706,28 @@ NetbltConnection::QuitTimeout()
 void
 NetbltConnection::ResetDeathTimer()
 {
-    m_deathTimer.Cancel();
-    m_deathTimer = Simulator::Schedule(Granular(Seconds(m_params.deathTimeoutS)),
-                                       &NetbltConnection::DeathTimeout,
-                                       this);
+    // Lazy: remember when the other end was last heard; the pending event re-arms itself for
+    // the remainder instead of being cancelled and rescheduled for every packet.
+    m_lastHeard = Simulator::Now();
+    if (!m_deathTimer.IsPending())
+    {
+        m_deathTimer = Simulator::Schedule(Granular(Seconds(m_params.deathTimeoutS)),
+                                           &NetbltConnection::DeathTimeout,
+                                           this);
+    }
 }
 
 void
 NetbltConnection::DeathTimeout()
 {
+    Time due = m_lastHeard + Seconds(m_params.deathTimeoutS);
+    if (due > Simulator::Now())
+    {
+        m_deathTimer = Simulator::Schedule(Granular(due - Simulator::Now()),
+                                           &NetbltConnection::DeathTimeout,
+                                           this);
+        return;
+    }
     NS_LOG_FUNCTION(this);
     if (m_state == QUIT_SENT)
     {
@@ -724,22 +738,40 @@ NetbltConnection::DeathTimeout()
           "nothing heard for " + std::to_string(m_params.deathTimeoutS) + " s");
 }
 
+Time
+NetbltConnection::GetKeepaliveInterval() const
+{
+    return Seconds(m_peerDeathTimeoutS) / static_cast<int64_t>(m_keepaliveDivisor);
+}
+
 void
 NetbltConnection::ResetKeepaliveTimer()
 {
-    m_keepaliveTimer.Cancel();
-    if (m_state == ESTABLISHED && m_peerDeathTimeoutS > 0)
+    // Lazy, like the death timer: every packet sent postpones the next KEEPALIVE.
+    m_lastSent = Simulator::Now();
+    if (m_state == ESTABLISHED && m_peerDeathTimeoutS > 0 && !m_keepaliveTimer.IsPending())
     {
-        m_keepaliveTimer = Simulator::Schedule(
-            Granular(Seconds(m_peerDeathTimeoutS) / static_cast<int64_t>(m_keepaliveDivisor)),
-            &NetbltConnection::KeepaliveTimeout,
-            this);
+        m_keepaliveTimer = Simulator::Schedule(Granular(GetKeepaliveInterval()),
+                                               &NetbltConnection::KeepaliveTimeout,
+                                               this);
     }
 }
 
 void
 NetbltConnection::KeepaliveTimeout()
 {
+    if (m_state != ESTABLISHED)
+    {
+        return;
+    }
+    Time due = m_lastSent + GetKeepaliveInterval();
+    if (due > Simulator::Now())
+    {
+        m_keepaliveTimer = Simulator::Schedule(Granular(due - Simulator::Now()),
+                                               &NetbltConnection::KeepaliveTimeout,
+                                               this);
+        return;
+    }
     NS_LOG_FUNCTION(this);
     ++m_stats.keepalivesSent;
     SendSimple(NetbltPacketType::KEEPALIVE);
@@ -843,10 +875,10 @@ NetbltConnection::Receive(NetbltPacketType type, Ptr<Packet> packet)
             if (first)
             {
                 m_quitReason = header.GetReason();
-                m_controlTimer.Cancel();
+                Simulator::Remove(m_controlTimer);
                 for (auto& [number, buffer] : m_receiveBuffers)
                 {
-                    buffer.dataTimer.Cancel();
+                    Simulator::Remove(buffer.dataTimer);
                 }
                 if (!m_closeCallback.IsNull())
                 {
@@ -1276,7 +1308,7 @@ NetbltConnection::TransmitControlPacket()
     }
     ++m_stats.controlPacketsSent;
     SendPacket(Create<Packet>(), control);
-    m_controlTimer.Cancel();
+    Simulator::Remove(m_controlTimer);
     m_controlTimer = Simulator::Schedule(Granular(ComputeControlTimer()),
                                          &NetbltConnection::ControlTimeout,
                                          this);
@@ -1298,7 +1330,10 @@ NetbltConnection::ControlTimeout()
     NS_LOG_FUNCTION(this);
     ++m_stats.controlTimeouts;
     m_controlTimeoutTrace(ComputeControlTimer());
-    m_timingSample = false; // Karn: a retransmitted packet's ack times nothing reliably
+    // The round trip runs from the first transmission of a control message to its
+    // acknowledgement (RFC 998 §5.2.1); a retransmission does not restart it. Discarding such
+    // samples instead (Karn) would starve the estimator whenever the sender's next burst, which
+    // carries the acknowledgement, is further away than the current timer.
     TransmitControlPacket();
 }
 
@@ -1340,7 +1375,7 @@ NetbltConnection::ProcessAcknowledgement(uint16_t highConsecutiveSequence)
     }
     if (removed && m_controlQueue.empty())
     {
-        m_controlTimer.Cancel();
+        Simulator::Remove(m_controlTimer);
     }
 }
 
@@ -1409,7 +1444,7 @@ NetbltConnection::SetDataTimer(uint32_t number, ReceiveBufferInfo& buffer, Time 
     {
         return;
     }
-    buffer.dataTimer.Cancel();
+    Simulator::Remove(buffer.dataTimer);
     buffer.dataTimer =
         Simulator::Schedule(Granular(delay), &NetbltConnection::DataTimeout, this, number);
 }
@@ -1490,7 +1525,7 @@ NetbltConnection::HandleData(NetbltPacketType type, Ptr<Packet> packet)
         // Buffers past the last one will never come: forget them.
         for (auto later = std::next(it); later != m_receiveBuffers.end();)
         {
-            later->second.dataTimer.Cancel();
+            Simulator::Remove(later->second.dataTimer);
             later = m_receiveBuffers.erase(later);
         }
     }
@@ -1597,7 +1632,7 @@ NetbltConnection::RequestMissing(uint32_t number, ReceiveBufferInfo& buffer)
     {
         return;
     }
-    buffer.dataTimer.Cancel();
+    Simulator::Remove(buffer.dataTimer);
     buffer.state = ACK_WAIT;
     buffer.awaitedSequence = NextSequence();
     ++m_stats.resendMessagesSent;
@@ -1610,7 +1645,7 @@ void
 NetbltConnection::CompleteBuffer(uint32_t number, ReceiveBufferInfo& buffer)
 {
     NS_LOG_FUNCTION(this << number);
-    buffer.dataTimer.Cancel();
+    Simulator::Remove(buffer.dataTimer);
     buffer.state = RECEIVED;
     int64_t controlMs = std::min<int64_t>(ComputeControlTimer().GetMilliSeconds(), 0xffff);
     QueueControlMessage(NetbltControlMessage::MakeOk(NextSequence(),

@@ -295,6 +295,8 @@ class NetbltConnection : public Object
     void DeathTimeout();
     void ResetKeepaliveTimer();
     void KeepaliveTimeout();
+    Time GetKeepaliveInterval() const;
+    void CancelAllTimers();
 
     // packet output
     void SendPacket(Ptr<Packet> packet, NetbltHeader& header);
@@ -382,7 +384,9 @@ class NetbltConnection : public Object
     EventId m_openTimer;
     uint32_t m_opensSent{0};
     EventId m_deathTimer;
+    Time m_lastHeard;                    //!< last packet received from the other end
     EventId m_keepaliveTimer;
+    Time m_lastSent;                     //!< last packet sent to the other end
     EventId m_dallyTimer;
     EventId m_quitTimer;
     std::string m_quitReason;
