@@ -86,6 +86,8 @@ def ns3_module(bld, name, headers, sources, tests=(), examples=()):
         includes=[bld.bldnode.make_node("include").abspath()],
         export_includes=[bld.bldnode.make_node("include").abspath()],
         use=["NS3"] + ["ns3-%s" % d for d in deps if d in bld.env.BUILT_MODULES],
+        # RUNPATH is not inherited: each library must find the project libraries it needs.
+        rpath=[bld.bldnode.make_node("lib").abspath()],
         install_path=None,
     )
     bld.env.append_value("BUILT_MODULES", [name])
