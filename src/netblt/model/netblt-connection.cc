@@ -70,6 +70,11 @@ NetbltConnection::GetTypeId()
                           TimeValue(MilliSeconds(10)),
                           MakeTimeAccessor(&NetbltConnection::m_minControlTimer),
                           MakeTimeChecker(MilliSeconds(1)))
+            .AddAttribute("MaximumControlTimer",
+                          "Largest control-timer value, after backoff.",
+                          TimeValue(Seconds(10)),
+                          MakeTimeAccessor(&NetbltConnection::m_maxControlTimer),
+                          MakeTimeChecker(MilliSeconds(1)))
             .AddAttribute("KeepaliveDivisor",
                           "KEEPALIVE interval = the other end's death-timer value / this "
                           "(RFC 998 §5.2.3 suggests four).",
@@ -78,8 +83,11 @@ NetbltConnection::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("DallyFactor",
                           "Dally time = this x the receiver's control-timer value from the last "
-                          "OK, long enough for the receiver to resend its OK (RFC 998 §5.3.1).",
-                          DoubleValue(2.0),
+                          "OK, long enough for the receiver to resend its OK (RFC 998 §5.3.1); "
+                          "4 covers its first two retransmissions (the receiver's control timer "
+                          "doubles at each expiry). Each control packet arriving while dallying "
+                          "doubles the next dally.",
+                          DoubleValue(4.0),
                           MakeDoubleAccessor(&NetbltConnection::m_dallyFactor),
                           MakeDoubleChecker<double>(1.0))
             .AddAttribute("DataTimerMode",
@@ -654,7 +662,7 @@ NetbltConnection::GetDallyTime() const
 {
     Time controlTimer =
         m_peerControlTimerMs > 0 ? MilliSeconds(m_peerControlTimerMs) : m_initialControlTimer;
-    return std::max(controlTimer * m_dallyFactor, m_timerGranularity);
+    return std::max(controlTimer * (m_dallyFactor * m_dallyBackoff), m_timerGranularity);
 }
 
 void
@@ -1008,6 +1016,15 @@ NetbltConnection::HandleControl(const NetbltControlHeader& control)
     {
         m_sendReadyCallback(this);
     }
+    if (m_state == DALLYING)
+    {
+        // The receiver is still retransmitting, with its control timer backing off: stay, and
+        // wait twice as long as before for its next retransmission.
+        m_dallyBackoff = std::min<uint32_t>(m_dallyBackoff * 2, 64);
+        Simulator::Remove(m_dallyTimer);
+        m_dallyTimer =
+            Simulator::Schedule(Granular(GetDallyTime()), &NetbltConnection::DallyExpired, this);
+    }
     if (m_state == DALLYING || renegotiated || !HasDataToSend())
     {
         SendNullAck();
@@ -1290,6 +1307,11 @@ NetbltConnection::TransmitControlPacket()
     }
     NetbltControlHeader control;
     uint32_t size = NetbltHeader::COMMON_SIZE;
+    // OK messages carry the receiver's current control-timer value (RFC 998 §5.3.1), the one
+    // this transmission arms: after backoff it is longer than when the OK was queued, and the
+    // sender's dally must outlast it.
+    uint16_t controlTimerMs = static_cast<uint16_t>(
+        std::min<int64_t>(ComputeControlTimer().GetMilliSeconds(), 0xffff));
     for (const NetbltControlMessage& message : m_controlQueue)
     {
         if (size + message.GetSerializedSize() > m_maxControlPacketSize &&
@@ -1298,7 +1320,18 @@ NetbltConnection::TransmitControlPacket()
             break; // the rest goes once the head is acknowledged
         }
         size += message.GetSerializedSize();
-        control.AddMessage(message);
+        if (message.GetType() == NetbltControlMessage::OK)
+        {
+            control.AddMessage(NetbltControlMessage::MakeOk(message.GetSequence(),
+                                                            message.GetBufferNumber(),
+                                                            message.GetBurstSize(),
+                                                            message.GetBurstRate(),
+                                                            controlTimerMs));
+        }
+        else
+        {
+            control.AddMessage(message);
+        }
     }
     if (!m_timingSample)
     {
@@ -1317,11 +1350,10 @@ NetbltConnection::TransmitControlPacket()
 Time
 NetbltConnection::ComputeControlTimer() const
 {
-    if (m_rtt->GetNSamples() == 0)
-    {
-        return m_initialControlTimer;
-    }
-    return std::max(m_minControlTimer, m_rtt->GetEstimate() + 4 * m_rtt->GetVariation());
+    Time base = m_rtt->GetNSamples() == 0
+                    ? m_initialControlTimer
+                    : std::max(m_minControlTimer, m_rtt->GetEstimate() + 4 * m_rtt->GetVariation());
+    return std::min(base * static_cast<int64_t>(m_controlBackoff), m_maxControlTimer);
 }
 
 void
@@ -1330,10 +1362,12 @@ NetbltConnection::ControlTimeout()
     NS_LOG_FUNCTION(this);
     ++m_stats.controlTimeouts;
     m_controlTimeoutTrace(ComputeControlTimer());
-    // The round trip runs from the first transmission of a control message to its
-    // acknowledgement (RFC 998 §5.2.1); a retransmission does not restart it. Discarding such
-    // samples instead (Karn) would starve the estimator whenever the sender's next burst, which
-    // carries the acknowledgement, is further away than the current timer.
+    // Karn's rule with exponential backoff: an acknowledgement after a retransmission does not
+    // say which transmission it answers, so it is no sample; instead the timer doubles until a
+    // control packet is acknowledged before its timer runs out. Timing from the first
+    // transmission instead makes the estimate chase the timer upwards under loss.
+    m_timingSample = false;
+    m_controlBackoff = std::min<uint32_t>(m_controlBackoff * 2, 64);
     TransmitControlPacket();
 }
 
@@ -1354,6 +1388,7 @@ NetbltConnection::ProcessAcknowledgement(uint16_t highConsecutiveSequence)
     {
         m_rtt->Measurement(Simulator::Now() - m_sampleSentAt);
         m_timingSample = false;
+        m_controlBackoff = 1;
     }
     bool removed = false;
     while (!m_controlQueue.empty() &&
@@ -1515,6 +1550,7 @@ NetbltConnection::HandleData(NetbltPacketType type, Ptr<Packet> packet)
         return;
     }
     RecordInterArrival();
+    uint64_t resendsBefore = m_stats.resendMessagesSent;
     packet->CopyData(buffer.bytes.data() + offset, length);
     buffer.received[packetNumber] = true;
     ++buffer.receivedCount;
@@ -1564,7 +1600,10 @@ NetbltConnection::HandleData(NetbltPacketType type, Ptr<Packet> packet)
         }
     }
     TightenEarlierBuffers(number);
-    m_interArrivalRunning = std::any_of(m_receiveBuffers.begin(),
+    // The next gap is an inter-arrival sample only if the stream goes on: some buffer still
+    // expects packets and this packet triggered no RESEND.
+    m_interArrivalRunning = resendsBefore == m_stats.resendMessagesSent &&
+                            std::any_of(m_receiveBuffers.begin(),
                                         m_receiveBuffers.end(),
                                         [](const auto& entry) {
                                             return entry.second.state == ACKED ||
@@ -1635,6 +1674,8 @@ NetbltConnection::RequestMissing(uint32_t number, ReceiveBufferInfo& buffer)
     Simulator::Remove(buffer.dataTimer);
     buffer.state = ACK_WAIT;
     buffer.awaitedSequence = NextSequence();
+    // The wait for the retransmissions is no inter-arrival time of the data stream.
+    m_interArrivalRunning = false;
     ++m_stats.resendMessagesSent;
     m_stats.packetsRequested += missing.size();
     QueueControlMessage(
@@ -1647,12 +1688,12 @@ NetbltConnection::CompleteBuffer(uint32_t number, ReceiveBufferInfo& buffer)
     NS_LOG_FUNCTION(this << number);
     Simulator::Remove(buffer.dataTimer);
     buffer.state = RECEIVED;
-    int64_t controlMs = std::min<int64_t>(ComputeControlTimer().GetMilliSeconds(), 0xffff);
+    // The control-timer value is filled in at each transmission.
     QueueControlMessage(NetbltControlMessage::MakeOk(NextSequence(),
                                                      number,
                                                      m_params.burstSize,
                                                      m_params.burstIntervalMs,
-                                                     static_cast<uint16_t>(controlMs)));
+                                                     0));
     DeliverInOrder();
 }
 

@@ -350,6 +350,7 @@ class NetbltConnection : public Object
     uint32_t m_openRetryLimit;
     Time m_initialControlTimer;
     Time m_minControlTimer;
+    Time m_maxControlTimer;
     uint32_t m_keepaliveDivisor;
     double m_dallyFactor;
     DataTimerMode m_dataTimerMode;
@@ -388,6 +389,7 @@ class NetbltConnection : public Object
     EventId m_keepaliveTimer;
     Time m_lastSent;                     //!< last packet sent to the other end
     EventId m_dallyTimer;
+    uint32_t m_dallyBackoff{1};          //!< dally multiplier, doubled per retransmission heard
     EventId m_quitTimer;
     std::string m_quitReason;
 
@@ -420,6 +422,7 @@ class NetbltConnection : public Object
     bool m_timingSample{false};          //!< a round-trip sample is being timed
     uint16_t m_sampleSequence{0};        //!< highest sequence number in the timed transmission
     Time m_sampleSentAt;
+    uint32_t m_controlBackoff{1};        //!< control-timer multiplier after expirations
     Time m_lastDataArrival;              //!< arrival of the previous DATA/LDATA packet
     bool m_interArrivalRunning{false};   //!< the previous arrival left packets outstanding
     Time m_meanInterArrival;             //!< running average of inter-arrival times
