@@ -19,6 +19,10 @@ main(int argc, char* argv[])
     uint32_t nbufs = 1;
     uint32_t seed = 1;
     double loss = 0.0;
+    double reorder = 0.0;
+    double duplicate = 0.0;
+    double corrupt = 0.0;
+    bool checksum = false;
     std::string pcap;
 
     CommandLine cmd(__FILE__);
@@ -30,6 +34,10 @@ main(int argc, char* argv[])
     cmd.AddValue("nbufs", "outstanding buffers", nbufs);
     cmd.AddValue("seed", "random seed", seed);
     cmd.AddValue("loss", "packet loss probability in each direction", loss);
+    cmd.AddValue("reorder", "probability a packet is held back 20 ms", reorder);
+    cmd.AddValue("duplicate", "probability a packet is delivered twice", duplicate);
+    cmd.AddValue("corrupt", "probability one bit of a packet is flipped", corrupt);
+    cmd.AddValue("checksum", "negotiate DATA checksums (the C flag)", checksum);
     cmd.AddValue("pcap", "directory for pcap files (empty: none)", pcap);
     cmd.Parse(argc, argv);
 
@@ -42,6 +50,10 @@ main(int argc, char* argv[])
     experiment->SetAttribute("OutstandingBuffers", UintegerValue(nbufs));
     experiment->SetAttribute("Seed", UintegerValue(seed));
     experiment->SetAttribute("LossRate", DoubleValue(loss));
+    experiment->SetAttribute("ReorderProbability", DoubleValue(reorder));
+    experiment->SetAttribute("DuplicateProbability", DoubleValue(duplicate));
+    experiment->SetAttribute("CorruptProbability", DoubleValue(corrupt));
+    experiment->SetAttribute("ChecksumData", BooleanValue(checksum));
     experiment->SetAttribute("PcapDirectory", StringValue(pcap));
     NetbltTransferRecord r = experiment->Run();
 
@@ -49,6 +61,7 @@ main(int argc, char* argv[])
               << r.senderClose << " receiver " << r.receiverClose << "\n"
               << "loss " << r.lost << " rxm " << r.retransmitted << " dtmos " << r.dataTimeouts
               << " speed_mbps " << r.steadyStateMbps << " real_mbps " << r.realMbps << "\n"
+              << "checksum_errors " << r.checksumErrors << " malformed " << r.malformedPackets << "\n"
               << "simulated_s " << r.simulatedSeconds << " events " << r.events << std::endl;
     return r.completed && r.intact ? 0 : 1;
 }

@@ -34,7 +34,7 @@ struct NetbltTransferRecord
     uint64_t malformedPackets{0};  //!< packets either NETBLT dropped as malformed
     double steadyStateMbps{0};     //!< SPEED: steady-state throughput (RFC 1030 §3), Mbit/s
     double realMbps{0};            //!< real throughput (RFC 1030 §3), Mbit/s
-    double simulatedSeconds{0};    //!< simulated time when the run ended
+    double simulatedSeconds{0};    //!< simulated time when the later end closed (or the bound)
     uint64_t events{0};            //!< simulator events executed
 };
 

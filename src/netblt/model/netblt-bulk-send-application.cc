@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <vector>
@@ -125,6 +126,12 @@ NetbltBulkSendApplication::GetDigest() const
     return m_digest;
 }
 
+Time
+NetbltBulkSendApplication::GetCloseTime() const
+{
+    return m_closeTime;
+}
+
 bool
 NetbltBulkSendApplication::IsClosed() const
 {
@@ -221,6 +228,7 @@ NetbltBulkSendApplication::ConnectionClosed(Ptr<NetbltConnection> connection,
     NS_LOG_FUNCTION(this << NetbltConnection::CloseReasonName(reason) << text);
     m_closed = true;
     m_closeReason = reason;
+    m_closeTime = Simulator::Now();
     m_closeTrace(connection, reason);
 }
 

@@ -5,6 +5,7 @@
 
 #include "ns3/address.h"
 #include "ns3/application.h"
+#include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
@@ -44,6 +45,8 @@ class NetbltBulkSendApplication : public Application
     uint64_t GetBytesGiven() const;
     /** @return FNV-1a 64-bit digest of the bytes handed to NETBLT so far */
     uint64_t GetDigest() const;
+    /** @return when the connection closed (meaningful once IsClosed()) */
+    Time GetCloseTime() const;
     /** @return true once the connection has closed */
     bool IsClosed() const;
     /** @return why the connection closed (meaningful once IsClosed()) */
@@ -80,6 +83,7 @@ class NetbltBulkSendApplication : public Application
     uint64_t m_digest;
     uint64_t m_generatorState{0};
     bool m_closed{false};
+    Time m_closeTime;
     NetbltConnection::CloseReason m_closeReason{NetbltConnection::TRANSFER_COMPLETE};
 
     TracedCallback<Ptr<NetbltConnection>, NetbltConnection::CloseReason> m_closeTrace;

@@ -1453,11 +1453,16 @@ NetbltConnection::PacketsAheadOf(uint32_t number) const
 Time
 NetbltConnection::PerPacketTime() const
 {
-    if (m_dataTimerMode == INTER_ARRIVAL && m_interArrivalSamples > 0)
+    // Rate control never lets the sender average faster than a burst per burst interval, so
+    // the measured average can only lengthen the estimate (RFC 1030 §7: "if the inter-packet
+    // arrival time increases, the data timer value will lengthen").
+    Time nominal = m_params.GetBurstInterval() / static_cast<int64_t>(m_params.burstSize);
+    if (m_dataTimerMode == INTER_ARRIVAL && m_interArrivalWindow.size() >= m_params.burstSize)
     {
-        return m_meanInterArrival;
+        Time measured = m_interArrivalSum / static_cast<int64_t>(m_interArrivalWindow.size());
+        return std::max(nominal, measured);
     }
-    return m_params.GetBurstInterval() / static_cast<int64_t>(m_params.burstSize);
+    return nominal;
 }
 
 Time
@@ -1479,6 +1484,7 @@ NetbltConnection::SetDataTimer(uint32_t number, ReceiveBufferInfo& buffer, Time 
     {
         return;
     }
+    NS_LOG_LOGIC("data timer of buffer " << number << " (state " << buffer.state << "): " << delay.As(Time::MS));
     Simulator::Remove(buffer.dataTimer);
     buffer.dataTimer =
         Simulator::Schedule(Granular(delay), &NetbltConnection::DataTimeout, this, number);
@@ -1490,20 +1496,19 @@ NetbltConnection::RecordInterArrival()
     Time now = Simulator::Now();
     if (m_interArrivalRunning)
     {
-        // Running averages with the gains of Jacobson's round-trip estimator (1/8 and 1/4).
+        // The average is over the last two bursts' worth of gaps, so that it covers whole
+        // bursts (short gaps inside a burst, a long one between bursts) whatever the phase.
         Time sample = now - m_lastDataArrival;
-        if (m_interArrivalSamples == 0)
+        m_interArrivalWindow.push_back(sample);
+        m_interArrivalSum += sample;
+        while (m_interArrivalWindow.size() > 2u * m_params.burstSize)
         {
-            m_meanInterArrival = sample;
-            m_interArrivalDeviation = sample / 2;
+            m_interArrivalSum -= m_interArrivalWindow.front();
+            m_interArrivalWindow.pop_front();
         }
-        else
-        {
-            Time error = sample - m_meanInterArrival;
-            m_meanInterArrival += error / 8;
-            m_interArrivalDeviation += (Abs(error) - m_interArrivalDeviation) / 4;
-        }
-        ++m_interArrivalSamples;
+        // Mean deviation from that average, with the gain of Jacobson's estimator (1/4).
+        Time mean = m_interArrivalSum / static_cast<int64_t>(m_interArrivalWindow.size());
+        m_interArrivalDeviation += (Abs(sample - mean) - m_interArrivalDeviation) / 4;
     }
     m_lastDataArrival = now;
 }

@@ -425,9 +425,9 @@ class NetbltConnection : public Object
     uint32_t m_controlBackoff{1};        //!< control-timer multiplier after expirations
     Time m_lastDataArrival;              //!< arrival of the previous DATA/LDATA packet
     bool m_interArrivalRunning{false};   //!< the previous arrival left packets outstanding
-    Time m_meanInterArrival;             //!< running average of inter-arrival times
+    std::deque<Time> m_interArrivalWindow; //!< the last 2 x BurstSize inter-arrival times
+    Time m_interArrivalSum;              //!< their sum
     Time m_interArrivalDeviation;        //!< running mean deviation of inter-arrival times
-    uint32_t m_interArrivalSamples{0};
 
     // traces
     TracedCallback<Ptr<const Packet>, NetbltPacketType> m_txTrace;

@@ -8,6 +8,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -119,6 +120,12 @@ NetbltSinkApplication::GetData() const
     return m_data;
 }
 
+Time
+NetbltSinkApplication::GetCloseTime() const
+{
+    return m_closeTime;
+}
+
 bool
 NetbltSinkApplication::IsClosed() const
 {
@@ -215,6 +222,7 @@ NetbltSinkApplication::ConnectionClosed(Ptr<NetbltConnection> connection,
     NS_LOG_FUNCTION(this << NetbltConnection::CloseReasonName(reason) << text);
     m_closed = true;
     m_closeReason = reason;
+    m_closeTime = Simulator::Now();
 }
 
 } // namespace ns3

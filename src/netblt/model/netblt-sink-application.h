@@ -4,6 +4,7 @@
 #include "netblt-connection.h"
 
 #include "ns3/application.h"
+#include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
 #include <vector>
@@ -43,6 +44,8 @@ class NetbltSinkApplication : public Application
     uint64_t GetDigest() const;
     /** @return the bytes received, if KeepData is set */
     const std::vector<uint8_t>& GetData() const;
+    /** @return when the connection closed (meaningful once IsClosed()) */
+    Time GetCloseTime() const;
     /** @return true once a connection has closed */
     bool IsClosed() const;
     /** @return why the last connection closed (meaningful once IsClosed()) */
@@ -80,6 +83,7 @@ class NetbltSinkApplication : public Application
     uint64_t m_digest;
     std::vector<uint8_t> m_data;
     bool m_closed{false};
+    Time m_closeTime;
     NetbltConnection::CloseReason m_closeReason{NetbltConnection::TRANSFER_COMPLETE};
 
     TracedCallback<Ptr<const Packet>, uint32_t> m_rxTrace;
