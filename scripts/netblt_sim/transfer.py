@@ -25,8 +25,8 @@ UINT16_MAX = 0xFFFF
 UINT32_MAX = 0xFFFFFFFF
 MIN_IPV4_MTU = 68  # RFC 791: every IPv4 link carries 68-byte datagrams
 # Fields the C++ side takes as integers: a float there would be truncated silently.
-WHOLE_NUMBER_FIELDS = ("bs", "bi_ms", "psz", "bfsz", "xfsz_bytes", "nbufs", "seed", "mtu")
-WHOLE_NUMBER_FIELDS += ("link_rate_bps", "death_timeout_s")
+WHOLE_NUMBER_FIELDS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "xfsz_bytes", "nbufs")
+WHOLE_NUMBER_FIELDS += ("seed", "mtu", "link_rate_bps", "death_timeout_s")
 
 
 @dataclass(frozen=True)
