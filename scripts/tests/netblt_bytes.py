@@ -1,0 +1,88 @@
+"""Builds NETBLT packets, IPv4 fragments and pcap files byte by byte, for decoder tests.
+
+Independent of the decoder on purpose (struct layouts written out again from RFC 998 §8), so
+that a shared mistake does not cancel out.
+"""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+from netblt_sim.checksum import netblt_checksum
+
+
+def with_checksum(packet: bytes, covered: int | None = None) -> bytes:
+    """`packet` with its checksum field set over its first `covered` bytes (all by default)."""
+    zeroed = b"\x00\x00" + packet[2:]
+    value = netblt_checksum(zeroed[: covered if covered is not None else len(zeroed)])
+    return struct.pack(">H", value) + packet[2:]
+
+
+def common_header(
+    type_number: int, length: int, local_port: int = 2000, foreign_port: int = 49153
+) -> bytes:
+    return struct.pack(">HBBHHHH", 0, 1, type_number, length, local_port, foreign_port, 0)
+
+
+def keepalive() -> bytes:
+    return with_checksum(common_header(2, 12))
+
+
+def control(messages: bytes) -> bytes:
+    return with_checksum(common_header(9, 12 + len(messages)) + messages)
+
+
+def go_message(sequence: int, buffer_number: int) -> bytes:
+    return struct.pack(">BBHI", 0, 0, sequence, buffer_number)
+
+
+def resend_message(sequence: int, buffer_number: int, missing: list[int]) -> bytes:
+    body = struct.pack(">BBHIHH", 2, 0, sequence, buffer_number, len(missing), 0)
+    body += struct.pack(f">{len(missing)}H", *missing)
+    return body + (b"\x00\x00" if len(missing) % 2 else b"")
+
+
+def data_packet(
+    data: bytes, buffer_number: int = 1, packet_number: int = 0, last: bool = False
+) -> bytes:
+    """A DATA packet with its data checksum, plus the zero longword padding after the data."""
+    length = 24 + len(data)
+    header = common_header(6, length) + struct.pack(
+        ">IHHHH", buffer_number, 0, packet_number, netblt_checksum(data), 1 if last else 0
+    )
+    header = with_checksum(header, covered=24)
+    return header + data + b"\x00" * (-length % 4)
+
+
+def ipv4_fragments(payload: bytes, mtu: int, identification: int = 7) -> list[bytes]:
+    """`payload` as IPv4 (protocol 30, 10.1.1.1 -> 10.1.1.2) packets of at most `mtu` bytes."""
+    chunk = (mtu - 20) // 8 * 8
+    packets = []
+    for offset in range(0, len(payload), chunk):
+        piece = payload[offset : offset + chunk]
+        more = offset + chunk < len(payload)
+        flags_offset = (0x2000 if more else 0) | offset // 8
+        header = struct.pack(
+            ">BBHHHBBH4s4s",
+            0x45,
+            0,
+            20 + len(piece),
+            identification,
+            flags_offset,
+            64,
+            30,
+            0,
+            bytes([10, 1, 1, 1]),
+            bytes([10, 1, 1, 2]),
+        )
+        packets.append(header + piece)
+    return packets
+
+
+def write_ppp_pcap(path: Path, ip_packets: list[bytes]) -> None:
+    content = struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 9)
+    for index, packet in enumerate(ip_packets):
+        frame = b"\x00\x21" + packet
+        content += struct.pack("<IIII", 0, index, len(frame), len(frame)) + frame
+    path.write_bytes(content)

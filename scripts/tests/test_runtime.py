@@ -1,0 +1,57 @@
+"""Loading ns-3: once per process, without cling's noise, with a clear message if unbuilt."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import FreshProcessRun
+
+from netblt_sim import runtime
+
+NOISE = (
+    b"[runStaticInitializersOnce]: Failed to materialize symbols: { (main, "
+    b"{ __orc_init_func.cling-module-146 }) }\n"
+)
+
+
+def test_stderr_filter_drops_only_the_noise_lines(capfd: pytest.CaptureFixture[str]) -> None:
+    with runtime.stderr_filtered(runtime.is_cling_noise):
+        # Written to the descriptor, as C code does, not through sys.stderr.
+        os.write(2, NOISE + b"a real warning\n" + NOISE + b"last line without newline")
+    captured = capfd.readouterr()
+    assert captured.err == "a real warning\nlast line without newline"
+
+
+def test_stderr_filter_restores_stderr_after_an_exception(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(RuntimeError), runtime.stderr_filtered(runtime.is_cling_noise):
+        os.write(2, b"kept\n")
+        raise RuntimeError("boom")
+    os.write(2, b"after\n")
+    assert capfd.readouterr().err == "kept\nafter\n"
+
+
+def test_fresh_process_stderr_shows_no_cling_noise(fresh_process_run: FreshProcessRun) -> None:
+    assert fresh_process_run.returncode == 0, fresh_process_run.stderr
+    assert "runStaticInitializersOnce" not in fresh_process_run.stderr
+    assert "Failed to materialize symbols" not in fresh_process_run.stderr
+    assert fresh_process_run.stderr == ""
+
+
+def test_load_returns_the_same_namespace_every_time(ns: runtime.NsNamespace) -> None:
+    assert runtime.load() is ns
+    assert ns.NetbltPointToPointExperiment is not None
+
+
+def test_missing_build_names_the_files_and_scripts_setup(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(runtime, "LIBRARY_DIR", tmp_path / "lib")
+    with pytest.raises(runtime.BuildMissingError) as raised:
+        runtime.check_build()
+    message = str(raised.value)
+    assert "libns3-netblt.so" in message
+    assert "scripts/setup" in message

@@ -1,0 +1,130 @@
+"""The RFC 998 checksum and decoder on hand-made packets (no simulation needed)."""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable
+from pathlib import Path
+
+import netblt_bytes as make
+import pytest
+
+from netblt_sim.checksum import netblt_checksum, ones_complement_sum
+from netblt_sim.pcap import NetbltDecodeError, read_ipv4_datagrams, read_netblt_packets
+from netblt_sim.wire import (
+    ControlFields,
+    DataFields,
+    GoMessage,
+    PacketType,
+    ResendMessage,
+    decode_netblt,
+)
+
+
+def test_checksum_matches_the_hand_computed_vectors_of_the_wire_format_notes() -> None:
+    keepalive = bytes.fromhex("0000 0102 000c fff0 8001 0000".replace(" ", ""))
+    assert netblt_checksum(keepalive) == 0x7EFF
+    assert netblt_checksum(b"hello") == 0xBC2D  # odd length: last byte is a high byte
+
+
+def test_a_correct_packet_sums_to_all_ones() -> None:
+    assert ones_complement_sum(make.keepalive()) == 0xFFFF
+
+
+def test_keepalive_decodes_with_every_common_field() -> None:
+    packet = decode_netblt(make.keepalive())
+    assert packet.packet_type is PacketType.KEEPALIVE
+    assert (packet.version, packet.length, packet.local_port, packet.foreign_port) == (
+        1,
+        12,
+        2000,
+        49153,
+    )
+    assert packet.header_checksum_ok and packet.problems == ()
+    assert packet.body is None
+
+
+def test_control_messages_decode_in_order() -> None:
+    packet = decode_netblt(
+        make.control(make.go_message(1, 5) + make.resend_message(2, 5, [3, 4, 9]))
+    )
+    assert packet.is_well_formed, packet.problems
+    assert isinstance(packet.body, ControlFields)
+    assert packet.body.messages == (GoMessage(1, 5), ResendMessage(2, 5, (3, 4, 9)))
+
+
+def test_data_packet_decodes_and_its_data_checksum_verifies() -> None:
+    packet = decode_netblt(make.data_packet(b"hello", 3, 7, last=True), verify_data_checksum=True)
+    assert packet.is_well_formed, packet.problems
+    assert isinstance(packet.body, DataFields)
+    assert (packet.body.buffer_number, packet.body.packet_number, packet.body.last_buffer) == (
+        3,
+        7,
+        True,
+    )
+    assert packet.body.data == b"hello" and packet.length == 29
+    assert packet.data_checksum_ok is True
+
+
+@pytest.mark.parametrize(
+    ("damage", "problem"),
+    [
+        (lambda p: p[:2] + bytes([p[2] ^ 1]) + p[3:], "checksum"),  # version byte changed
+        (lambda p: p[:3] + b"\x0c" + p[4:], "type 12"),
+        (lambda p: p[:4] + struct.pack(">H", 16) + p[6:], "Length 16"),
+        (lambda p: p[:10] + b"\x00\x01" + p[12:], "padding of the common header"),
+        (lambda p: p[:6], "shorter than the 12-byte"),
+    ],
+)
+def test_damaged_packets_are_flagged(damage: Callable[[bytes], bytes], problem: str) -> None:
+    packet = decode_netblt(damage(make.keepalive()))
+    assert any(problem in text for text in packet.problems), packet.problems
+
+
+def test_unknown_control_message_and_bad_data_checksum_are_flagged() -> None:
+    unknown = decode_netblt(make.control(make.go_message(1, 1) + struct.pack(">BBHI", 7, 0, 2, 1)))
+    assert any("message type 7" in p for p in unknown.problems)
+    assert isinstance(unknown.body, ControlFields) and len(unknown.body.messages) == 1
+    good = make.data_packet(b"abcd")
+    damaged_data = good[:24] + b"abce"  # header checksum still right, data checksum not
+    packet = decode_netblt(damaged_data, verify_data_checksum=True)
+    assert packet.header_checksum_ok and packet.data_checksum_ok is False
+    assert any("data-area checksum" in p for p in packet.problems)
+
+
+def test_fragmented_datagram_is_reassembled_before_decoding(tmp_path: Path) -> None:
+    data = bytes(range(256)) * 12  # 3072 bytes: three fragments at a 1500-byte MTU
+    fragments = make.ipv4_fragments(make.data_packet(data, 1, 0), mtu=1500)
+    assert len(fragments) == 3
+    path = tmp_path / "fragments.pcap"
+    make.write_ppp_pcap(
+        path,
+        [
+            make.ipv4_fragments(make.keepalive(), 1500, identification=1)[0],
+            fragments[2],
+            fragments[0],
+            fragments[1],
+        ],
+    )  # out of order
+    (keepalive, packet) = read_netblt_packets(path, verify_data_checksum=True)
+    assert keepalive.packet_type is PacketType.KEEPALIVE
+    assert packet.ip_fragments == 3 and packet.data_checksum_ok
+    assert isinstance(packet.body, DataFields) and packet.body.data == data
+
+
+def test_datagram_missing_a_fragment_is_counted_not_decoded(tmp_path: Path) -> None:
+    fragments = make.ipv4_fragments(make.data_packet(bytes(3000)), mtu=1500)
+    path = tmp_path / "incomplete.pcap"
+    make.write_ppp_pcap(path, [fragments[0], fragments[2]])
+    capture = read_ipv4_datagrams(path)
+    assert capture.datagrams == [] and capture.incomplete_datagrams == 1
+
+
+def test_strict_reading_names_the_bad_packet(tmp_path: Path) -> None:
+    bad = make.keepalive()[:1] + b"\x00" + make.keepalive()[2:]  # checksum byte changed
+    path = tmp_path / "bad.pcap"
+    make.write_ppp_pcap(path, make.ipv4_fragments(bad, 1500))
+    with pytest.raises(NetbltDecodeError, match="KEEPALIVE.*checksum"):
+        read_netblt_packets(path)
+    (flagged,) = read_netblt_packets(path, strict=False)
+    assert not flagged.header_checksum_ok
