@@ -1,8 +1,9 @@
 # Builds the project's ns-3 modules, their examples and one test runner against the ns3 wheel.
 #
 # Each directory src/<module>/ holds a module in ns-3's layout and a small wscript that calls
-# bld.ns3_module(...). Every module becomes build/lib/libns3-<module>.so; its public headers are
-# exposed as build/include/ns3/<header>.h so that code includes them as "ns3/<header>.h", exactly
+# bld.ns3_module(...). Every module becomes build/lib/libnetbltsim-<module>.so (not libns3-*:
+# the wheel's Python loader takes any libns3* file it finds for one of its own). Its public
+# headers are exposed as build/include/ns3/<header>.h so that code includes them as "ns3/<header>.h", exactly
 # like the wheel's own headers. All test/*.cc files of all modules are linked into
 # build/bin/netblt-test-runner, which runs ns-3's TestRunner (--suite=NAME, --verbose, --list).
 
@@ -28,6 +29,7 @@ NS3_STOCK_MODULES = [
     "stats",
     "traffic-control",
 ]
+LIBRARY_PREFIX = "netbltsim-"
 # Project modules in dependency order: a module may use only those listed before it.
 PROJECT_MODULES = ["netblt", "impaired-link", "netblt-experiment"]
 
@@ -80,12 +82,12 @@ def ns3_module(bld, name, headers, sources, tests=(), examples=()):
     # every program in build/bin.
     top_build = os.path.relpath(bld.bldnode.abspath(), bld.path.get_bld().abspath())
     bld.shlib(
-        target=os.path.join(top_build, "lib", "ns3-%s" % name),
-        name="ns3-%s" % name,
+        target=os.path.join(top_build, "lib", LIBRARY_PREFIX + name),
+        name=LIBRARY_PREFIX + name,
         source=list(sources),
         includes=[bld.bldnode.make_node("include").abspath()],
         export_includes=[bld.bldnode.make_node("include").abspath()],
-        use=["NS3"] + ["ns3-%s" % d for d in deps if d in bld.env.BUILT_MODULES],
+        use=["NS3"] + [LIBRARY_PREFIX + d for d in deps if d in bld.env.BUILT_MODULES],
         # RUNPATH is not inherited: each library must find the project libraries it needs.
         rpath=[bld.bldnode.make_node("lib").abspath()],
         install_path=None,
@@ -96,7 +98,7 @@ def ns3_module(bld, name, headers, sources, tests=(), examples=()):
         bld.program(
             target=os.path.join(top_build, "bin", os.path.splitext(example.name)[0]),
             source=[example],
-            use=["NS3"] + ["ns3-%s" % m for m in bld.env.BUILT_MODULES],
+            use=["NS3"] + [LIBRARY_PREFIX + m for m in bld.env.BUILT_MODULES],
             rpath=[bld.bldnode.make_node("lib").abspath()],
             install_path=None,
         )
@@ -111,7 +113,7 @@ def build(bld):
     bld.program(
         target="bin/netblt-test-runner",
         source=["utils/test-runner.cc"] + [bld.root.find_node(t) for t in bld.env.TEST_SOURCES],
-        use=["NS3"] + ["ns3-%s" % m for m in bld.env.BUILT_MODULES],
+        use=["NS3"] + [LIBRARY_PREFIX + m for m in bld.env.BUILT_MODULES],
         includes=[bld.bldnode.make_node("include").abspath()],
         rpath=[bld.bldnode.make_node("lib").abspath()],
         install_path=None,

@@ -89,11 +89,11 @@ def _neutral_library_search() -> Iterator[None]:
     LD_LIBRARY_PATH.
 
     The wheel's `ns` package looks for ns-3 libraries by globbing the current directory
-    (recursively), PATH and LD_LIBRARY_PATH. It takes `build/lib/libns3-netblt.so` for an
-    ns-3 module of version "3" and refuses to load ("Incompatible versions of the ns-3 module")
-    whenever the path contains "python" (as in this worktree), and it picks up stray
+    (recursively), PATH and LD_LIBRARY_PATH for `libns3*` files. It picks up stray
     site-packages of other virtual environments under the current directory ("multiple build
-    profiles"). An empty directory also spares the recursive glob of a large working tree.
+    profiles"), and would take any project library named libns3-* for an ns-3 module (the
+    project's are named libnetbltsim-* for that reason). An empty directory also spares the
+    recursive glob of a large working tree.
     """
     previous_cwd = os.getcwd()
     previous_env = {name: os.environ.get(name) for name in ("PATH", "LD_LIBRARY_PATH")}
@@ -117,7 +117,7 @@ def _neutral_library_search() -> Iterator[None]:
 
 def missing_build_files() -> list[Path]:
     """The files of the C++ build that `load()` needs and that do not exist."""
-    needed = [LIBRARY_DIR / f"libns3-{name}.so" for name in PROJECT_LIBRARIES]
+    needed = [LIBRARY_DIR / f"libnetbltsim-{name}.so" for name in PROJECT_LIBRARIES]
     needed.append(REQUIRED_HEADER)
     return [path for path in needed if not path.exists()]
 
@@ -160,7 +160,7 @@ def _import_ns3_and_project() -> NsNamespace:
             ) from error
         cppyy.add_include_path(str(INCLUDE_DIR))
         for name in PROJECT_LIBRARIES:
-            cppyy.load_library(str(LIBRARY_DIR / f"libns3-{name}.so"))
+            cppyy.load_library(str(LIBRARY_DIR / f"libnetbltsim-{name}.so"))
         for header in sorted((INCLUDE_DIR / "ns3").glob("*.h")):
             cppyy.include(f"ns3/{header.name}")
     return ns

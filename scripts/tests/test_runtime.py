@@ -53,5 +53,5 @@ def test_missing_build_names_the_files_and_scripts_setup(
     with pytest.raises(runtime.BuildMissingError) as raised:
         runtime.check_build()
     message = str(raised.value)
-    assert "libns3-netblt.so" in message
+    assert "libnetbltsim-netblt.so" in message
     assert "scripts/setup" in message

@@ -662,7 +662,8 @@ NetbltConnection::GetDallyTime() const
 {
     Time controlTimer =
         m_peerControlTimerMs > 0 ? MilliSeconds(m_peerControlTimerMs) : m_initialControlTimer;
-    return std::max(controlTimer * (m_dallyFactor * m_dallyBackoff), m_timerGranularity);
+    Time dally = std::max(controlTimer * (m_dallyFactor * m_dallyBackoff), m_timerGranularity);
+    return std::min(dally, Seconds(m_params.deathTimeoutS)); // no point outliving the death timer
 }
 
 void
@@ -740,6 +741,11 @@ NetbltConnection::DeathTimeout()
     if (m_state == QUIT_SENT)
     {
         Close(QUIT_LOCALLY, "no QUITACK before the death timer expired");
+        return;
+    }
+    if (m_state == DALLYING)
+    {
+        DallyExpired(); // a silent peer ends a dally as well as its timer does
         return;
     }
     Close(DEATH_TIMEOUT,
@@ -1172,7 +1178,7 @@ NetbltConnection::SendNextDataPacket()
         uint32_t padding = (4 - (NetbltHeader::GetMinimumLength(NetbltPacketType::DATA) + length) % 4) % 4;
         if (padding > 0)
         {
-            packet->AddPaddingAtEnd(padding);
+            packet->AddAtEnd(Create<Packet>(padding)); // zero bytes
         }
         NetbltDataHeader header(lastPacket ? NetbltPacketType::LDATA : NetbltPacketType::DATA);
         header.SetBufferNumber(number);
@@ -1333,11 +1339,20 @@ NetbltConnection::TransmitControlPacket()
             control.AddMessage(message);
         }
     }
-    if (!m_timingSample)
+    // Karn: only a transmission carrying a message never sent before starts a round-trip
+    // sample; the acknowledgement of a retransmission cannot tell which copy it answers.
+    uint16_t newest = control.GetMessages().back().GetSequence();
+    bool carriesNewMessage = !m_anyControlSent || !SequenceNotAfter(newest, m_highestSentSequence);
+    if (carriesNewMessage)
     {
-        m_timingSample = true;
-        m_sampleSequence = control.GetMessages().back().GetSequence();
-        m_sampleSentAt = Simulator::Now();
+        m_anyControlSent = true;
+        m_highestSentSequence = newest;
+        if (!m_timingSample)
+        {
+            m_timingSample = true;
+            m_sampleSequence = newest;
+            m_sampleSentAt = Simulator::Now();
+        }
     }
     ++m_stats.controlPacketsSent;
     SendPacket(Create<Packet>(), control);
@@ -1523,13 +1538,14 @@ NetbltConnection::HandleData(NetbltPacketType type, Ptr<Packet> packet)
     {
         return;
     }
-    ++m_stats.dataPacketsReceived;
     if (m_params.checksumData && !header.IsDataChecksumOk())
     {
+        // Damaged on the way: for the loss count it never arrived.
         ++m_stats.dataChecksumErrors;
         FlushControl();
         return;
     }
+    ++m_stats.dataPacketsReceived;
     uint32_t number = header.GetBufferNumber();
     uint16_t packetNumber = header.GetPacketNumber();
     uint32_t length = header.GetDataLength();

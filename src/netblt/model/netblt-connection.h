@@ -423,6 +423,8 @@ class NetbltConnection : public Object
     uint16_t m_sampleSequence{0};        //!< highest sequence number in the timed transmission
     Time m_sampleSentAt;
     uint32_t m_controlBackoff{1};        //!< control-timer multiplier after expirations
+    bool m_anyControlSent{false};        //!< a CONTROL packet has been sent
+    uint16_t m_highestSentSequence{0};   //!< newest control message sent so far
     Time m_lastDataArrival;              //!< arrival of the previous DATA/LDATA packet
     bool m_interArrivalRunning{false};   //!< the previous arrival left packets outstanding
     std::deque<Time> m_interArrivalWindow; //!< the last 2 x BurstSize inter-arrival times
