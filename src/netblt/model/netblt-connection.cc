@@ -1418,11 +1418,18 @@ NetbltConnection::PacketsAheadOf(uint32_t number) const
 Time
 NetbltConnection::PerPacketTime() const
 {
+    // The sender transmits at most burstSize packets per burst interval, so over several packets
+    // they cannot arrive faster than that on average, however closely the packets of one burst
+    // follow each other on the link. The running average of inter-arrival times only lengthens
+    // the estimate (RFC 1030 §7: slower arrivals, longer data timers); on its own it is dominated
+    // by the back-to-back spacing inside bursts and made loose timers of later buffers expire
+    // before their packets were even due.
+    Time rate = m_params.GetBurstInterval() / static_cast<int64_t>(m_params.burstSize);
     if (m_dataTimerMode == INTER_ARRIVAL && m_interArrivalSamples > 0)
     {
-        return m_meanInterArrival;
+        return std::max(m_meanInterArrival, rate);
     }
-    return m_params.GetBurstInterval() / static_cast<int64_t>(m_params.burstSize);
+    return rate;
 }
 
 Time
