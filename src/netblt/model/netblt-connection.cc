@@ -192,7 +192,8 @@ NetbltConnection::CancelAllTimers()
                            &m_dallyTimer,
                            &m_quitTimer,
                            &m_burstEvent,
-                           &m_controlTimer})
+                           &m_controlTimer,
+                           &m_flushEvent})
     {
         Simulator::Remove(*timer);
     }
@@ -392,7 +393,19 @@ NetbltConnection::ProvideBuffer()
     if (m_state == ESTABLISHED)
     {
         IssueGos();
-        FlushControl();
+        if (m_combineOkWithGo)
+        {
+            // A client usually provides several buffers in one go (one call each): send their
+            // GOs together, once the client has returned, rather than one CONTROL per call.
+            if (!m_flushEvent.IsPending())
+            {
+                m_flushEvent = Simulator::ScheduleNow(&NetbltConnection::FlushControl, this);
+            }
+        }
+        else
+        {
+            FlushControl();
+        }
     }
 }
 

@@ -416,6 +416,7 @@ class NetbltConnection : public Object
     std::deque<NetbltControlMessage> m_controlQueue; //!< unacknowledged messages, oldest first
     bool m_controlDirty{false};          //!< messages queued since the last transmission
     EventId m_controlTimer;
+    EventId m_flushEvent;                //!< sends the GOs of ProvideBuffer() calls together
     Ptr<RttEstimator> m_rtt;
     bool m_timingSample{false};          //!< a round-trip sample is being timed
     uint16_t m_sampleSequence{0};        //!< highest sequence number in the timed transmission
