@@ -387,6 +387,46 @@ TxRecorder::AllMessages() const
 }
 
 // ---------------------------------------------------------------------------------------------
+// TimerLog
+
+void
+TimerLog::Attach(Ptr<NetbltConnection> connection)
+{
+    connection->TraceConnectWithoutContext("DataTimeout",
+                                           MakeCallback(&TimerLog::DataTimeout, this));
+    connection->TraceConnectWithoutContext("ControlTimeout",
+                                           MakeCallback(&TimerLog::ControlTimeout, this));
+    connection->TraceConnectWithoutContext("Retransmit", MakeCallback(&TimerLog::Retransmit, this));
+    connection->TraceConnectWithoutContext("Rx", MakeCallback(&TimerLog::Rx, this));
+}
+
+void
+TimerLog::DataTimeout(uint32_t buffer)
+{
+    dataTimeouts.emplace_back(Simulator::Now(), buffer);
+}
+
+void
+TimerLog::ControlTimeout(Time value)
+{
+    controlTimeouts.emplace_back(Simulator::Now(), value);
+}
+
+void
+TimerLog::Retransmit(uint32_t buffer, uint16_t packet)
+{
+    retransmits.emplace_back(buffer, packet);
+    retransmitTimes.push_back(Simulator::Now());
+}
+
+void
+TimerLog::Rx(Ptr<const Packet> packet, NetbltPacketType type)
+{
+    ++received;
+    lastReceived = Simulator::Now();
+}
+
+// ---------------------------------------------------------------------------------------------
 // TestClient
 
 TestClient::TestClient() = default;
@@ -422,6 +462,7 @@ TestClient::Attach(Ptr<NetbltConnection> c)
     c->SetSendReadyCallback(MakeCallback(&TestClient::SendReady, this));
     c->SetBufferReceivedCallback(MakeCallback(&TestClient::BufferReceived, this));
     tx.Attach(c);
+    timers.Attach(c);
 }
 
 bool
@@ -471,6 +512,10 @@ TestClient::Closed(Ptr<NetbltConnection> c,
     closeReason = reason;
     closeText = text;
     closeTime = Simulator::Now();
+    if (onClosed)
+    {
+        onClosed();
+    }
 }
 
 void
@@ -547,6 +592,20 @@ Bench::StartWrite(const NetbltTransferParameters& proposal,
     Listen(limits);
     active.data = bytes;
     ConnectAt(topology, active, MilliSeconds(1), NetbltConnection::SENDER, proposal);
+}
+
+void
+Bench::ArmWatchdog(Time bound)
+{
+    m_watchdog = Simulator::Schedule(bound, &Simulator::Stop);
+    auto check = [this]() {
+        if (active.closed && passive.closed)
+        {
+            Simulator::Remove(m_watchdog);
+        }
+    };
+    active.onClosed = check;
+    passive.onClosed = check;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -233,6 +233,30 @@ class TxRecorder
 
 /**
  * @ingroup netblt-tests
+ * @brief A record of a connection's timer and reception traces.
+ */
+class TimerLog
+{
+  public:
+    /** @param connection a connection whose traces to record */
+    void Attach(Ptr<NetbltConnection> connection);
+
+    std::vector<std::pair<Time, uint32_t>> dataTimeouts;  //!< (when, buffer)
+    std::vector<std::pair<Time, Time>> controlTimeouts;   //!< (when, timer value reported)
+    std::vector<std::pair<uint32_t, uint16_t>> retransmits; //!< (buffer, packet)
+    std::vector<Time> retransmitTimes;                    //!< when each retransmission went
+    uint32_t received{0};                                 //!< packets the connection took in
+    Time lastReceived;                                    //!< when the last one came
+
+  private:
+    void DataTimeout(uint32_t buffer);
+    void ControlTimeout(Time value);
+    void Retransmit(uint32_t buffer, uint16_t packet);
+    void Rx(Ptr<const Packet> packet, NetbltPacketType type);
+};
+
+/**
+ * @ingroup netblt-tests
  * @brief A NETBLT client for either end of a connection, driven through the connection API.
  *
  * As a sender it hands over Data in buffers of the negotiated size whenever NETBLT has room; as a
@@ -254,10 +278,14 @@ class TestClient
     std::function<void(Ptr<NetbltConnection>)> onEstablished;
     /** Called after each buffer delivered (receiver) or OK'd room (sender): (buffer) */
     std::function<void(Ptr<NetbltConnection>, uint32_t)> onBuffer;
+    /** Called after the close callback */
+    std::function<void()> onClosed;
     /** Attributes set on a passively accepted connection before it answers */
     std::vector<std::pair<std::string, std::string>> passiveAttributes;
     /** Records the packets the connection sends */
     TxRecorder tx;
+    /** Records the connection's timers and receptions */
+    TimerLog timers;
 
     /**
      * For NetbltL4Protocol::Listen(): attaches to the new connection and answers with refusal.
@@ -356,6 +384,17 @@ struct Bench
     void StartWrite(const NetbltTransferParameters& proposal,
                     const std::vector<uint8_t>& data,
                     const NetbltTransferParameters& limits);
+
+    /**
+     * Stops the simulation at @p bound unless both clients have closed by then (the stop event
+     * is removed when they have, so that Simulator::Run() returns when the last event is done
+     * and Simulator::Now() tells when that was).
+     * @param bound the latest time the run may take
+     */
+    void ArmWatchdog(Time bound);
+
+  private:
+    EventId m_watchdog; //!< the stop event
 };
 
 /**
