@@ -1313,11 +1313,19 @@ NetbltConnection::TransmitControlPacket()
         size += message.GetSerializedSize();
         control.AddMessage(message);
     }
-    if (!m_timingSample)
+    // Time the packet only if its newest message goes for the first time: the acknowledgement
+    // of a message sent more than once cannot tell which copy it answers (Karn's rule).
+    uint16_t newest = control.GetMessages().back().GetSequence();
+    if (!SequenceNotAfter(newest, m_highestSentSequence))
     {
+        m_highestSentSequence = newest;
         m_timingSample = true;
-        m_sampleSequence = control.GetMessages().back().GetSequence();
+        m_sampleSequence = newest;
         m_sampleSentAt = Simulator::Now();
+    }
+    else
+    {
+        m_timingSample = false;
     }
     ++m_stats.controlPacketsSent;
     SendPacket(Create<Packet>(), control);
@@ -1330,11 +1338,10 @@ NetbltConnection::TransmitControlPacket()
 Time
 NetbltConnection::ComputeControlTimer() const
 {
-    if (m_rtt->GetNSamples() == 0)
-    {
-        return m_initialControlTimer;
-    }
-    return std::max(m_minControlTimer, m_rtt->GetEstimate() + 4 * m_rtt->GetVariation());
+    Time base = m_rtt->GetNSamples() == 0
+                    ? m_initialControlTimer
+                    : std::max(m_minControlTimer, m_rtt->GetEstimate() + 4 * m_rtt->GetVariation());
+    return base * static_cast<int64_t>(m_controlBackoff);
 }
 
 void
@@ -1343,10 +1350,11 @@ NetbltConnection::ControlTimeout()
     NS_LOG_FUNCTION(this);
     ++m_stats.controlTimeouts;
     m_controlTimeoutTrace(ComputeControlTimer());
-    // The round trip runs from the first transmission of a control message to its
-    // acknowledgement (RFC 998 §5.2.1); a retransmission does not restart it. Discarding such
-    // samples instead (Karn) would starve the estimator whenever the sender's next burst, which
-    // carries the acknowledgement, is further away than the current timer.
+    // Round-trip samples come only from control packets sent once (Karn): timing from the first
+    // transmission would count the timeouts themselves, and every loss would lengthen the timer
+    // that the next loss waits for. The timer backs off instead, until a packet is acknowledged
+    // within it (also when the acknowledgement waits for the sender's next burst).
+    m_controlBackoff = std::min<uint32_t>(m_controlBackoff * 2, MAX_CONTROL_BACKOFF);
     TransmitControlPacket();
 }
 
@@ -1367,6 +1375,7 @@ NetbltConnection::ProcessAcknowledgement(uint16_t highConsecutiveSequence)
     {
         m_rtt->Measurement(Simulator::Now() - m_sampleSentAt);
         m_timingSample = false;
+        m_controlBackoff = 1;
     }
     bool removed = false;
     while (!m_controlQueue.empty() &&

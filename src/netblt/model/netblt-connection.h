@@ -419,6 +419,9 @@ class NetbltConnection : public Object
     EventId m_flushEvent;                //!< sends the GOs of ProvideBuffer() calls together
     Ptr<RttEstimator> m_rtt;
     bool m_timingSample{false};          //!< a round-trip sample is being timed
+    uint16_t m_highestSentSequence{0};   //!< newest control sequence number sent so far
+    uint32_t m_controlBackoff{1};        //!< control-timer multiplier, doubled on each timeout
+    static constexpr uint32_t MAX_CONTROL_BACKOFF = 64; //!< largest control-timer multiplier
     uint16_t m_sampleSequence{0};        //!< highest sequence number in the timed transmission
     Time m_sampleSentAt;
     Time m_lastDataArrival;              //!< arrival of the previous DATA/LDATA packet

@@ -150,26 +150,31 @@ class NetbltLossFreeTimersTestCase : public NetbltEngineTestCase
         {
             // The first round-trip sample (GO to first DATA, 2.9 ms) sets the control timer to
             // its 10 ms minimum. The OK of buffer 1 is acknowledged by the next burst, 26.6 ms
-            // later: the timer expires twice (+10, +20 ms). That sample lifts the estimate
-            // (srtt + 4 rttvar = 34 ms) above the 26.6 ms every later OK waits: no more.
+            // later: the timer expires once (+10 ms) and backs off to 20 ms; the retransmitted
+            // packet gives no sample (Karn). The OK of buffer 2 waits as long: it expires once
+            // more (+20 ms), backing off to 40 ms, which covers the wait of the OK of buffer 3,
+            // whose sample (26.6 ms) lifts srtt + 4 rttvar to 34 ms, above every later wait.
             NS_TEST_EXPECT_MSG_EQ(r.controlTimeouts, 2, "two warm-up control timeouts");
-            NS_TEST_ASSERT_MSG_EQ(bench.passive.timers.controlTimeouts.size(), 2, "traced");
-            Time firstOk = Time::Max();
+            const auto& timeouts = bench.passive.timers.controlTimeouts;
+            NS_TEST_ASSERT_MSG_EQ(timeouts.size(), 2, "traced");
+            std::vector<Time> oks;
+            std::set<uint16_t> seen;
             for (const auto& e : bench.passive.tx.Select(NetbltPacketType::CONTROL))
             {
                 for (const auto& m : e.messages)
                 {
-                    if (m.GetType() == NetbltControlMessage::OK && firstOk == Time::Max())
+                    if (m.GetType() == NetbltControlMessage::OK && seen.insert(m.GetSequence()).second)
                     {
-                        firstOk = e.time;
+                        oks.push_back(e.time);
                     }
                 }
             }
-            for (const auto& [when, value] : bench.passive.timers.controlTimeouts)
-            {
-                NS_TEST_EXPECT_MSG_GT(when, firstOk, "after the first OK");
-                NS_TEST_EXPECT_MSG_LT(when, firstOk + MilliSeconds(27), "before its ack");
-            }
+            NS_TEST_ASSERT_MSG_EQ(oks.size(), buffers, "one OK per buffer");
+            auto tick = [](Time t) { return MilliSeconds((t.GetNanoSeconds() + 999999) / 1000000); };
+            NS_TEST_EXPECT_MSG_EQ(timeouts[0].first, tick(oks[0] + MilliSeconds(10)), "OK 1 + 10 ms");
+            NS_TEST_EXPECT_MSG_EQ(timeouts[0].second, MilliSeconds(10), "timer value");
+            NS_TEST_EXPECT_MSG_EQ(timeouts[1].first, tick(oks[1] + MilliSeconds(20)), "OK 2 + 20 ms");
+            NS_TEST_EXPECT_MSG_EQ(timeouts[1].second, MilliSeconds(20), "backed-off value");
             NS_TEST_EXPECT_MSG_EQ(r.controlPacketsSent, 1 + buffers + 2, "CONTROL packets");
         }
         Simulator::Destroy();
