@@ -1664,6 +1664,9 @@ NetbltConnection::RequestMissing(uint32_t number, ReceiveBufferInfo& buffer)
     Simulator::Remove(buffer.dataTimer);
     buffer.state = ACK_WAIT;
     buffer.awaitedSequence = NextSequence();
+    // The next packet to arrive may be an answer to this RESEND, a round trip (or several
+    // control timeouts) away: that gap says nothing about the sender's packet spacing.
+    m_interArrivalRunning = false;
     ++m_stats.resendMessagesSent;
     m_stats.packetsRequested += missing.size();
     QueueControlMessage(
