@@ -1341,7 +1341,14 @@ NetbltConnection::ComputeControlTimer() const
     Time base = m_rtt->GetNSamples() == 0
                     ? m_initialControlTimer
                     : std::max(m_minControlTimer, m_rtt->GetEstimate() + 4 * m_rtt->GetVariation());
-    return base * static_cast<int64_t>(m_controlBackoff);
+    if (m_controlBackoff == 1)
+    {
+        return base;
+    }
+    // Backing off past a quarter of the death timeout gains nothing: the CONTROL packet would
+    // get fewer chances to arrive than a KEEPALIVE has before this end gives up.
+    Time cap = std::max(base, Seconds(m_params.deathTimeoutS) / static_cast<int64_t>(m_keepaliveDivisor));
+    return std::min(base * static_cast<int64_t>(m_controlBackoff), cap);
 }
 
 void
