@@ -747,6 +747,13 @@ NetbltConnection::DeathTimeout()
         Close(QUIT_LOCALLY, "no QUITACK before the death timer expired");
         return;
     }
+    if (m_state == DALLYING)
+    {
+        // The transfer (or the QUIT) is already over for this end: the other end going quiet
+        // while we linger does not change that.
+        DallyExpired();
+        return;
+    }
     Close(DEATH_TIMEOUT,
           "nothing heard for " + std::to_string(m_params.deathTimeoutS) + " s");
 }
