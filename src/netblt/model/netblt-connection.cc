@@ -82,6 +82,17 @@ NetbltConnection::GetTypeId()
                           DoubleValue(2.0),
                           MakeDoubleAccessor(&NetbltConnection::m_dallyFactor),
                           MakeDoubleChecker<double>(1.0))
+            .AddAttribute("DallyUntilPeerDeath",
+                          "The sender dallies after the last OK at least as long as the "
+                          "receiver's death-timer value (from its OPEN/RESPONSE), unless a DONE "
+                          "arrives first. RFC 998 §5.3.1 only requires the dally to outlast one "
+                          "control-timer expiry at the receiver; when that OK retransmission or "
+                          "its NULL-ACK is lost as well, the receiver (which doubles its timer) "
+                          "keeps resending its last OK to a sender that has gone and dies with "
+                          "the transfer complete. False: DallyFactor x the control timer only.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&NetbltConnection::m_dallyUntilPeerDeath),
+                          MakeBooleanChecker())
             .AddAttribute("DataTimerMode",
                           "How the receiver estimates the time per packet for data timers.",
                           EnumValue(NetbltConnection::INTER_ARRIVAL),
@@ -677,6 +688,7 @@ NetbltConnection::StartDally(Time duration)
     Simulator::Remove(m_burstEvent);
     Simulator::Remove(m_keepaliveTimer);
     SetState(DALLYING);
+    m_dallyDuration = duration;
     m_dallyTimer = Simulator::Schedule(Granular(duration), &NetbltConnection::DallyExpired, this);
 }
 
@@ -996,6 +1008,7 @@ NetbltConnection::HandleControl(const NetbltControlHeader& control)
     {
         return;
     }
+    bool retransmittedOk = m_state == DALLYING;
     bool renegotiated = false;
     for (const NetbltControlMessage& message : control.GetMessages())
     {
@@ -1031,6 +1044,16 @@ NetbltConnection::HandleControl(const NetbltControlHeader& control)
     if (m_state == DALLYING || renegotiated || !HasDataToSend())
     {
         SendNullAck();
+    }
+    if (retransmittedOk)
+    {
+        // The receiver did not get our NULL-ACK and resent its OK on its control timer, which
+        // it doubles on every expiry: dally again, twice as long, so that its next
+        // retransmission still finds us if this NULL-ACK is lost as well.
+        Simulator::Remove(m_dallyTimer);
+        m_dallyDuration = m_dallyDuration * 2;
+        m_dallyTimer =
+            Simulator::Schedule(Granular(m_dallyDuration), &NetbltConnection::DallyExpired, this);
     }
     ScheduleBurst();
     CheckSenderDone();
@@ -1237,7 +1260,12 @@ NetbltConnection::CheckSenderDone()
     if (m_state == ESTABLISHED && m_lastBufferGiven && m_sendBuffers.empty())
     {
         m_stats.completeTime = Simulator::Now();
-        StartDally(GetDallyTime());
+        Time dally = GetDallyTime();
+        if (m_dallyUntilPeerDeath)
+        {
+            dally = std::max(dally, Seconds(m_peerDeathTimeoutS));
+        }
+        StartDally(dally);
     }
 }
 

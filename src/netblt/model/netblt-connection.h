@@ -352,6 +352,7 @@ class NetbltConnection : public Object
     Time m_minControlTimer;
     uint32_t m_keepaliveDivisor;
     double m_dallyFactor;
+    bool m_dallyUntilPeerDeath;
     DataTimerMode m_dataTimerMode;
     Time m_dataTimerMinimumMargin;
     bool m_combineOkWithGo;
@@ -388,6 +389,7 @@ class NetbltConnection : public Object
     EventId m_keepaliveTimer;
     Time m_lastSent;                     //!< last packet sent to the other end
     EventId m_dallyTimer;
+    Time m_dallyDuration;                //!< length of the current dally period
     EventId m_quitTimer;
     std::string m_quitReason;
 

@@ -4,6 +4,7 @@
 
 #include "netblt-test-fixture.h"
 
+#include "ns3/boolean.h"
 #include "ns3/netblt-open-header.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -587,17 +588,24 @@ class NetbltAbortTestCase : public NetbltEngineTestCase
 class NetbltDoneTestCase : public NetbltEngineTestCase
 {
   public:
-    /** @param loseDone drop the DONE */
-    NetbltDoneTestCase(bool loseDone)
-        : NetbltEngineTestCase(loseDone ? "DONE lost: sender closes when its dally timer expires"
-                                        : "DONE lets the sender close before its dally timer"),
-          m_loseDone(loseDone)
+    /**
+     * @param loseDone drop the DONE
+     * @param untilPeerDeath the sender's DallyUntilPeerDeath attribute
+     */
+    NetbltDoneTestCase(bool loseDone, bool untilPeerDeath = true)
+        : NetbltEngineTestCase(
+              std::string(loseDone ? "DONE lost: sender closes when its dally timer expires"
+                                   : "DONE lets the sender close before its dally timer") +
+              (untilPeerDeath ? "" : " (DallyUntilPeerDeath=false)")),
+          m_loseDone(loseDone),
+          m_untilPeerDeath(untilPeerDeath)
     {
     }
 
   private:
     void DoRun() override
     {
+        SetConnectionDefault("DallyUntilPeerDeath", BooleanValue(m_untilPeerDeath));
         Bench bench;
         if (m_loseDone)
         {
@@ -620,7 +628,13 @@ class NetbltDoneTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_GT(dallyStart, Time(0), "sender dallied");
         Time controlTimer = bench.active.connection->GetControlTimerValue();
         NS_TEST_EXPECT_MSG_GT(controlTimer, Time(0), "OK carried a control-timer value");
-        Time dally = 2 * controlTimer; // DallyFactor 2
+        // DallyFactor 2 x the OK's control-timer value; with DallyUntilPeerDeath at least the
+        // receiver's death timeout (10 s).
+        Time dally = 2 * controlTimer;
+        if (m_untilPeerDeath)
+        {
+            dally = std::max(dally, Seconds(10));
+        }
         if (m_loseDone)
         {
             NS_TEST_EXPECT_MSG_EQ(bench.active.closeText, "dally timer expired", "dally expiry");
@@ -654,7 +668,46 @@ class NetbltDoneTestCase : public NetbltEngineTestCase
         }
     }
 
-    bool m_loseDone; //!< drop the DONE
+    bool m_loseDone;       //!< drop the DONE
+    bool m_untilPeerDeath; //!< DallyUntilPeerDeath
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief The sender's death timer expires while it dallies (DONE lost, the receiver gone):
+ * the transfer is complete for the sender all the same (every buffer was OK'd).
+ */
+class NetbltDeathWhileDallyingTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltDeathWhileDallyingTestCase()
+        : NetbltEngineTestCase("death timer while dallying: the sender still closes "
+                               "TRANSFER_COMPLETE")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        bench.drop[0]->AddRule(NetbltPacketType::DONE);
+        NetbltTransferParameters proposal = StandardProposal();
+        proposal.deathTimeoutS = 3; // the sender's, shorter than its dally (receiver's 10 s)
+        std::vector<uint8_t> data = MakeData(17000, 12);
+        bench.StartWrite(proposal, data, StandardLimits());
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(bench.passive.Completed(), true, "receiver completed");
+        NS_TEST_ASSERT_MSG_EQ(bench.active.closed, true, "sender closed");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason, NetbltConnection::TRANSFER_COMPLETE,
+                              "not DEATH_TIMEOUT: every buffer was acknowledged");
+        Time heard = bench.active.timers.lastReceived;
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(bench.active.closeTime, heard + Seconds(3), "death timer");
+        NS_TEST_EXPECT_MSG_LT(bench.active.closeTime, heard + Seconds(3) + MilliSeconds(1),
+                              "on its tick, well before the 10 s dally");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        Simulator::Destroy();
+    }
 };
 
 /**
@@ -767,7 +820,9 @@ NetbltConnectionTestSuite::NetbltConnectionTestSuite()
     AddTestCase(new NetbltAbortTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltDoneTestCase(false), TestCase::Duration::QUICK);
     AddTestCase(new NetbltDoneTestCase(true), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltDoneTestCase(true, false), TestCase::Duration::QUICK);
     AddTestCase(new NetbltLostFinalNullAckTestCase, TestCase::Duration::QUICK);
+    AddTestCase(new NetbltDeathWhileDallyingTestCase, TestCase::Duration::QUICK);
 }
 
 /// Static variable for test initialization.
