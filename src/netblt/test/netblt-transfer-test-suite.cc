@@ -393,6 +393,43 @@ class NetbltCorruptionWithoutChecksumTestCase : public NetbltEngineTestCase
 
 /**
  * @ingroup netblt-tests
+ * @brief A transfer of 40 000 one-packet buffers: more than 65 535 control messages, so the
+ * 16-bit control sequence numbers wrap around; the serial-number arithmetic keeps working.
+ */
+class NetbltSequenceWrapTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltSequenceWrapTestCase()
+        : NetbltEngineTestCase("control sequence numbers wrap around 65535")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        NetbltTransferParameters p = Proposal(8, 8, 4, 1, 4);
+        std::vector<uint8_t> data = MakeData(8 * 40000 + 3, 42);
+        bench.StartWrite(p, data, Limits());
+        bench.ArmWatchdog(Seconds(3600));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        const NetbltConnectionStatistics& r = bench.passive.connection->GetStatistics();
+        const NetbltConnectionStatistics& s = bench.active.connection->GetStatistics();
+        NS_TEST_EXPECT_MSG_GT(r.controlMessagesSent, 65535, "sequence numbers wrapped");
+        NS_TEST_EXPECT_MSG_EQ(r.buffersDelivered, 40001, "every buffer");
+        NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts, 0, "no data timeout");
+        NS_TEST_EXPECT_MSG_EQ(r.controlTimeouts, 0, "no control timeout");
+        NS_TEST_EXPECT_MSG_EQ(s.dataPacketsRetransmitted, 0, "no retransmission");
+        NS_TEST_EXPECT_MSG_LT(Simulator::Now(), Seconds(3600), "run ended");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-tests
  * @brief The NETBLT transfer test suite.
  */
 class NetbltTransferTestSuite : public TestSuite
@@ -431,6 +468,7 @@ NetbltTransferTestSuite::NetbltTransferTestSuite()
         AddTestCase(new NetbltLossyTransferTestCase(c), TestCase::Duration::QUICK);
     }
     AddTestCase(new NetbltCorruptionWithoutChecksumTestCase, TestCase::Duration::QUICK);
+    AddTestCase(new NetbltSequenceWrapTestCase, TestCase::Duration::QUICK);
 }
 
 /// Static variable for test initialization.
