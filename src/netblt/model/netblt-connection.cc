@@ -70,11 +70,6 @@ NetbltConnection::GetTypeId()
                           TimeValue(MilliSeconds(10)),
                           MakeTimeAccessor(&NetbltConnection::m_minControlTimer),
                           MakeTimeChecker(MilliSeconds(1)))
-            .AddAttribute("MaximumControlTimer",
-                          "Largest control-timer value, after backoff.",
-                          TimeValue(Seconds(10)),
-                          MakeTimeAccessor(&NetbltConnection::m_maxControlTimer),
-                          MakeTimeChecker(MilliSeconds(1)))
             .AddAttribute("KeepaliveDivisor",
                           "KEEPALIVE interval = the other end's death-timer value / this "
                           "(RFC 998 §5.2.3 suggests four).",
@@ -83,13 +78,22 @@ NetbltConnection::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("DallyFactor",
                           "Dally time = this x the receiver's control-timer value from the last "
-                          "OK, long enough for the receiver to resend its OK (RFC 998 §5.3.1); "
-                          "4 covers its first two retransmissions (the receiver's control timer "
-                          "doubles at each expiry). Each control packet arriving while dallying "
-                          "doubles the next dally.",
-                          DoubleValue(4.0),
+                          "OK, long enough for the receiver to resend its OK (RFC 998 §5.3.1). "
+                          "A retransmitted OK heard while dallying starts a dally twice as long.",
+                          DoubleValue(2.0),
                           MakeDoubleAccessor(&NetbltConnection::m_dallyFactor),
                           MakeDoubleChecker<double>(1.0))
+            .AddAttribute("DallyUntilPeerDeath",
+                          "The sender dallies after the last OK at least as long as the "
+                          "receiver's death-timer value (from its OPEN/RESPONSE), unless a DONE "
+                          "arrives first. RFC 998 §5.3.1 only requires the dally to outlast one "
+                          "control-timer expiry at the receiver; when that OK retransmission or "
+                          "its NULL-ACK is lost as well, the receiver (which doubles its timer) "
+                          "keeps resending its last OK to a sender that has gone and dies with "
+                          "the transfer complete. False: DallyFactor x the control timer only.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&NetbltConnection::m_dallyUntilPeerDeath),
+                          MakeBooleanChecker())
             .AddAttribute("DataTimerMode",
                           "How the receiver estimates the time per packet for data timers.",
                           EnumValue(NetbltConnection::INTER_ARRIVAL),
@@ -200,7 +204,8 @@ NetbltConnection::CancelAllTimers()
                            &m_dallyTimer,
                            &m_quitTimer,
                            &m_burstEvent,
-                           &m_controlTimer})
+                           &m_controlTimer,
+                           &m_flushEvent})
     {
         Simulator::Remove(*timer);
     }
@@ -400,7 +405,19 @@ NetbltConnection::ProvideBuffer()
     if (m_state == ESTABLISHED)
     {
         IssueGos();
-        FlushControl();
+        if (m_combineOkWithGo)
+        {
+            // A client usually provides several buffers in one go (one call each): send their
+            // GOs together, once the client has returned, rather than one CONTROL per call.
+            if (!m_flushEvent.IsPending())
+            {
+                m_flushEvent = Simulator::ScheduleNow(&NetbltConnection::FlushControl, this);
+            }
+        }
+        else
+        {
+            FlushControl();
+        }
     }
 }
 
@@ -662,8 +679,7 @@ NetbltConnection::GetDallyTime() const
 {
     Time controlTimer =
         m_peerControlTimerMs > 0 ? MilliSeconds(m_peerControlTimerMs) : m_initialControlTimer;
-    Time dally = std::max(controlTimer * (m_dallyFactor * m_dallyBackoff), m_timerGranularity);
-    return std::min(dally, Seconds(m_params.deathTimeoutS)); // no point outliving the death timer
+    return std::max(controlTimer * m_dallyFactor, m_timerGranularity);
 }
 
 void
@@ -673,6 +689,7 @@ NetbltConnection::StartDally(Time duration)
     Simulator::Remove(m_burstEvent);
     Simulator::Remove(m_keepaliveTimer);
     SetState(DALLYING);
+    m_dallyDuration = duration;
     m_dallyTimer = Simulator::Schedule(Granular(duration), &NetbltConnection::DallyExpired, this);
 }
 
@@ -745,7 +762,9 @@ NetbltConnection::DeathTimeout()
     }
     if (m_state == DALLYING)
     {
-        DallyExpired(); // a silent peer ends a dally as well as its timer does
+        // The transfer (or the QUIT) is already over for this end: the other end going quiet
+        // while we linger does not change that.
+        DallyExpired();
         return;
     }
     Close(DEATH_TIMEOUT,
@@ -990,6 +1009,7 @@ NetbltConnection::HandleControl(const NetbltControlHeader& control)
     {
         return;
     }
+    bool retransmittedOk = m_state == DALLYING;
     bool renegotiated = false;
     for (const NetbltControlMessage& message : control.GetMessages())
     {
@@ -1022,18 +1042,19 @@ NetbltConnection::HandleControl(const NetbltControlHeader& control)
     {
         m_sendReadyCallback(this);
     }
-    if (m_state == DALLYING)
-    {
-        // The receiver is still retransmitting, with its control timer backing off: stay, and
-        // wait twice as long as before for its next retransmission.
-        m_dallyBackoff = std::min<uint32_t>(m_dallyBackoff * 2, 64);
-        Simulator::Remove(m_dallyTimer);
-        m_dallyTimer =
-            Simulator::Schedule(Granular(GetDallyTime()), &NetbltConnection::DallyExpired, this);
-    }
     if (m_state == DALLYING || renegotiated || !HasDataToSend())
     {
         SendNullAck();
+    }
+    if (retransmittedOk)
+    {
+        // The receiver did not get our NULL-ACK and resent its OK on its control timer, which
+        // it doubles on every expiry: dally again, twice as long, so that its next
+        // retransmission still finds us if this NULL-ACK is lost as well.
+        Simulator::Remove(m_dallyTimer);
+        m_dallyDuration = m_dallyDuration * 2;
+        m_dallyTimer =
+            Simulator::Schedule(Granular(m_dallyDuration), &NetbltConnection::DallyExpired, this);
     }
     ScheduleBurst();
     CheckSenderDone();
@@ -1240,7 +1261,12 @@ NetbltConnection::CheckSenderDone()
     if (m_state == ESTABLISHED && m_lastBufferGiven && m_sendBuffers.empty())
     {
         m_stats.completeTime = Simulator::Now();
-        StartDally(GetDallyTime());
+        Time dally = GetDallyTime();
+        if (m_dallyUntilPeerDeath)
+        {
+            dally = std::max(dally, Seconds(m_peerDeathTimeoutS));
+        }
+        StartDally(dally);
     }
 }
 
@@ -1339,20 +1365,19 @@ NetbltConnection::TransmitControlPacket()
             control.AddMessage(message);
         }
     }
-    // Karn: only a transmission carrying a message never sent before starts a round-trip
-    // sample; the acknowledgement of a retransmission cannot tell which copy it answers.
+    // Time the packet only if its newest message goes for the first time: the acknowledgement
+    // of a message sent more than once cannot tell which copy it answers (Karn's rule).
     uint16_t newest = control.GetMessages().back().GetSequence();
-    bool carriesNewMessage = !m_anyControlSent || !SequenceNotAfter(newest, m_highestSentSequence);
-    if (carriesNewMessage)
+    if (!SequenceNotAfter(newest, m_highestSentSequence))
     {
-        m_anyControlSent = true;
         m_highestSentSequence = newest;
-        if (!m_timingSample)
-        {
-            m_timingSample = true;
-            m_sampleSequence = newest;
-            m_sampleSentAt = Simulator::Now();
-        }
+        m_timingSample = true;
+        m_sampleSequence = newest;
+        m_sampleSentAt = Simulator::Now();
+    }
+    else
+    {
+        m_timingSample = false;
     }
     ++m_stats.controlPacketsSent;
     SendPacket(Create<Packet>(), control);
@@ -1368,7 +1393,14 @@ NetbltConnection::ComputeControlTimer() const
     Time base = m_rtt->GetNSamples() == 0
                     ? m_initialControlTimer
                     : std::max(m_minControlTimer, m_rtt->GetEstimate() + 4 * m_rtt->GetVariation());
-    return std::min(base * static_cast<int64_t>(m_controlBackoff), m_maxControlTimer);
+    if (m_controlBackoff == 1)
+    {
+        return base;
+    }
+    // Backing off past a quarter of the death timeout gains nothing: the CONTROL packet would
+    // get fewer chances to arrive than a KEEPALIVE has before this end gives up.
+    Time cap = std::max(base, Seconds(m_params.deathTimeoutS) / static_cast<int64_t>(m_keepaliveDivisor));
+    return std::min(base * static_cast<int64_t>(m_controlBackoff), cap);
 }
 
 void
@@ -1377,12 +1409,11 @@ NetbltConnection::ControlTimeout()
     NS_LOG_FUNCTION(this);
     ++m_stats.controlTimeouts;
     m_controlTimeoutTrace(ComputeControlTimer());
-    // Karn's rule with exponential backoff: an acknowledgement after a retransmission does not
-    // say which transmission it answers, so it is no sample; instead the timer doubles until a
-    // control packet is acknowledged before its timer runs out. Timing from the first
-    // transmission instead makes the estimate chase the timer upwards under loss.
-    m_timingSample = false;
-    m_controlBackoff = std::min<uint32_t>(m_controlBackoff * 2, 64);
+    // Round-trip samples come only from control packets sent once (Karn): timing from the first
+    // transmission would count the timeouts themselves, and every loss would lengthen the timer
+    // that the next loss waits for. The timer backs off instead, until a packet is acknowledged
+    // within it (also when the acknowledgement waits for the sender's next burst).
+    m_controlBackoff = std::min<uint32_t>(m_controlBackoff * 2, MAX_CONTROL_BACKOFF);
     TransmitControlPacket();
 }
 
@@ -1695,7 +1726,8 @@ NetbltConnection::RequestMissing(uint32_t number, ReceiveBufferInfo& buffer)
     Simulator::Remove(buffer.dataTimer);
     buffer.state = ACK_WAIT;
     buffer.awaitedSequence = NextSequence();
-    // The wait for the retransmissions is no inter-arrival time of the data stream.
+    // The next packet to arrive may be an answer to this RESEND, a round trip (or several
+    // control timeouts) away: that gap says nothing about the sender's packet spacing.
     m_interArrivalRunning = false;
     ++m_stats.resendMessagesSent;
     m_stats.packetsRequested += missing.size();

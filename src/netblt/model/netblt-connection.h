@@ -350,9 +350,9 @@ class NetbltConnection : public Object
     uint32_t m_openRetryLimit;
     Time m_initialControlTimer;
     Time m_minControlTimer;
-    Time m_maxControlTimer;
     uint32_t m_keepaliveDivisor;
     double m_dallyFactor;
+    bool m_dallyUntilPeerDeath;
     DataTimerMode m_dataTimerMode;
     Time m_dataTimerMinimumMargin;
     bool m_combineOkWithGo;
@@ -389,7 +389,7 @@ class NetbltConnection : public Object
     EventId m_keepaliveTimer;
     Time m_lastSent;                     //!< last packet sent to the other end
     EventId m_dallyTimer;
-    uint32_t m_dallyBackoff{1};          //!< dally multiplier, doubled per retransmission heard
+    Time m_dallyDuration;                //!< length of the current dally period
     EventId m_quitTimer;
     std::string m_quitReason;
 
@@ -418,13 +418,14 @@ class NetbltConnection : public Object
     std::deque<NetbltControlMessage> m_controlQueue; //!< unacknowledged messages, oldest first
     bool m_controlDirty{false};          //!< messages queued since the last transmission
     EventId m_controlTimer;
+    EventId m_flushEvent;                //!< sends the GOs of ProvideBuffer() calls together
     Ptr<RttEstimator> m_rtt;
     bool m_timingSample{false};          //!< a round-trip sample is being timed
+    uint16_t m_highestSentSequence{0};   //!< newest control sequence number sent so far
+    uint32_t m_controlBackoff{1};        //!< control-timer multiplier, doubled on each timeout
+    static constexpr uint32_t MAX_CONTROL_BACKOFF = 64; //!< largest control-timer multiplier
     uint16_t m_sampleSequence{0};        //!< highest sequence number in the timed transmission
     Time m_sampleSentAt;
-    uint32_t m_controlBackoff{1};        //!< control-timer multiplier after expirations
-    bool m_anyControlSent{false};        //!< a CONTROL packet has been sent
-    uint16_t m_highestSentSequence{0};   //!< newest control message sent so far
     Time m_lastDataArrival;              //!< arrival of the previous DATA/LDATA packet
     bool m_interArrivalRunning{false};   //!< the previous arrival left packets outstanding
     std::deque<Time> m_interArrivalWindow; //!< the last 2 x BurstSize inter-arrival times

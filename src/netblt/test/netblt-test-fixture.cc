@@ -1,0 +1,667 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "netblt-test-fixture.h"
+
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/double.h"
+#include "ns3/impaired-point-to-point-channel.h"
+#include "ns3/impaired-point-to-point-helper.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-interface-container.h"
+#include "ns3/netblt-control-header.h"
+#include "ns3/netblt-data-header.h"
+#include "ns3/netblt-digest.h"
+#include "ns3/netblt-helper.h"
+#include "ns3/netblt-open-header.h"
+#include "ns3/netblt-reason-header.h"
+#include "ns3/pointer.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+namespace netblt_test
+{
+
+// ---------------------------------------------------------------------------------------------
+// Frames
+
+FrameInfo
+ParseFrame(Ptr<const Packet> frame)
+{
+    FrameInfo info;
+    uint8_t bytes[2 + 60 + 20];
+    uint32_t size = std::min<uint32_t>(frame->GetSize(), sizeof(bytes));
+    if (size < 2 + 20)
+    {
+        return info;
+    }
+    frame->CopyData(bytes, size);
+    uint16_t pppProtocol = static_cast<uint16_t>(bytes[0] << 8 | bytes[1]);
+    if (pppProtocol != 0x0021 || (bytes[2] >> 4) != 4)
+    {
+        return info;
+    }
+    uint32_t ihl = (bytes[2] & 0x0f) * 4;
+    uint16_t fragmentOffset = static_cast<uint16_t>((bytes[2 + 6] & 0x1f) << 8 | bytes[2 + 7]);
+    uint8_t protocol = bytes[2 + 9];
+    uint32_t start = 2 + ihl;
+    if (protocol != NetbltL4Protocol::PROT_NUMBER || fragmentOffset != 0 || size < start + 4)
+    {
+        return info;
+    }
+    info.isNetblt = true;
+    info.netbltOffset = start;
+    info.type = bytes[start + 3];
+    if (size >= start + 20)
+    {
+        info.bufferNumber = static_cast<uint32_t>(bytes[start + 12]) << 24 |
+                            static_cast<uint32_t>(bytes[start + 13]) << 16 |
+                            static_cast<uint32_t>(bytes[start + 14]) << 8 | bytes[start + 15];
+        info.packetNumber = static_cast<uint16_t>(bytes[start + 18] << 8 | bytes[start + 19]);
+    }
+    return info;
+}
+
+// ---------------------------------------------------------------------------------------------
+// NetbltDropErrorModel
+
+NS_OBJECT_ENSURE_REGISTERED(NetbltDropErrorModel);
+
+TypeId
+NetbltDropErrorModel::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::netblt_test::NetbltDropErrorModel")
+                            .SetParent<ErrorModel>()
+                            .SetGroupName("Netblt")
+                            .AddConstructor<NetbltDropErrorModel>();
+    return tid;
+}
+
+void
+NetbltDropErrorModel::AddRule(NetbltPacketType type,
+                              uint32_t buffer,
+                              uint32_t packet,
+                              uint32_t occurrence)
+{
+    m_rules.push_back(Rule{static_cast<uint8_t>(type), buffer, packet, occurrence});
+}
+
+void
+NetbltDropErrorModel::DropEverythingFrom(Time time)
+{
+    m_dropAllFrom = time;
+}
+
+uint32_t
+NetbltDropErrorModel::GetSeen(NetbltPacketType type) const
+{
+    auto it = m_seen.find(static_cast<uint8_t>(type));
+    return it == m_seen.end() ? 0 : it->second;
+}
+
+uint32_t
+NetbltDropErrorModel::GetDropped(NetbltPacketType type) const
+{
+    auto it = m_dropped.find(static_cast<uint8_t>(type));
+    return it == m_dropped.end() ? 0 : it->second;
+}
+
+uint32_t
+NetbltDropErrorModel::GetDroppedTotal() const
+{
+    return m_droppedTotal;
+}
+
+const std::vector<std::pair<Time, FrameInfo>>&
+NetbltDropErrorModel::GetDropLog() const
+{
+    return m_dropLog;
+}
+
+std::vector<Time>
+NetbltDropErrorModel::GetSeenTimes(NetbltPacketType type) const
+{
+    std::vector<Time> times;
+    for (const auto& [time, info] : m_seenLog)
+    {
+        if (info.type == static_cast<uint8_t>(type))
+        {
+            times.push_back(time);
+        }
+    }
+    return times;
+}
+
+bool
+NetbltDropErrorModel::DoCorrupt(Ptr<Packet> p)
+{
+    FrameInfo info = ParseFrame(p);
+    bool drop = Simulator::Now() >= m_dropAllFrom;
+    if (info.isNetblt)
+    {
+        ++m_seen[info.type];
+        m_seenLog.emplace_back(Simulator::Now(), info);
+        bool isData = info.type == static_cast<uint8_t>(NetbltPacketType::DATA) ||
+                      info.type == static_cast<uint8_t>(NetbltPacketType::LDATA);
+        for (Rule& rule : m_rules)
+        {
+            if (rule.type != info.type ||
+                (rule.buffer != ANY && (!isData || rule.buffer != info.bufferNumber)) ||
+                (rule.packet != ANY && (!isData || rule.packet != info.packetNumber)))
+            {
+                continue;
+            }
+            ++rule.matches;
+            if (rule.occurrence == ANY || rule.occurrence == rule.matches)
+            {
+                drop = true;
+            }
+        }
+        if (drop)
+        {
+            ++m_dropped[info.type];
+            m_dropLog.emplace_back(Simulator::Now(), info);
+        }
+    }
+    if (drop)
+    {
+        ++m_droppedTotal;
+    }
+    return drop;
+}
+
+void
+NetbltDropErrorModel::DoReset()
+{
+    for (Rule& rule : m_rules)
+    {
+        rule.matches = 0;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Topology
+
+void
+Topology::Build(const TopologyConfig& config)
+{
+    nodes.Create(2);
+    ImpairedPointToPointHelper link;
+    link.SetDeviceAttribute("DataRate", StringValue(config.dataRate));
+    link.SetDeviceAttribute("Mtu", UintegerValue(config.mtu));
+    link.SetChannelAttribute("Delay", TimeValue(config.delay));
+    link.SetChannelAttribute("ReorderProbability", DoubleValue(config.reorderProbability));
+    link.SetChannelAttribute("ReorderDelay", TimeValue(config.reorderDelay));
+    link.SetChannelAttribute("DuplicateProbability", DoubleValue(config.duplicateProbability));
+    link.SetChannelAttribute("CorruptProbability", DoubleValue(config.corruptProbability));
+    link.SetChannelAttribute("CorruptIpProtocol", UintegerValue(NetbltL4Protocol::PROT_NUMBER));
+    devices = link.Install(nodes.Get(0), nodes.Get(1));
+    int64_t stream = config.stream;
+    stream += link.AssignStreams(devices, stream);
+    if (config.lossAtNode0)
+    {
+        devices.Get(0)->SetAttribute("ReceiveErrorModel", PointerValue(config.lossAtNode0));
+    }
+    if (config.lossAtNode1)
+    {
+        devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(config.lossAtNode1));
+    }
+    channel = DynamicCast<ImpairedPointToPointChannel>(devices.Get(0)->GetChannel());
+
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    stream += internet.AssignStreams(nodes, stream);
+    Ipv4AddressHelper helper("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer interfaces = helper.Assign(devices);
+    NetbltHelper netbltHelper;
+    netbltHelper.Install(nodes);
+    stream += netbltHelper.AssignStreams(nodes, stream);
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        address[i] = interfaces.GetAddress(i);
+        netblt[i] = nodes.Get(i)->GetObject<NetbltL4Protocol>();
+    }
+}
+
+void
+ConnectAt(Topology& topology,
+          TestClient& client,
+          Time at,
+          NetbltConnection::Role role,
+          const NetbltTransferParameters& proposal,
+          uint16_t port)
+{
+    Simulator::Schedule(at, [&topology, &client, role, proposal, port]() {
+        Ptr<NetbltConnection> c =
+            topology.netblt[0]->Connect(topology.address[1], port, role, proposal);
+        if (c)
+        {
+            client.Attach(c);
+        }
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attribute defaults, data
+
+void
+SetConnectionDefault(const std::string& name, const AttributeValue& value)
+{
+    Config::SetDefault("ns3::NetbltConnection::" + name, value);
+}
+
+void
+ResetConnectionDefaults()
+{
+    TypeId tid = NetbltConnection::GetTypeId();
+    for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+    {
+        tid.SetAttributeInitialValue(i, tid.GetAttribute(i).originalInitialValue);
+    }
+}
+
+std::vector<uint8_t>
+MakeData(uint32_t size, uint32_t seed)
+{
+    std::vector<uint8_t> bytes(size);
+    uint64_t state = 0x9e3779b97f4a7c15ULL * (seed + 1);
+    for (uint8_t& byte : bytes)
+    {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        byte = static_cast<uint8_t>(state >> 56);
+    }
+    return bytes;
+}
+
+uint64_t
+Digest(const std::vector<uint8_t>& bytes)
+{
+    return NetbltDigest(NETBLT_DIGEST_INITIAL, Create<Packet>(bytes.data(), bytes.size()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// TxRecorder
+
+void
+TxRecorder::Attach(Ptr<NetbltConnection> connection)
+{
+    connection->TraceConnectWithoutContext("Tx", MakeCallback(&TxRecorder::Record, this));
+}
+
+void
+TxRecorder::Record(Ptr<const Packet> packet, NetbltPacketType type)
+{
+    Entry entry;
+    entry.time = Simulator::Now();
+    entry.type = type;
+    Ptr<Packet> copy = packet->Copy();
+    switch (type)
+    {
+    case NetbltPacketType::DATA:
+    case NetbltPacketType::LDATA: {
+        NetbltDataHeader header(type);
+        copy->RemoveHeader(header);
+        entry.bufferNumber = header.GetBufferNumber();
+        entry.packetNumber = header.GetPacketNumber();
+        entry.dataLength = header.GetDataLength();
+        entry.lastBuffer = header.GetLastBuffer();
+        break;
+    }
+    case NetbltPacketType::CONTROL: {
+        NetbltControlHeader header;
+        copy->RemoveHeader(header);
+        entry.messages = header.GetMessages();
+        break;
+    }
+    case NetbltPacketType::OPEN:
+    case NetbltPacketType::RESPONSE: {
+        NetbltOpenHeader header(type);
+        copy->RemoveHeader(header);
+        entry.parameters = NetbltTransferParameters::ReadFrom(header);
+        entry.connectionId = header.GetConnectionId();
+        entry.writeMode = header.GetWriteMode();
+        break;
+    }
+    case NetbltPacketType::QUIT:
+    case NetbltPacketType::ABORT:
+    case NetbltPacketType::REFUSED: {
+        NetbltReasonHeader header(type);
+        copy->RemoveHeader(header);
+        entry.reason = header.GetReason();
+        break;
+    }
+    default:
+        break;
+    }
+    m_entries.push_back(entry);
+}
+
+const std::vector<TxRecorder::Entry>&
+TxRecorder::GetEntries() const
+{
+    return m_entries;
+}
+
+uint32_t
+TxRecorder::Count(NetbltPacketType type) const
+{
+    return static_cast<uint32_t>(std::count_if(m_entries.begin(),
+                                               m_entries.end(),
+                                               [type](const Entry& e) { return e.type == type; }));
+}
+
+std::vector<TxRecorder::Entry>
+TxRecorder::Select(NetbltPacketType type) const
+{
+    std::vector<Entry> selected;
+    for (const Entry& e : m_entries)
+    {
+        if (e.type == type)
+        {
+            selected.push_back(e);
+        }
+    }
+    return selected;
+}
+
+std::vector<NetbltControlMessage>
+TxRecorder::AllMessages() const
+{
+    std::vector<NetbltControlMessage> messages;
+    for (const Entry& e : m_entries)
+    {
+        messages.insert(messages.end(), e.messages.begin(), e.messages.end());
+    }
+    return messages;
+}
+
+// ---------------------------------------------------------------------------------------------
+// TimerLog
+
+void
+TimerLog::Attach(Ptr<NetbltConnection> connection)
+{
+    connection->TraceConnectWithoutContext("DataTimeout",
+                                           MakeCallback(&TimerLog::DataTimeout, this));
+    connection->TraceConnectWithoutContext("ControlTimeout",
+                                           MakeCallback(&TimerLog::ControlTimeout, this));
+    connection->TraceConnectWithoutContext("Retransmit", MakeCallback(&TimerLog::Retransmit, this));
+    connection->TraceConnectWithoutContext("Rx", MakeCallback(&TimerLog::Rx, this));
+}
+
+void
+TimerLog::DataTimeout(uint32_t buffer)
+{
+    dataTimeouts.emplace_back(Simulator::Now(), buffer);
+}
+
+void
+TimerLog::ControlTimeout(Time value)
+{
+    controlTimeouts.emplace_back(Simulator::Now(), value);
+}
+
+void
+TimerLog::Retransmit(uint32_t buffer, uint16_t packet)
+{
+    retransmits.emplace_back(buffer, packet);
+    retransmitTimes.push_back(Simulator::Now());
+}
+
+void
+TimerLog::Rx(Ptr<const Packet> packet, NetbltPacketType type)
+{
+    ++received;
+    lastReceived = Simulator::Now();
+}
+
+// ---------------------------------------------------------------------------------------------
+// TestClient
+
+TestClient::TestClient() = default;
+
+std::string
+TestClient::Accept(Ptr<NetbltConnection> c, const NetbltTransferParameters& answer)
+{
+    accepted = true;
+    acceptAnswer = answer;
+    for (const auto& [name, value] : passiveAttributes)
+    {
+        c->SetAttribute(name, StringValue(value));
+    }
+    if (refusal.empty())
+    {
+        Attach(c);
+    }
+    return refusal;
+}
+
+NetbltL4Protocol::AcceptCallback
+TestClient::AcceptCallback()
+{
+    return MakeCallback(&TestClient::Accept, this);
+}
+
+void
+TestClient::Attach(Ptr<NetbltConnection> c)
+{
+    connection = c;
+    c->SetEstablishedCallback(MakeCallback(&TestClient::Established, this));
+    c->SetCloseCallback(MakeCallback(&TestClient::Closed, this));
+    c->SetSendReadyCallback(MakeCallback(&TestClient::SendReady, this));
+    c->SetBufferReceivedCallback(MakeCallback(&TestClient::BufferReceived, this));
+    tx.Attach(c);
+    timers.Attach(c);
+}
+
+bool
+TestClient::Completed() const
+{
+    return closed && closeReason == NetbltConnection::TRANSFER_COMPLETE;
+}
+
+void
+TestClient::Established(Ptr<NetbltConnection> c)
+{
+    established = true;
+    establishedTime = Simulator::Now();
+    if (onEstablished)
+    {
+        onEstablished(c);
+    }
+    if (c->GetRole() == NetbltConnection::RECEIVER && c->GetState() == NetbltConnection::ESTABLISHED)
+    {
+        for (uint32_t i = 0; i < c->GetParameters().maxOutstandingBuffers; ++i)
+        {
+            Provide(c);
+        }
+    }
+}
+
+void
+TestClient::Provide(Ptr<NetbltConnection> c)
+{
+    if (provideDelay.IsStrictlyPositive())
+    {
+        Simulator::Schedule(provideDelay, &NetbltConnection::ProvideBuffer, c);
+    }
+    else
+    {
+        c->ProvideBuffer();
+    }
+}
+
+void
+TestClient::Closed(Ptr<NetbltConnection> c,
+                   NetbltConnection::CloseReason reason,
+                   const std::string& text)
+{
+    closed = true;
+    ++closeCalls;
+    closeReason = reason;
+    closeText = text;
+    closeTime = Simulator::Now();
+    if (onClosed)
+    {
+        onClosed();
+    }
+}
+
+void
+TestClient::SendReady(Ptr<NetbltConnection> c)
+{
+    uint32_t bufferSize = c->GetParameters().bufferSize;
+    while (bytesGiven < data.size() && c->GetSendBufferRoom() > 0)
+    {
+        uint32_t size = std::min<uint32_t>(bufferSize, data.size() - bytesGiven);
+        bool last = bytesGiven + size == data.size();
+        Ptr<Packet> buffer = Create<Packet>(data.data() + bytesGiven, size);
+        if (!c->SendBuffer(buffer, last))
+        {
+            return;
+        }
+        bytesGiven += size;
+        ++buffersGiven;
+        if (onBuffer)
+        {
+            onBuffer(c, buffersGiven);
+        }
+    }
+}
+
+void
+TestClient::BufferReceived(Ptr<NetbltConnection> c, uint32_t number, Ptr<Packet> bytes, bool last)
+{
+    size_t at = received.size();
+    received.resize(at + bytes->GetSize());
+    bytes->CopyData(received.data() + at, bytes->GetSize());
+    bufferNumbers.push_back(number);
+    lastSeen = lastSeen || last;
+    if (onBuffer)
+    {
+        onBuffer(c, number);
+    }
+    if (!last && c->GetState() == NetbltConnection::ESTABLISHED)
+    {
+        Provide(c);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bench
+
+Bench::Bench(TopologyConfig config)
+{
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        drop[i] = CreateObject<NetbltDropErrorModel>();
+    }
+    if (!config.lossAtNode0)
+    {
+        config.lossAtNode0 = drop[0];
+    }
+    if (!config.lossAtNode1)
+    {
+        config.lossAtNode1 = drop[1];
+    }
+    topology.Build(config);
+}
+
+void
+Bench::Listen(const NetbltTransferParameters& limits)
+{
+    topology.netblt[1]->Listen(TEST_PORT, limits, passive.AcceptCallback());
+}
+
+void
+Bench::StartWrite(const NetbltTransferParameters& proposal,
+                  const std::vector<uint8_t>& bytes,
+                  const NetbltTransferParameters& limits)
+{
+    Listen(limits);
+    active.data = bytes;
+    ConnectAt(topology, active, MilliSeconds(1), NetbltConnection::SENDER, proposal);
+}
+
+void
+Bench::ArmWatchdog(Time bound)
+{
+    m_watchdog = Simulator::Schedule(bound, &Simulator::Stop);
+    auto check = [this]() {
+        if (active.closed && passive.closed)
+        {
+            Simulator::Remove(m_watchdog);
+        }
+    };
+    active.onClosed = check;
+    passive.onClosed = check;
+}
+
+// ---------------------------------------------------------------------------------------------
+// NetbltEngineTestCase
+
+NetbltEngineTestCase::NetbltEngineTestCase(std::string name)
+    : TestCase(name)
+{
+}
+
+void
+NetbltEngineTestCase::DoSetup()
+{
+    ResetConnectionDefaults();
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(1);
+}
+
+void
+NetbltEngineTestCase::DoTeardown()
+{
+    Simulator::Destroy();
+    ResetConnectionDefaults();
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(1);
+}
+
+NetbltTransferParameters
+NetbltEngineTestCase::Proposal(uint32_t bufferSize,
+                               uint16_t packetSize,
+                               uint16_t burstSize,
+                               uint16_t burstIntervalMs,
+                               uint16_t nbufs)
+{
+    NetbltTransferParameters p;
+    p.bufferSize = bufferSize;
+    p.packetSize = packetSize;
+    p.burstSize = burstSize;
+    p.burstIntervalMs = burstIntervalMs;
+    p.maxOutstandingBuffers = nbufs;
+    p.deathTimeoutS = 10;
+    return p;
+}
+
+NetbltTransferParameters
+NetbltEngineTestCase::Limits()
+{
+    NetbltTransferParameters p;
+    p.bufferSize = 1 << 24;
+    p.packetSize = 1500;
+    p.burstSize = 1000;
+    p.burstIntervalMs = 1;
+    p.maxOutstandingBuffers = 1000;
+    p.deathTimeoutS = 10;
+    return p;
+}
+
+} // namespace netblt_test
+} // namespace ns3

@@ -1,0 +1,794 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "netblt-test-fixture.h"
+
+#include "ns3/boolean.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+
+#include <map>
+#include <set>
+
+/**
+ * @file
+ * @ingroup netblt-tests
+ * NETBLT timers (RFC 998 §5.2, RFC 1030 §7): when data, control, death and KEEPALIVE timers
+ * fire and when they must not, the RESEND/retransmission they cause, the RFC 1030 options
+ * (ResendOnLdata, ImmediateResendOnLaterBuffer, CombineOkWithGo) and the timer granularity of
+ * burst starts.
+ *
+ * Link: 10 Mbit/s, 1 ms one-way; a 1000-byte DATA packet takes 0.8368 ms to transmit.
+ */
+
+using namespace ns3;
+using namespace ns3::netblt_test;
+
+namespace
+{
+
+/**
+ * The fast shape: 4 packets of 1000 bytes per buffer, bursts of 4 every 5 ms. Every CONTROL
+ * packet is acknowledged within one round trip plus at most one burst interval (about 7 ms),
+ * which is less than the 10 ms MinimumControlTimer, so no control timer expires.
+ * @param nbufs outstanding buffers
+ * @return the proposal
+ */
+NetbltTransferParameters
+FastProposal(uint16_t nbufs)
+{
+    NetbltTransferParameters p;
+    p.bufferSize = 4000;
+    p.packetSize = 1000;
+    p.burstSize = 4;
+    p.burstIntervalMs = 5;
+    p.maxOutstandingBuffers = nbufs;
+    p.deathTimeoutS = 10;
+    return p;
+}
+
+/// @return every distinct RESEND message (by sequence number) a receiver sent
+std::vector<NetbltControlMessage>
+DistinctResends(const TestClient& receiver)
+{
+    std::vector<NetbltControlMessage> resends;
+    std::set<uint16_t> seen;
+    for (const NetbltControlMessage& m : receiver.tx.AllMessages())
+    {
+        if (m.GetType() == NetbltControlMessage::RESEND && seen.insert(m.GetSequence()).second)
+        {
+            resends.push_back(m);
+        }
+    }
+    return resends;
+}
+
+/// @return when the first CONTROL packet carrying the message with this sequence number left
+Time
+FirstSent(const TestClient& receiver, uint16_t sequence)
+{
+    for (const auto& e : receiver.tx.Select(NetbltPacketType::CONTROL))
+    {
+        for (const auto& m : e.messages)
+        {
+            if (m.GetSequence() == sequence)
+            {
+                return e.time;
+            }
+        }
+    }
+    return Time::Max();
+}
+
+} // namespace
+
+/**
+ * @ingroup netblt-tests
+ * @brief On a loss-free link: no data timeout, no RESEND, no retransmission, and exactly the
+ * control timeouts the code's control timer gives.
+ */
+class NetbltLossFreeTimersTestCase : public NetbltEngineTestCase
+{
+  public:
+    /** @param slow the 5-packet / 30 ms shape with 8 outstanding buffers instead of FastProposal */
+    NetbltLossFreeTimersTestCase(bool slow)
+        : NetbltEngineTestCase(slow ? "loss-free, 10 buffers of 10 packets, 8 outstanding, "
+                                      "BS 5, BI 30 ms: no data timer fires"
+                                    : "loss-free, fast shape: no timer fires at all"),
+          m_slow(slow)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        NetbltTransferParameters proposal = FastProposal(2);
+        uint32_t size = 40000; // 10 buffers of 4 packets
+        uint32_t buffers = 10;
+        uint32_t packets = 40;
+        if (m_slow)
+        {
+            proposal.bufferSize = 10000;
+            proposal.burstSize = 5;
+            proposal.burstIntervalMs = 30;
+            proposal.maxOutstandingBuffers = 8;
+            size = 100000; // 10 buffers of 10 packets
+            packets = 100;
+        }
+        std::vector<uint8_t> data = MakeData(size, 20);
+        bench.StartWrite(proposal, data, Limits());
+        Simulator::Run();
+
+        const NetbltConnectionStatistics& s = bench.active.connection->GetStatistics();
+        const NetbltConnectionStatistics& r = bench.passive.connection->GetStatistics();
+        NS_TEST_ASSERT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts, 0, "no data timeout");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.timers.dataTimeouts.size(), 0, "no DataTimeout trace");
+        NS_TEST_EXPECT_MSG_EQ(r.resendMessagesSent, 0, "no RESEND");
+        NS_TEST_EXPECT_MSG_EQ(DistinctResends(bench.passive).size(), 0, "no RESEND on the wire");
+        NS_TEST_EXPECT_MSG_EQ(s.dataPacketsRetransmitted, 0, "no retransmission");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.timers.retransmits.size(), 0, "no Retransmit trace");
+        NS_TEST_EXPECT_MSG_EQ(s.dataPacketsSent, packets, "each packet sent once");
+        NS_TEST_EXPECT_MSG_EQ(r.dataPacketsReceived, packets, "each packet received once");
+        NS_TEST_EXPECT_MSG_EQ(r.duplicateDataPackets, 0, "no duplicates");
+        NS_TEST_EXPECT_MSG_EQ(r.buffersDelivered, buffers, "buffers delivered");
+        NS_TEST_EXPECT_MSG_EQ(s.keepalivesSent + r.keepalivesSent, 0, "never idle");
+        // OKs: one per buffer; GOs: one per buffer up to the one after the last (the receiver
+        // cannot know which buffer is last before its packets arrive, so with nbufs > 1 it
+        // offers GOs beyond it, bounded by nbufs).
+        if (!m_slow)
+        {
+            // No control timer expires (see FastProposal()): one CONTROL packet at set-up
+            // with the first GOs, then one OK(n)+GO(n+2) per buffer.
+            NS_TEST_EXPECT_MSG_EQ(r.controlTimeouts, 0, "no control timeout");
+            NS_TEST_EXPECT_MSG_EQ(r.controlPacketsSent, 1 + buffers, "CONTROL packets");
+        }
+        else
+        {
+            // The first round-trip sample (GO to first DATA, 2.9 ms) sets the control timer to
+            // its 10 ms minimum. The OK of buffer 1 is acknowledged by the next burst, 26.6 ms
+            // later: the timer expires once (+10 ms) and backs off to 20 ms; the retransmitted
+            // packet gives no sample (Karn). The OK of buffer 2 waits as long: it expires once
+            // more (+20 ms), backing off to 40 ms, which covers the wait of the OK of buffer 3,
+            // whose sample (26.6 ms) lifts srtt + 4 rttvar to 34 ms, above every later wait.
+            NS_TEST_EXPECT_MSG_EQ(r.controlTimeouts, 2, "two warm-up control timeouts");
+            const auto& timeouts = bench.passive.timers.controlTimeouts;
+            NS_TEST_ASSERT_MSG_EQ(timeouts.size(), 2, "traced");
+            std::vector<Time> oks;
+            std::set<uint16_t> seen;
+            for (const auto& e : bench.passive.tx.Select(NetbltPacketType::CONTROL))
+            {
+                for (const auto& m : e.messages)
+                {
+                    if (m.GetType() == NetbltControlMessage::OK && seen.insert(m.GetSequence()).second)
+                    {
+                        oks.push_back(e.time);
+                    }
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(oks.size(), buffers, "one OK per buffer");
+            auto tick = [](Time t) { return MilliSeconds((t.GetNanoSeconds() + 999999) / 1000000); };
+            NS_TEST_EXPECT_MSG_EQ(timeouts[0].first, tick(oks[0] + MilliSeconds(10)), "OK 1 + 10 ms");
+            NS_TEST_EXPECT_MSG_EQ(timeouts[0].second, MilliSeconds(10), "timer value");
+            NS_TEST_EXPECT_MSG_EQ(timeouts[1].first, tick(oks[1] + MilliSeconds(20)), "OK 2 + 20 ms");
+            NS_TEST_EXPECT_MSG_EQ(timeouts[1].second, MilliSeconds(20), "backed-off value");
+            NS_TEST_EXPECT_MSG_EQ(r.controlPacketsSent, 1 + buffers + 2, "CONTROL packets");
+        }
+        Simulator::Destroy();
+    }
+
+    bool m_slow; //!< which shape
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief One DATA packet (buffer k, packet j) lost: exactly one data timeout (for k), one
+ * RESEND listing exactly j, one retransmission of (k, j).
+ */
+class NetbltLostDataTestCase : public NetbltEngineTestCase
+{
+  public:
+    /**
+     * @param buffer k
+     * @param packet j (not the last of its buffer)
+     * @param nbufs outstanding buffers
+     */
+    NetbltLostDataTestCase(uint32_t buffer, uint16_t packet, uint16_t nbufs)
+        : NetbltEngineTestCase("lost DATA (buffer " + std::to_string(buffer) + ", packet " +
+                               std::to_string(packet) + "), " + std::to_string(nbufs) +
+                               " outstanding: one data timeout, one RESEND, one retransmission"),
+          m_buffer(buffer),
+          m_packet(packet),
+          m_nbufs(nbufs)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        bench.drop[1]->AddRule(NetbltPacketType::DATA, m_buffer, m_packet, 1);
+        std::vector<uint8_t> data = MakeData(24000, 21); // 6 buffers of 4 packets
+        bench.StartWrite(FastProposal(m_nbufs), data, Limits());
+        Simulator::Run();
+
+        const NetbltConnectionStatistics& s = bench.active.connection->GetStatistics();
+        const NetbltConnectionStatistics& r = bench.passive.connection->GetStatistics();
+        NS_TEST_EXPECT_MSG_EQ(bench.drop[1]->GetDropped(NetbltPacketType::DATA), 1, "one lost");
+        NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts, 1, "one data timeout");
+        NS_TEST_ASSERT_MSG_EQ(bench.passive.timers.dataTimeouts.size(), 1, "traced once");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.timers.dataTimeouts[0].second, m_buffer, "buffer k");
+        std::vector<NetbltControlMessage> resends = DistinctResends(bench.passive);
+        NS_TEST_ASSERT_MSG_EQ(resends.size(), 1, "one RESEND message on the wire");
+        NS_TEST_EXPECT_MSG_EQ(resends[0].GetBufferNumber(), m_buffer, "RESEND for buffer k");
+        NS_TEST_ASSERT_MSG_EQ(resends[0].GetMissingPackets().size(), 1, "listing one packet");
+        NS_TEST_EXPECT_MSG_EQ(resends[0].GetMissingPackets()[0], m_packet, "packet j");
+        NS_TEST_EXPECT_MSG_EQ(r.resendMessagesSent, 1, "counted");
+        NS_TEST_EXPECT_MSG_EQ(r.packetsRequested, 1, "one packet requested");
+        NS_TEST_EXPECT_MSG_EQ(FirstSent(bench.passive, resends[0].GetSequence()),
+                              bench.passive.timers.dataTimeouts[0].first,
+                              "RESEND sent when the data timer expired");
+        NS_TEST_EXPECT_MSG_EQ(s.dataPacketsRetransmitted, 1, "one retransmission");
+        NS_TEST_ASSERT_MSG_EQ(bench.active.timers.retransmits.size(), 1, "traced once");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.timers.retransmits[0].first, m_buffer, "of buffer k");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.timers.retransmits[0].second, m_packet, "packet j");
+        NS_TEST_EXPECT_MSG_EQ(s.dataPacketsSent, 25, "24 packets + 1 retransmission");
+        NS_TEST_EXPECT_MSG_EQ(r.controlTimeouts, 0, "no control timeout");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_buffer; //!< k
+    uint16_t m_packet; //!< j
+    uint16_t m_nbufs;  //!< outstanding buffers
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief A lost LDATA: the data timer expires, the RESEND asks for the missing packets and the
+ * LDATA is sent again. For a short last buffer the receiver does not know its length and asks
+ * for every packet number up to a full buffer's; the sender sends the LDATA once.
+ */
+class NetbltLostLdataTestCase : public NetbltEngineTestCase
+{
+  public:
+    /** @param shortLast lose the LDATA of a short last buffer (else of full buffer 1) */
+    NetbltLostLdataTestCase(bool shortLast)
+        : NetbltEngineTestCase(shortLast
+                                   ? "lost LDATA of a short last buffer: data timeout, RESEND, done"
+                                   : "lost LDATA of a full buffer: data timeout, RESEND, done"),
+          m_shortLast(shortLast)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        // 3 full buffers of 4 packets, then a last buffer of 1500 bytes: packets 0 (1000 B) and
+        // 1 (500 B, the LDATA).
+        uint32_t buffer = m_shortLast ? 4 : 1;
+        uint16_t ldata = m_shortLast ? 1 : 3;
+        bench.drop[1]->AddRule(NetbltPacketType::LDATA, buffer, ldata, 1);
+        std::vector<uint8_t> data = MakeData(13500, 22);
+        bench.StartWrite(FastProposal(1), data, Limits());
+        Simulator::Run();
+
+        const NetbltConnectionStatistics& s = bench.active.connection->GetStatistics();
+        const NetbltConnectionStatistics& r = bench.passive.connection->GetStatistics();
+        NS_TEST_EXPECT_MSG_EQ(bench.drop[1]->GetDropped(NetbltPacketType::LDATA), 1, "one lost");
+        NS_TEST_ASSERT_MSG_EQ(bench.passive.timers.dataTimeouts.size(), 1, "one data timeout");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.timers.dataTimeouts[0].second, buffer, "its buffer");
+        std::vector<NetbltControlMessage> resends = DistinctResends(bench.passive);
+        NS_TEST_ASSERT_MSG_EQ(resends.size(), 1, "one RESEND");
+        NS_TEST_EXPECT_MSG_EQ(resends[0].GetBufferNumber(), buffer, "for that buffer");
+        std::vector<uint16_t> expected =
+            m_shortLast ? std::vector<uint16_t>{1, 2, 3} : std::vector<uint16_t>{3};
+        NS_TEST_EXPECT_MSG_EQ((resends[0].GetMissingPackets() == expected), true,
+                              "missing packets listed");
+        NS_TEST_ASSERT_MSG_EQ(bench.active.timers.retransmits.size(), 1, "one retransmission");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.timers.retransmits[0].first, buffer, "buffer");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.timers.retransmits[0].second, ldata, "the LDATA");
+        NS_TEST_EXPECT_MSG_EQ(s.dataPacketsSent, 15, "14 packets + the LDATA again");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.tx.Count(NetbltPacketType::LDATA), 5, "LDATA count");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        NS_TEST_EXPECT_MSG_EQ(r.buffersDelivered, 4, "4 buffers");
+        Simulator::Destroy();
+    }
+
+    bool m_shortLast; //!< which LDATA
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief The first CONTROL packet (the GOs) is lost: the control timer (InitialControlTimer,
+ * 1 s: no round trip measured yet) expires exactly once and the same messages go again.
+ */
+class NetbltLostControlTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltLostControlTestCase()
+        : NetbltEngineTestCase("lost first CONTROL: one control timeout, GO retransmitted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        bench.drop[0]->AddRule(NetbltPacketType::CONTROL, NetbltDropErrorModel::ANY,
+                               NetbltDropErrorModel::ANY, 1);
+        std::vector<uint8_t> data = MakeData(16000, 23);
+        bench.StartWrite(FastProposal(2), data, Limits());
+        Simulator::Run();
+
+        const NetbltConnectionStatistics& r = bench.passive.connection->GetStatistics();
+        NS_TEST_EXPECT_MSG_EQ(r.controlTimeouts, 1, "exactly one control timeout");
+        NS_TEST_ASSERT_MSG_EQ(bench.passive.timers.controlTimeouts.size(), 1, "traced");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.timers.controlTimeouts[0].second, Seconds(1),
+                              "the initial control timer");
+        std::vector<TxRecorder::Entry> controls = bench.passive.tx.Select(NetbltPacketType::CONTROL);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(controls.size(), 2, "retransmitted");
+        // The first CONTROL left with the RESPONSE (not on a tick); the timer fires on the
+        // first 1 ms tick at or after 1 s later.
+        Time due = controls[0].time + Seconds(1);
+        Time tick = MilliSeconds(1);
+        Time expected = TimeStep(((due.GetTimeStep() + tick.GetTimeStep() - 1) / tick.GetTimeStep()) *
+                                 tick.GetTimeStep());
+        NS_TEST_EXPECT_MSG_EQ(controls[1].time, expected, "control timer value, on a tick");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.timers.controlTimeouts[0].first, expected, "traced");
+        NS_TEST_ASSERT_MSG_EQ(controls[0].messages.size(), 2, "GO 1 and GO 2");
+        NS_TEST_ASSERT_MSG_EQ(controls[1].messages.size(), 2, "the same messages again");
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(controls[1].messages[i].GetType(), NetbltControlMessage::GO, "");
+            NS_TEST_EXPECT_MSG_EQ(controls[1].messages[i].GetSequence(),
+                                  controls[0].messages[i].GetSequence(),
+                                  "same sequence numbers");
+            NS_TEST_EXPECT_MSG_EQ(controls[1].messages[i].GetBufferNumber(), i + 1, "GO(i+1)");
+        }
+        NS_TEST_EXPECT_MSG_EQ(bench.drop[0]->GetDropped(NetbltPacketType::CONTROL), 1, "one lost");
+        NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts, 0, "no data timeout");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief ResendOnLdata: with it, a buffer missing a middle packet is RESENT for as its LDATA
+ * arrives, without a data timeout; without it (the RFC 1030 default) the data timer does it.
+ */
+class NetbltResendOnLdataTestCase : public NetbltEngineTestCase
+{
+  public:
+    /** @param on the attribute's value at the receiver */
+    NetbltResendOnLdataTestCase(bool on)
+        : NetbltEngineTestCase(std::string("ResendOnLdata=") + (on ? "true" : "false") +
+                               ": missing middle packet"),
+          m_on(on)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        bench.passive.passiveAttributes.emplace_back("ResendOnLdata", m_on ? "true" : "false");
+        bench.drop[1]->AddRule(NetbltPacketType::DATA, 1, 1, 1);
+        std::vector<uint8_t> data = MakeData(8000, 24);
+        bench.StartWrite(FastProposal(1), data, Limits());
+        Simulator::Run();
+
+        const NetbltConnectionStatistics& r = bench.passive.connection->GetStatistics();
+        std::vector<NetbltControlMessage> resends = DistinctResends(bench.passive);
+        NS_TEST_ASSERT_MSG_EQ(resends.size(), 1, "one RESEND");
+        NS_TEST_EXPECT_MSG_EQ(resends[0].GetBufferNumber(), 1, "buffer 1");
+        NS_TEST_ASSERT_MSG_EQ(resends[0].GetMissingPackets().size(), 1, "one packet");
+        NS_TEST_EXPECT_MSG_EQ(resends[0].GetMissingPackets()[0], 1, "packet 1");
+        Time ldataArrival = bench.drop[1]->GetSeenTimes(NetbltPacketType::LDATA).front();
+        Time resendAt = FirstSent(bench.passive, resends[0].GetSequence());
+        if (m_on)
+        {
+            NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts, 0, "no data timeout");
+            NS_TEST_EXPECT_MSG_EQ(resendAt, ldataArrival, "RESEND as the LDATA arrived");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts, 1, "one data timeout");
+            NS_TEST_EXPECT_MSG_GT(resendAt, ldataArrival, "RESEND later, on the data timer");
+            NS_TEST_EXPECT_MSG_EQ(resendAt, bench.passive.timers.dataTimeouts[0].first, "");
+        }
+        NS_TEST_EXPECT_MSG_EQ(bench.active.timers.retransmits.size(), 1, "one retransmission");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        Simulator::Destroy();
+    }
+
+    bool m_on; //!< attribute value
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief ImmediateResendOnLaterBuffer with 2 buffers outstanding and buffer 1's LDATA lost:
+ * with it, the first packet of buffer 2 triggers the RESEND for buffer 1 at once; without it
+ * (RFC 1030 default) that packet only tightens buffer 1's data timer, which then expires.
+ */
+class NetbltImmediateResendTestCase : public NetbltEngineTestCase
+{
+  public:
+    /** @param on the attribute's value at the receiver */
+    NetbltImmediateResendTestCase(bool on)
+        : NetbltEngineTestCase(std::string("ImmediateResendOnLaterBuffer=") +
+                               (on ? "true" : "false") + ", 2 buffers, buffer 1's LDATA lost"),
+          m_on(on)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        bench.passive.passiveAttributes.emplace_back("ImmediateResendOnLaterBuffer",
+                                                     m_on ? "true" : "false");
+        bench.drop[1]->AddRule(NetbltPacketType::LDATA, 1, 3, 1);
+        std::vector<uint8_t> data = MakeData(12000, 25);
+        bench.StartWrite(FastProposal(2), data, Limits());
+        Simulator::Run();
+
+        const NetbltConnectionStatistics& r = bench.passive.connection->GetStatistics();
+        std::vector<NetbltControlMessage> resends = DistinctResends(bench.passive);
+        NS_TEST_ASSERT_MSG_EQ(resends.size(), 1, "one RESEND");
+        NS_TEST_EXPECT_MSG_EQ(resends[0].GetBufferNumber(), 1, "for buffer 1");
+        NS_TEST_ASSERT_MSG_EQ(resends[0].GetMissingPackets().size(), 1, "one packet");
+        NS_TEST_EXPECT_MSG_EQ(resends[0].GetMissingPackets()[0], 3, "its LDATA");
+        // The first DATA packet of buffer 2 to arrive at the receiver.
+        Time buffer2First = Time::Max();
+        for (const auto& e : bench.active.tx.GetEntries())
+        {
+            if ((e.type == NetbltPacketType::DATA || e.type == NetbltPacketType::LDATA) &&
+                e.bufferNumber == 2)
+            {
+                buffer2First = e.time;
+                break;
+            }
+        }
+        Time resendAt = FirstSent(bench.passive, resends[0].GetSequence());
+        NS_TEST_EXPECT_MSG_GT(resendAt, buffer2First, "after buffer 2's first packet left");
+        if (m_on)
+        {
+            NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts, 0, "no data timeout");
+            // Arrival = departure + transmission (1024 + 2 + 20 bytes at 10 Mbit/s) + 1 ms.
+            NS_TEST_EXPECT_MSG_EQ(resendAt, buffer2First + NanoSeconds(836800) + MilliSeconds(1),
+                                  "RESEND as buffer 2's first packet arrived");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts, 1, "buffer 1's data timer expired");
+            NS_TEST_EXPECT_MSG_EQ(bench.passive.timers.dataTimeouts[0].second, 1, "buffer 1");
+            NS_TEST_EXPECT_MSG_EQ(resendAt, bench.passive.timers.dataTimeouts[0].first, "then");
+            NS_TEST_EXPECT_MSG_GT(resendAt, buffer2First + NanoSeconds(836800) + MilliSeconds(1),
+                                  "later than buffer 2's first packet");
+        }
+        NS_TEST_EXPECT_MSG_EQ(bench.active.timers.retransmits.size(), 1, "one retransmission");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        Simulator::Destroy();
+    }
+
+    bool m_on; //!< attribute value
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief CombineOkWithGo: the same control messages go in fewer CONTROL packets with it than
+ * without it.
+ */
+class NetbltCombineOkWithGoTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltCombineOkWithGoTestCase()
+        : NetbltEngineTestCase("CombineOkWithGo=false sends more CONTROL packets than true")
+    {
+    }
+
+  private:
+    /** Counts of one run. */
+    struct Counts
+    {
+        uint64_t packets;  //!< CONTROL packets sent
+        uint64_t messages; //!< control messages created
+        uint64_t timeouts; //!< control timeouts
+        uint32_t maxNew;   //!< most messages first sent in one CONTROL packet
+        bool ok;           //!< completed intact
+    };
+
+    Counts RunOnce(bool combine)
+    {
+        SetConnectionDefault("CombineOkWithGo", BooleanValue(combine));
+        Bench bench;
+        std::vector<uint8_t> data = MakeData(40000, 26);
+        bench.StartWrite(FastProposal(3), data, Limits());
+        Simulator::Run();
+        const NetbltConnectionStatistics& r = bench.passive.connection->GetStatistics();
+        Counts c{r.controlPacketsSent, r.controlMessagesSent, r.controlTimeouts, 0, false};
+        std::set<uint16_t> seen;
+        for (const auto& e : bench.passive.tx.Select(NetbltPacketType::CONTROL))
+        {
+            uint32_t fresh = 0;
+            for (const auto& m : e.messages)
+            {
+                fresh += seen.insert(m.GetSequence()).second ? 1 : 0;
+            }
+            c.maxNew = std::max(c.maxNew, fresh);
+        }
+        c.ok = bench.active.Completed() && bench.passive.Completed() &&
+               bench.passive.received == data;
+        Simulator::Destroy();
+        return c;
+    }
+
+    void DoRun() override
+    {
+        Counts on = RunOnce(true);
+        Counts off = RunOnce(false);
+        NS_TEST_EXPECT_MSG_EQ(on.ok, true, "combined: completes intact");
+        NS_TEST_EXPECT_MSG_EQ(off.ok, true, "separate: completes intact");
+        NS_TEST_EXPECT_MSG_EQ(on.timeouts, 0, "no control timeouts");
+        NS_TEST_EXPECT_MSG_EQ(off.timeouts, 0, "no control timeouts");
+        NS_TEST_EXPECT_MSG_EQ(on.messages, off.messages, "the same messages either way");
+        // 10 buffers: 1 packet with GO 1-3 at set-up, then one OK(n)+GO(n+3) per buffer.
+        NS_TEST_EXPECT_MSG_EQ(on.packets, 11, "combined: 1 + buffers");
+        NS_TEST_EXPECT_MSG_EQ(on.maxNew, 3, "combined: the 3 GOs together at set-up");
+        NS_TEST_EXPECT_MSG_EQ(off.packets, off.messages, "separate: one packet per message");
+        NS_TEST_EXPECT_MSG_EQ(off.maxNew, 1, "separate: one new message per packet");
+        NS_TEST_EXPECT_MSG_GT(off.packets, on.packets, "more CONTROL packets without combining");
+    }
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief TimerGranularity: bursts started by the burst timer start on a tick, BurstSize
+ * packets at the same instant, consecutive bursts BurstInterval rounded up to the tick apart.
+ */
+class NetbltGranularityTestCase : public NetbltEngineTestCase
+{
+  public:
+    /**
+     * @param granularityMs timer tick
+     * @param burstIntervalMs burst interval
+     * @param expectedGapMs the gap between timer-driven bursts
+     */
+    NetbltGranularityTestCase(uint32_t granularityMs, uint16_t burstIntervalMs, uint32_t expectedGapMs)
+        : NetbltEngineTestCase("TimerGranularity " + std::to_string(granularityMs) +
+                               " ms, BurstInterval " + std::to_string(burstIntervalMs) +
+                               " ms: bursts every " + std::to_string(expectedGapMs) + " ms"),
+          m_granularityMs(granularityMs),
+          m_burstIntervalMs(burstIntervalMs),
+          m_expectedGapMs(expectedGapMs)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SetConnectionDefault("TimerGranularity", TimeValue(MilliSeconds(m_granularityMs)));
+        Bench bench;
+        NetbltTransferParameters p = FastProposal(1);
+        p.bufferSize = 30000; // one buffer of 30 packets: 10 bursts of 3
+        p.burstSize = 3;
+        p.burstIntervalMs = m_burstIntervalMs;
+        std::vector<uint8_t> data = MakeData(30000, 27);
+        bench.StartWrite(p, data, Limits());
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+
+        std::map<Time, uint32_t> bursts; // start -> packets
+        for (const auto& e : bench.active.tx.GetEntries())
+        {
+            if (e.type == NetbltPacketType::DATA || e.type == NetbltPacketType::LDATA)
+            {
+                ++bursts[e.time];
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(bursts.size(), 10, "10 bursts (no retransmission)");
+        Time tick = MilliSeconds(m_granularityMs);
+        Time gap = MilliSeconds(m_expectedGapMs);
+        Time previous;
+        uint32_t i = 0;
+        for (const auto& [start, count] : bursts)
+        {
+            NS_TEST_EXPECT_MSG_EQ(count, 3, "BurstSize packets handed to IP at once");
+            if (i > 0)
+            {
+                // The first burst goes as the GO arrives; the burst timer starts the others.
+                NS_TEST_EXPECT_MSG_EQ(start.GetTimeStep() % tick.GetTimeStep(), 0, "on a tick");
+                if (i == 1)
+                {
+                    NS_TEST_EXPECT_MSG_GT_OR_EQ(start - previous,
+                                                MilliSeconds(m_burstIntervalMs),
+                                                "not before the burst interval");
+                    NS_TEST_EXPECT_MSG_LT(start - previous, MilliSeconds(m_burstIntervalMs) + tick,
+                                          "on the first tick after it");
+                }
+                else
+                {
+                    NS_TEST_EXPECT_MSG_EQ(start - previous, gap, "burst interval on the tick");
+                }
+            }
+            previous = start;
+            ++i;
+        }
+        Simulator::Destroy();
+    }
+
+    uint32_t m_granularityMs;   //!< tick
+    uint16_t m_burstIntervalMs; //!< burst interval
+    uint32_t m_expectedGapMs;   //!< expected gap
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief The link goes dead after set-up: each end closes DEATH_TIMEOUT its own death-timer
+ * value after the last packet it heard (on the next tick), not before.
+ */
+class NetbltDeathTimerTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltDeathTimerTestCase()
+        : NetbltEngineTestCase("dead link: both ends close DEATH_TIMEOUT after their death timers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        const Time deadFrom = MilliSeconds(100);
+        bench.drop[0]->DropEverythingFrom(deadFrom);
+        bench.drop[1]->DropEverythingFrom(deadFrom);
+        NetbltTransferParameters proposal = FastProposal(2);
+        proposal.deathTimeoutS = 3; // the sender's
+        NetbltTransferParameters limits = Limits();
+        limits.deathTimeoutS = 2; // the receiver's
+        bench.StartWrite(proposal, MakeData(400000, 28), limits);
+        bench.ArmWatchdog(Seconds(60));
+        Simulator::Run();
+
+        struct End
+        {
+            TestClient* client;
+            Time death;
+            const char* name;
+        };
+        for (End end : {End{&bench.active, Seconds(3), "sender"},
+                        End{&bench.passive, Seconds(2), "receiver"}})
+        {
+            TestClient& c = *end.client;
+            NS_TEST_ASSERT_MSG_EQ(c.closed, true, end.name << " closed");
+            NS_TEST_EXPECT_MSG_EQ(c.closeReason, NetbltConnection::DEATH_TIMEOUT, end.name);
+            Time heard = c.timers.lastReceived;
+            NS_TEST_EXPECT_MSG_LT(heard, deadFrom, end.name << ": last packet before the link died");
+            NS_TEST_EXPECT_MSG_GT(heard, deadFrom - MilliSeconds(10), end.name << ": shortly before");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(c.closeTime, heard + end.death, end.name << ": not early");
+            NS_TEST_EXPECT_MSG_LT(c.closeTime, heard + end.death + MilliSeconds(1),
+                                  end.name << ": on the next tick");
+            NS_TEST_EXPECT_MSG_GT(c.tx.GetEntries().back().time, deadFrom,
+                                  end.name << " kept trying while the link was dead");
+        }
+        NS_TEST_EXPECT_MSG_LT(Simulator::Now(), Seconds(4), "nothing left running");
+        NS_TEST_EXPECT_MSG_EQ(bench.topology.netblt[0]->GetConnectionCount(), 0, "forgotten");
+        NS_TEST_EXPECT_MSG_EQ(bench.topology.netblt[1]->GetConnectionCount(), 0, "forgotten");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief An idle connection (the receiving client provides no buffer for 10 s, longer than
+ * either death timeout): each end sends KEEPALIVEs every (the other end's death timeout / 4),
+ * neither dies, and the transfer completes once the buffer comes.
+ */
+class NetbltKeepaliveTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltKeepaliveTestCase()
+        : NetbltEngineTestCase("idle receiver: KEEPALIVEs every quarter of the peer's death timeout, no death")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        bench.passive.provideDelay = Seconds(10);
+        NetbltTransferParameters proposal = FastProposal(1);
+        proposal.deathTimeoutS = 4; // sender's: receiver KEEPALIVEs every 1 s
+        NetbltTransferParameters limits = Limits();
+        limits.deathTimeoutS = 8; // receiver's: sender KEEPALIVEs every 2 s
+        std::vector<uint8_t> data = MakeData(3000, 29);
+        bench.StartWrite(proposal, data, limits);
+        bench.ArmWatchdog(Seconds(100));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(bench.active.Completed(), true, "sender completed, no death");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.Completed(), true, "receiver completed, no death");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        NS_TEST_EXPECT_MSG_GT(bench.passive.closeTime, Seconds(10), "after the idle period");
+
+        struct End
+        {
+            TestClient* client;
+            Time interval;
+            uint32_t count;
+            const char* name;
+        };
+        // Receiver: RESPONSE at 2.05 ms, then KEEPALIVEs at 1.003 s ... 9.003 s (the GO at
+        // 10.002 s postpones the next). Sender: established at 3.1 ms, KEEPALIVEs at 2.004 s
+        // ... 8.004 s (the DATA at 10.003 s postpones the next).
+        for (End end : {End{&bench.passive, Seconds(1), 9, "receiver"},
+                        End{&bench.active, Seconds(2), 4, "sender"}})
+        {
+            std::vector<TxRecorder::Entry> keepalives =
+                end.client->tx.Select(NetbltPacketType::KEEPALIVE);
+            NS_TEST_ASSERT_MSG_EQ(keepalives.size(), end.count, end.name << " KEEPALIVEs");
+            NS_TEST_EXPECT_MSG_EQ(end.client->connection->GetStatistics().keepalivesSent,
+                                  end.count,
+                                  end.name << " counted");
+            NS_TEST_EXPECT_MSG_LT(keepalives[0].time - end.client->establishedTime,
+                                  end.interval + MilliSeconds(1),
+                                  end.name << ": first one interval after set-up");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(keepalives[0].time - end.client->establishedTime,
+                                        end.interval,
+                                        end.name << ": not before");
+            for (uint32_t i = 1; i < keepalives.size(); ++i)
+            {
+                NS_TEST_EXPECT_MSG_EQ(keepalives[i].time - keepalives[i - 1].time, end.interval,
+                                      end.name << ": every peer death / 4");
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief The NETBLT timers test suite.
+ */
+class NetbltTimersTestSuite : public TestSuite
+{
+  public:
+    NetbltTimersTestSuite();
+};
+
+NetbltTimersTestSuite::NetbltTimersTestSuite()
+    : TestSuite("netblt-timers", Type::UNIT)
+{
+    AddTestCase(new NetbltLossFreeTimersTestCase(false), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLossFreeTimersTestCase(true), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLostDataTestCase(1, 1, 1), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLostDataTestCase(3, 2, 2), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLostDataTestCase(5, 0, 4), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLostLdataTestCase(false), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLostLdataTestCase(true), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLostControlTestCase, TestCase::Duration::QUICK);
+    AddTestCase(new NetbltResendOnLdataTestCase(true), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltResendOnLdataTestCase(false), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltImmediateResendTestCase(true), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltImmediateResendTestCase(false), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltCombineOkWithGoTestCase, TestCase::Duration::QUICK);
+    AddTestCase(new NetbltGranularityTestCase(1, 7, 7), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltGranularityTestCase(5, 12, 15), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltDeathTimerTestCase, TestCase::Duration::QUICK);
+    AddTestCase(new NetbltKeepaliveTestCase, TestCase::Duration::QUICK);
+}
+
+/// Static variable for test initialization.
+static NetbltTimersTestSuite g_netbltTimersTestSuite;
