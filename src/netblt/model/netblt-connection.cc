@@ -859,8 +859,9 @@ NetbltConnection::Granular(Time delay) const
 // Input
 
 void
-NetbltConnection::Receive(NetbltPacketType type, Ptr<Packet> packet)
+NetbltConnection::Receive(const NetbltHeader& received, Ptr<Packet> packet)
 {
+    NetbltPacketType type = received.GetType();
     NS_LOG_FUNCTION(this << type << packet->GetSize());
     if (m_state == CLOSED)
     {
@@ -875,8 +876,7 @@ NetbltConnection::Receive(NetbltPacketType type, Ptr<Packet> packet)
     {
     case NetbltPacketType::OPEN:
     case NetbltPacketType::RESPONSE: {
-        NetbltOpenHeader header(type);
-        packet->RemoveHeader(header);
+        const auto& header = static_cast<const NetbltOpenHeader&>(received);
         if (type == NetbltPacketType::OPEN)
         {
             HandleOpen(header);
@@ -890,8 +890,7 @@ NetbltConnection::Receive(NetbltPacketType type, Ptr<Packet> packet)
     case NetbltPacketType::REFUSED:
     case NetbltPacketType::ABORT:
     case NetbltPacketType::QUIT: {
-        NetbltReasonHeader header(type);
-        packet->RemoveHeader(header);
+        const auto& header = static_cast<const NetbltReasonHeader&>(received);
         if (type == NetbltPacketType::REFUSED)
         {
             HandleRefused(header);
@@ -953,7 +952,7 @@ NetbltConnection::Receive(NetbltPacketType type, Ptr<Packet> packet)
             ++m_stats.protocolViolations;
             break;
         }
-        HandleData(type, packet);
+        HandleData(static_cast<const NetbltDataHeader&>(received), packet);
         break;
     case NetbltPacketType::NULL_ACK: {
         if (m_role != RECEIVER)
@@ -961,9 +960,7 @@ NetbltConnection::Receive(NetbltPacketType type, Ptr<Packet> packet)
             ++m_stats.protocolViolations;
             break;
         }
-        NetbltNullAckHeader header;
-        packet->RemoveHeader(header);
-        HandleNullAck(header);
+        HandleNullAck(static_cast<const NetbltNullAckHeader&>(received));
         break;
     }
     case NetbltPacketType::CONTROL: {
@@ -972,9 +969,7 @@ NetbltConnection::Receive(NetbltPacketType type, Ptr<Packet> packet)
             ++m_stats.protocolViolations;
             break;
         }
-        NetbltControlHeader header;
-        packet->RemoveHeader(header);
-        HandleControl(header);
+        HandleControl(static_cast<const NetbltControlHeader&>(received));
         break;
     }
     default:
@@ -1228,12 +1223,9 @@ NetbltConnection::SendNextDataPacket()
                 m_stats.lastBufferStartTime = now;
                 m_stats.bytesBeforeLastBuffer = m_stats.bytesInTransfer - buffer.data->GetSize();
             }
-            if (buffer.last &&
-                std::all_of(buffer.sentOnce.begin(), buffer.sentOnce.end(), [](bool b) {
-                    return b;
-                }))
+            // First transmissions go lowest packet first, so this is the last new one.
+            if (buffer.last && lastPacket)
             {
-                m_lastBufferDataSent = true;
                 m_stats.lastNewDataTime = now;
                 m_stats.bytesBeforeLastNewData = m_stats.bytesInTransfer - length;
             }
@@ -1560,10 +1552,10 @@ NetbltConnection::RecordInterArrival()
 }
 
 void
-NetbltConnection::HandleData(NetbltPacketType type, Ptr<Packet> packet)
+NetbltConnection::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
 {
-    NetbltDataHeader header(type);
-    packet->RemoveHeader(header);
+    NetbltPacketType type = header.GetType();
+    packet->RemoveAtStart(header.GetSerializedSize());
     ProcessAcknowledgement(header.GetHighConsecutiveSequence());
     if (m_state != ESTABLISHED)
     {

@@ -231,10 +231,11 @@ class NetbltConnection : public Object
 
     /**
      * Handles a packet of this connection whose header checksum and structure were verified.
-     * @param type the packet type
+     * @param header the packet's header as read, an object of the class its type calls for
+     *        (NetbltOpenHeader for OPEN, NetbltDataHeader for DATA, ...)
      * @param packet the packet, NETBLT header still on, padding removed
      */
-    void Receive(NetbltPacketType type, Ptr<Packet> packet);
+    void Receive(const NetbltHeader& header, Ptr<Packet> packet);
 
   protected:
     void DoDispose() override;
@@ -318,7 +319,7 @@ class NetbltConnection : public Object
     void CheckSenderDone();
 
     // receiver
-    void HandleData(NetbltPacketType type, Ptr<Packet> packet);
+    void HandleData(const NetbltDataHeader& header, Ptr<Packet> packet);
     void HandleNullAck(const NetbltNullAckHeader& nullAck);
     void ProcessAcknowledgement(uint16_t highConsecutiveSequence);
     void IssueGos();
@@ -398,7 +399,6 @@ class NetbltConnection : public Object
     std::set<uint32_t> m_earlyGos;       //!< GOs for buffers the client has not handed over yet
     uint32_t m_nextSendBuffer{1};        //!< number of the next buffer the client hands over
     bool m_lastBufferGiven{false};
-    bool m_lastBufferDataSent{false};    //!< every packet of the last buffer sent once
     uint16_t m_highConsecutiveSequence{0}; //!< control sequence numbers received, consecutively
     std::set<uint16_t> m_sequencesAbove; //!< received sequence numbers above that
     uint16_t m_peerControlTimerMs{0};    //!< control-timer value from the last OK

@@ -290,8 +290,8 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
     // DATA/LDATA carry 0-3 bytes of longword padding after the data, outside the length.
     packet->RemoveAtEnd(packet->GetSize() - length);
 
-    // Verify by deserializing a copy with the header class the type calls for.
-    Ptr<Packet> copy = packet->Copy();
+    // Verify by reading the header with the class the type calls for; the connection gets the
+    // header as read, so the packet is parsed (and a DATA packet's data summed) once.
     std::unique_ptr<NetbltHeader> header;
     switch (type)
     {
@@ -318,7 +318,7 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         header = std::make_unique<NetbltHeader>(type);
         break;
     }
-    copy->RemoveHeader(*header);
+    packet->PeekHeader(*header);
     if (header->IsMalformed())
     {
         Drop(packet, "malformed " + header->GetMalformedReason(), m_malformedPackets);
@@ -338,7 +338,7 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
     if (found != m_connections.end())
     {
         Ptr<NetbltConnection> connection = found->second;
-        connection->Receive(type, packet);
+        connection->Receive(*header, packet);
         return IpL4Protocol::RX_OK;
     }
     if (type == NetbltPacketType::OPEN)
