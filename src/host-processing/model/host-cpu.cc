@@ -1,0 +1,177 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "host-cpu.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HostCpu");
+
+NS_OBJECT_ENSURE_REGISTERED(HostCpu);
+
+TypeId
+HostCpu::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::HostCpu")
+            .SetParent<Object>()
+            .SetGroupName("HostProcessing")
+            .AddConstructor<HostCpu>()
+            .AddAttribute("TimerGranularity",
+                          "The host's clock tick: a timer expires on the first tick at or after "
+                          "its nominal expiry. Zero means timers are exact.",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&HostCpu::m_timerGranularity),
+                          MakeTimeChecker(Time(0)))
+            .AddTraceSource("JobStarted",
+                            "A job began to run: activity, CPU cost, time spent queued.",
+                            MakeTraceSourceAccessor(&HostCpu::m_jobStartedTrace),
+                            "ns3::HostCpu::JobTracedCallback")
+            .AddTraceSource("JobCompleted",
+                            "A job completed: activity, CPU cost, time spent queued.",
+                            MakeTraceSourceAccessor(&HostCpu::m_jobCompletedTrace),
+                            "ns3::HostCpu::JobTracedCallback");
+    return tid;
+}
+
+HostCpu::HostCpu()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+HostCpu::~HostCpu()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+HostCpu::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_completion.Cancel();
+    m_queue.clear();
+    Object::DoDispose();
+}
+
+void
+HostCpu::Execute(Time cost, const std::string& activity, Callback<void> work)
+{
+    NS_LOG_FUNCTION(this << cost << activity);
+    NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu job '" << activity << "' has negative cost " << cost);
+    m_queue.push_back(Job{cost, activity, work, Simulator::Now()});
+    if (m_busy)
+    {
+        m_queuedCost += cost;
+    }
+    else
+    {
+        StartNext();
+    }
+}
+
+void
+HostCpu::StartNext()
+{
+    NS_ASSERT(!m_queue.empty());
+    const Job& job = m_queue.front();
+    m_busy = true;
+    m_runningEnd = Simulator::Now() + job.cost;
+    m_jobStartedTrace(job.activity, job.cost, Simulator::Now() - job.queued);
+    NS_LOG_LOGIC("start " << job.activity << " for " << job.cost);
+    m_completion = Simulator::Schedule(job.cost, &HostCpu::Complete, this);
+}
+
+void
+HostCpu::Complete()
+{
+    NS_ASSERT(m_busy && !m_queue.empty());
+    Job job = m_queue.front();
+    m_queue.pop_front();
+    m_busy = false;
+    m_busyTime += job.cost;
+    ++m_jobsCompleted;
+    m_jobCompletedTrace(job.activity, job.cost, Simulator::Now() - job.queued - job.cost);
+    // The next job starts before this one's work runs, so work queued by it goes behind jobs
+    // that were already waiting.
+    if (!m_queue.empty())
+    {
+        m_queuedCost -= m_queue.front().cost;
+        StartNext();
+    }
+    if (!job.work.IsNull())
+    {
+        job.work();
+    }
+}
+
+void
+HostCpu::Run(Ptr<Object> node, Time cost, const std::string& activity, Callback<void> work)
+{
+    Ptr<HostCpu> cpu = node ? node->GetObject<HostCpu>() : nullptr;
+    if (cpu)
+    {
+        cpu->Execute(cost, activity, work);
+    }
+    else if (!work.IsNull())
+    {
+        work();
+    }
+}
+
+Time
+HostCpu::RoundToTick(Time delay) const
+{
+    if (!m_timerGranularity.IsStrictlyPositive())
+    {
+        return delay;
+    }
+    const int64_t tick = m_timerGranularity.GetTimeStep();
+    const int64_t expiry = (Simulator::Now() + delay).GetTimeStep();
+    const int64_t rounded = ((expiry + tick - 1) / tick) * tick;
+    return TimeStep(rounded) - Simulator::Now();
+}
+
+Time
+HostCpu::RoundToTick(Ptr<Object> node, Time delay)
+{
+    Ptr<HostCpu> cpu = node ? node->GetObject<HostCpu>() : nullptr;
+    return cpu ? cpu->RoundToTick(delay) : delay;
+}
+
+Time
+HostCpu::GetTimerGranularity() const
+{
+    return m_timerGranularity;
+}
+
+bool
+HostCpu::IsBusy() const
+{
+    return m_busy;
+}
+
+Time
+HostCpu::GetBacklog() const
+{
+    return m_busy ? (m_runningEnd - Simulator::Now()) + m_queuedCost : Time(0);
+}
+
+Time
+HostCpu::GetBusyTime() const
+{
+    return m_busyTime;
+}
+
+uint64_t
+HostCpu::GetJobsCompleted() const
+{
+    return m_jobsCompleted;
+}
+
+} // namespace ns3

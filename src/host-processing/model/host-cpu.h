@@ -1,0 +1,156 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef HOST_CPU_H
+#define HOST_CPU_H
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <deque>
+#include <string>
+
+/**
+ * @defgroup host-processing Host processing model
+ *
+ * One processor per host that serialises the work of protocols and interface
+ * drivers, each piece of work costing CPU time, plus the host's clock tick.
+ */
+
+namespace ns3
+{
+
+/**
+ * @ingroup host-processing
+ * @brief The processor of a 1980s host: a single CPU that does one piece of
+ * work at a time, in the order the work was asked for.
+ *
+ * Protocols and interface drivers do not act on a packet the moment it is
+ * handed to them: they ask the host's CPU to run a job whose cost is the CPU
+ * time the real code took (for example, copying a packet's bytes into an
+ * interface), and act when the job completes. Jobs run first in, first out
+ * and are never pre-empted, so a host busy sending a burst processes an
+ * arriving control packet only after the packets it had already queued: the
+ * effect RFC 1030 §5 reports as a gap between bursts.
+ *
+ * The CPU also owns the host's clock: timers of the software running on it
+ * expire only on a tick of TimerGranularity (RFC 1030 §5: the IBM PC/AT's
+ * timer code is accurate to within 1 ms).
+ *
+ * A node without a HostCpu aggregated to it is an infinitely fast host;
+ * HostCpu::Run() is the single entry point that treats both cases.
+ *
+ * The costs themselves belong to the components that charge them (the
+ * NETBLT agent, a net device), because a cost is a property of a piece of
+ * software running on this processor, not of the processor alone.
+ */
+class HostCpu : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HostCpu();
+    ~HostCpu() override;
+
+    /**
+     * Queues a job. @p work runs when the CPU has spent @p cost on it, after
+     * every job queued before it. A zero-cost job on an idle CPU still runs
+     * from a fresh event, never from inside the caller.
+     * @param cost CPU time the job takes (not negative)
+     * @param activity short name of the work, for traces and logs
+     * @param work what to do when the job completes
+     */
+    void Execute(Time cost, const std::string& activity, Callback<void> work);
+
+    /**
+     * Runs @p work on @p node's CPU at @p cost, or at once (from the caller)
+     * if the node has no HostCpu: the single place where components decide
+     * whether processing time applies.
+     * @param node the host doing the work
+     * @param cost CPU time the job takes
+     * @param activity short name of the work
+     * @param work what to do when the job completes
+     */
+    static void Run(Ptr<Object> node, Time cost, const std::string& activity, Callback<void> work);
+
+    /**
+     * @param delay a timer's nominal duration from now
+     * @return the duration after which a timer set now actually expires: the
+     *         first clock tick at or after now + @p delay
+     */
+    Time RoundToTick(Time delay) const;
+
+    /**
+     * Static form of RoundToTick() for a node that may have no HostCpu.
+     * @param node the host setting the timer
+     * @param delay the timer's nominal duration
+     * @return the actual duration (@p delay unchanged without a HostCpu)
+     */
+    static Time RoundToTick(Ptr<Object> node, Time delay);
+
+    /** @return the clock tick of this host */
+    Time GetTimerGranularity() const;
+
+    /** @return true while a job is running */
+    bool IsBusy() const;
+
+    /** @return CPU time queued but not yet done, including the rest of the running job */
+    Time GetBacklog() const;
+
+    /** @return total CPU time of the jobs completed so far */
+    Time GetBusyTime() const;
+
+    /** @return number of jobs completed so far */
+    uint64_t GetJobsCompleted() const;
+
+    /**
+     * TracedCallback signature for job events.
+     * @param activity the job's activity name
+     * @param cost the job's CPU time
+     * @param waited how long the job queued before it started
+     */
+    typedef void (*JobTracedCallback)(const std::string& activity, Time cost, Time waited);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /** A piece of queued work. */
+    struct Job
+    {
+        Time cost;            //!< CPU time it takes
+        std::string activity; //!< name for traces
+        Callback<void> work;  //!< run on completion
+        Time queued;          //!< when it was asked for
+    };
+
+    /** Starts the job at the head of the queue. */
+    void StartNext();
+    /** Completes the running job and starts the next one. */
+    void Complete();
+
+    Time m_timerGranularity;  //!< the host's clock tick
+    std::deque<Job> m_queue;  //!< jobs waiting, the running one first
+    bool m_busy{false};       //!< a job is running
+    Time m_runningEnd;        //!< when the running job completes
+    Time m_queuedCost;        //!< cost of the waiting jobs (not the running one)
+    Time m_busyTime;          //!< CPU time of completed jobs
+    uint64_t m_jobsCompleted{0}; //!< completed jobs
+    EventId m_completion;     //!< completion of the running job
+
+    TracedCallback<const std::string&, Time, Time> m_jobStartedTrace;   //!< job started
+    TracedCallback<const std::string&, Time, Time> m_jobCompletedTrace; //!< job completed
+};
+
+} // namespace ns3
+
+#endif /* HOST_CPU_H */
