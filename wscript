@@ -69,14 +69,13 @@ def ns3_module(bld, name, headers, sources, tests=(), examples=()):
     headers, sources, tests and examples are lists of waf nodes (from bld.path.ant_glob).
     """
     assert name in PROJECT_MODULES, "add %s to PROJECT_MODULES in the top-level wscript" % name
+    # Public headers are copied (not symlinked) by tasks of the first build group, so that waf
+    # knows them as its own outputs: it then rebuilds whatever includes a header that changed.
     include_dir = bld.bldnode.make_node("include/ns3")
-    include_dir.mkdir()
+    bld.set_group("headers")
     for source in headers:
-        link = os.path.join(include_dir.abspath(), source.name)
-        if not os.path.islink(link) or os.readlink(link) != source.abspath():
-            if os.path.lexists(link):
-                os.remove(link)
-            os.symlink(source.abspath(), link)
+        bld(rule="cp ${SRC} ${TGT}", source=source, target=include_dir.make_node(source.name))
+    bld.set_group("code")
     deps = PROJECT_MODULES[: PROJECT_MODULES.index(name)]
     # Targets are relative to this module's build folder; put every library in build/lib and
     # every program in build/bin.
@@ -105,6 +104,8 @@ def ns3_module(bld, name, headers, sources, tests=(), examples=()):
 
 
 def build(bld):
+    bld.add_group("headers")
+    bld.add_group("code")
     bld.env.BUILT_MODULES = []
     bld.env.TEST_SOURCES = []
     for module in PROJECT_MODULES:

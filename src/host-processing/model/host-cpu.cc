@@ -64,6 +64,18 @@ HostCpu::Execute(Time cost, const std::string& activity, Callback<void> work)
 {
     NS_LOG_FUNCTION(this << cost << activity);
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu job '" << activity << "' has negative cost " << cost);
+    if (!m_busy && cost.IsZero())
+    {
+        // Free work on an idle CPU happens at once, as on a host without a HostCpu.
+        m_jobStartedTrace(activity, cost, Time(0));
+        ++m_jobsCompleted;
+        m_jobCompletedTrace(activity, cost, Time(0));
+        if (!work.IsNull())
+        {
+            work();
+        }
+        return;
+    }
     m_queue.push_back(Job{cost, activity, work, Simulator::Now()});
     if (m_busy)
     {

@@ -63,8 +63,8 @@ class HostCpu : public Object
 
     /**
      * Queues a job. @p work runs when the CPU has spent @p cost on it, after
-     * every job queued before it. A zero-cost job on an idle CPU still runs
-     * from a fresh event, never from inside the caller.
+     * every job queued before it. A zero-cost job on an idle CPU runs at
+     * once, from inside the caller, as on a host without a HostCpu.
      * @param cost CPU time the job takes (not negative)
      * @param activity short name of the work, for traces and logs
      * @param work what to do when the job completes

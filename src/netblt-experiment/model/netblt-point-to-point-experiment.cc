@@ -3,6 +3,7 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
+#include "ns3/host-cpu-helper.h"
 #include "ns3/impaired-point-to-point-helper.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -175,6 +176,9 @@ NetbltPointToPointExperiment::Run()
         devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
     }
 
+    // Free processing, but the hosts' 1 ms clock tick (HostCpu's default).
+    HostCpuHelper cpus;
+    cpus.Install(nodes);
     InternetStackHelper internet;
     internet.Install(nodes);
     stream += internet.AssignStreams(nodes, stream);

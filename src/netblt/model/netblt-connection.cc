@@ -10,7 +10,9 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/host-cpu.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -41,13 +43,6 @@ NetbltConnection::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Netblt")
             .AddConstructor<NetbltConnection>()
-            .AddAttribute("TimerGranularity",
-                          "Tick of the host's timer: every timer fires on the first tick at or "
-                          "after its due time (the IBM PC/AT's timer code is accurate to within "
-                          "1 ms, RFC 1030 §5). Zero means exact timers.",
-                          TimeValue(MilliSeconds(1)),
-                          MakeTimeAccessor(&NetbltConnection::m_timerGranularity),
-                          MakeTimeChecker(Time(0)))
             .AddAttribute("OpenRetryInterval",
                           "Time between OPEN retransmissions while no RESPONSE has arrived "
                           "(longer than the Wideband's 1.8 s round trip).",
@@ -679,7 +674,7 @@ NetbltConnection::GetDallyTime() const
 {
     Time controlTimer =
         m_peerControlTimerMs > 0 ? MilliSeconds(m_peerControlTimerMs) : m_initialControlTimer;
-    return std::max(controlTimer * m_dallyFactor, m_timerGranularity);
+    return std::max(controlTimer * m_dallyFactor, Granular(TimeStep(1)));
 }
 
 void
@@ -844,15 +839,19 @@ NetbltConnection::SendReason(NetbltPacketType type, const std::string& reason)
 Time
 NetbltConnection::Granular(Time delay) const
 {
-    int64_t tick = m_timerGranularity.GetTimeStep();
-    if (tick <= 0)
-    {
-        return delay;
-    }
-    int64_t now = Simulator::Now().GetTimeStep();
-    int64_t due = now + delay.GetTimeStep();
-    int64_t fire = ((due + tick - 1) / tick) * tick;
-    return TimeStep(fire - now);
+    return HostCpu::RoundToTick(m_protocol ? m_protocol->GetNode() : nullptr, delay);
+}
+
+void
+NetbltConnection::Process(Time cost, const std::string& activity, std::function<void()> work)
+{
+    Ptr<NetbltConnection> self(this);
+    HostCpu::Run(m_protocol->GetNode(), cost, activity, [self, work]() {
+        if (self->m_state != CLOSED)
+        {
+            work();
+        }
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1136,7 +1135,7 @@ NetbltConnection::HasDataToSend() const
 void
 NetbltConnection::ScheduleBurst()
 {
-    if (m_state != ESTABLISHED || m_burstEvent.IsPending() || !HasDataToSend())
+    if (m_state != ESTABLISHED || m_burstEvent.IsPending() || m_burstActive || !HasDataToSend())
     {
         return;
     }
@@ -1157,20 +1156,50 @@ void
 NetbltConnection::SendBurst()
 {
     NS_LOG_FUNCTION(this);
+    if (m_burstActive)
+    {
+        // One sending task: a burst due while the last one is still going out follows it.
+        m_burstDue = true;
+        return;
+    }
+    if (m_state != ESTABLISHED || !HasDataToSend())
+    {
+        return;
+    }
+    m_burstActive = true;
+    Process(m_protocol->GetProcessingCosts().burst, "netblt-burst", [this]() { StartBurst(); });
+}
+
+void
+NetbltConnection::StartBurst()
+{
+    // The burst interval runs from the start of one burst's transmission to the start of the
+    // next (RFC 1030 §3), so a burst the CPU delayed also delays the ones after it.
     m_lastBurstStart = Simulator::Now();
     m_burstStarted = true;
-    for (uint16_t i = 0; i < m_params.burstSize; ++i)
+    m_burstPacketsLeft = m_params.burstSize;
+    m_burstEvent =
+        Simulator::Schedule(Granular(m_params.GetBurstInterval()), &NetbltConnection::SendBurst, this);
+    SendBurstPacket();
+}
+
+void
+NetbltConnection::SendBurstPacket()
+{
+    if (m_burstPacketsLeft > 0 && m_state == ESTABLISHED)
     {
-        if (!SendNextDataPacket())
+        --m_burstPacketsLeft;
+        if (SendNextDataPacket())
         {
-            break;
+            return; // the packet's CPU job calls back here once the packet has gone
         }
     }
-    if (HasDataToSend())
+    m_burstPacketsLeft = 0;
+    m_burstActive = false;
+    if (m_burstDue)
     {
-        m_burstEvent = Simulator::Schedule(Granular(m_params.GetBurstInterval()),
-                                           &NetbltConnection::SendBurst,
-                                           this);
+        m_burstDue = false;
+        SendBurst();
     }
 }
 
@@ -1230,7 +1259,12 @@ NetbltConnection::SendNextDataPacket()
                 m_stats.bytesBeforeLastNewData = m_stats.bytesInTransfer - length;
             }
         }
-        SendPacket(packet, header);
+        Process(m_protocol->GetProcessingCosts().DataSend(length),
+                "netblt-data-send",
+                [this, packet, header]() mutable {
+                    SendPacket(packet, header);
+                    SendBurstPacket();
+                });
         return true;
     }
     return false;
@@ -1324,6 +1358,23 @@ NetbltConnection::FlushControl()
 
 void
 NetbltConnection::TransmitControlPacket()
+{
+    if (m_controlQueue.empty() || m_controlSendQueued)
+    {
+        return;
+    }
+    m_controlSendQueued = true;
+    const auto& costs = m_protocol->GetProcessingCosts();
+    Process(costs.ControlSend(static_cast<uint32_t>(m_controlQueue.size())),
+            "netblt-control-send",
+            [this]() {
+                m_controlSendQueued = false;
+                SendControlPacketNow();
+            });
+}
+
+void
+NetbltConnection::SendControlPacketNow()
 {
     if (m_controlQueue.empty())
     {

@@ -16,6 +16,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <set>
 #include <vector>
@@ -40,7 +41,7 @@ class NetbltReasonHeader;
  *
  * Sender: transmits the packets of every buffer the receiver has sent a GO for, lowest buffer
  * number first, in bursts of BurstSize packets every BurstInterval (rounded up to the
- * TimerGranularity); acts on GO, OK and RESEND messages once each, answers control packets with a
+ * HostCpu's TimerGranularity); acts on GO, OK and RESEND messages once each, answers control packets with a
  * NULL-ACK when it has no data to send, and dallies after the last OK.
  *
  * Receiver: keeps one long-lived CONTROL packet of unacknowledged GO/OK/RESEND messages,
@@ -314,6 +315,8 @@ class NetbltConnection : public Object
     bool HasDataToSend() const;
     void ScheduleBurst();
     void SendBurst();
+    void StartBurst();
+    void SendBurstPacket();
     bool SendNextDataPacket();
     void SendNullAck();
     void CheckSenderDone();
@@ -326,6 +329,7 @@ class NetbltConnection : public Object
     void QueueControlMessage(const NetbltControlMessage& message);
     void FlushControl();
     void TransmitControlPacket();
+    void SendControlPacketNow();
     void ControlTimeout();
     Time ComputeControlTimer() const;
     void EnterAcked(uint32_t number, ReceiveBufferInfo& buffer);
@@ -342,11 +346,15 @@ class NetbltConnection : public Object
     void CheckReceiverDone();
     uint16_t NextSequence();
 
-    /** @param delay a duration @return when a timer of that duration fires on a clock of TimerGranularity ticks */
+    /** @param delay a duration @return when a timer of that duration fires on the host's clock (HostCpu) */
     Time Granular(Time delay) const;
+    /**
+     * Runs @p work once the host's CPU has spent @p cost on it (HostCpu::Run); the work is
+     * skipped if the connection has closed meanwhile.
+     */
+    void Process(Time cost, const std::string& activity, std::function<void()> work);
 
     // attributes
-    Time m_timerGranularity;
     Time m_openRetryInterval;
     uint32_t m_openRetryLimit;
     Time m_initialControlTimer;
@@ -405,6 +413,10 @@ class NetbltConnection : public Object
     EventId m_burstEvent;
     Time m_lastBurstStart;
     bool m_burstStarted{false};
+    bool m_burstActive{false};           //!< a burst's packets are still being sent
+    bool m_burstDue{false};              //!< the burst timer expired during the active burst
+    uint16_t m_burstPacketsLeft{0};      //!< packets the active burst may still send
+    bool m_controlSendQueued{false};     //!< a CONTROL packet waits for the CPU
     uint16_t m_limitBurstSize{0};        //!< this end's most permissive burst size
     uint16_t m_limitBurstIntervalMs{0};  //!< this end's shortest burst interval
 

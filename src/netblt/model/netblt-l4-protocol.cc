@@ -6,6 +6,7 @@
 #include "netblt-open-header.h"
 #include "netblt-reason-header.h"
 
+#include "ns3/host-cpu.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
@@ -39,6 +40,60 @@ NetbltL4Protocol::GetTypeId()
                           UintegerValue(NetbltHeader::DEFAULT_VERSION),
                           MakeUintegerAccessor(&NetbltL4Protocol::m_version),
                           MakeUintegerChecker<uint8_t>())
+            .AddAttribute("DataSendPacketCost",
+                          "CPU time per DATA/LDATA packet sent, besides its per-byte cost (formatting the header, summing, handing it to IP).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataSendPacket>,
+                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataSendPacket>),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("DataSendByteCost",
+                          "CPU time per data byte sent (copying it from the NETBLT buffer into the packet).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataSendByte>,
+                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataSendByte>),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("DataReceivePacketCost",
+                          "CPU time per DATA/LDATA packet received, besides its per-byte cost (demultiplexing, header checks, data-timer update).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceivePacket>,
+                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceivePacket>),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("DataReceiveByteCost",
+                          "CPU time per data byte received (copying it into the NETBLT buffer).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceiveByte>,
+                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceiveByte>),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("DataReceiveBufferCost",
+                          "CPU time per DATA/LDATA packet received and per outstanding buffer the connection allows (RFC 1030 §4: the buffer-list scan, the data timers and the control messages a data packet acknowledges grow with the number of outstanding buffers).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceiveBuffer>,
+                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceiveBuffer>),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("ControlSendPacketCost",
+                          "CPU time to build and send one CONTROL packet.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlSendPacket>,
+                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::controlSendPacket>),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("ControlSendMessageCost",
+                          "CPU time per control message in a CONTROL packet sent.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlSendMessage>,
+                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::controlSendMessage>),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("ControlReceivePacketCost",
+                          "CPU time to receive and act on one CONTROL packet or other non-data packet (duplicate messages in it are discarded at almost no cost, RFC 1030 §7).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlReceivePacket>,
+                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::controlReceivePacket>),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("BurstCost",
+                          "CPU time to service the burst timer before a burst's first packet.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::burst>,
+                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::burst>),
+                          MakeTimeChecker(Time(0)))
             .AddTraceSource("Drop",
                             "A packet was dropped before reaching a connection, with the reason.",
                             MakeTraceSourceAccessor(&NetbltL4Protocol::m_dropTrace),
@@ -55,6 +110,36 @@ NetbltL4Protocol::NetbltL4Protocol()
 NetbltL4Protocol::~NetbltL4Protocol()
 {
     NS_LOG_FUNCTION(this);
+}
+
+Time
+NetbltL4Protocol::ProcessingCosts::DataReceive(uint32_t dataBytes, uint32_t outstandingBuffers) const
+{
+    return dataReceivePacket + dataReceiveByte * dataBytes + dataReceiveBuffer * outstandingBuffers;
+}
+
+Time
+NetbltL4Protocol::ProcessingCosts::DataSend(uint32_t dataBytes) const
+{
+    return dataSendPacket + dataSendByte * dataBytes;
+}
+
+Time
+NetbltL4Protocol::ProcessingCosts::ControlSend(uint32_t messages) const
+{
+    return controlSendPacket + controlSendMessage * messages;
+}
+
+Ptr<Node>
+NetbltL4Protocol::GetNode() const
+{
+    return m_node;
+}
+
+const NetbltL4Protocol::ProcessingCosts&
+NetbltL4Protocol::GetProcessingCosts() const
+{
+    return m_costs;
 }
 
 void
@@ -338,7 +423,19 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
     if (found != m_connections.end())
     {
         Ptr<NetbltConnection> connection = found->second;
-        connection->Receive(*header, packet);
+        Time cost = m_costs.controlReceivePacket;
+        if (isData)
+        {
+            const auto& data = static_cast<const NetbltDataHeader&>(*header);
+            cost = m_costs.DataReceive(data.GetDataLength(),
+                                       connection->GetParameters().maxOutstandingBuffers);
+        }
+        // The connection acts on the packet once this host's CPU has done the work.
+        std::shared_ptr<const NetbltHeader> verified(std::move(header));
+        HostCpu::Run(m_node,
+                     cost,
+                     isData ? "netblt-data-receive" : "netblt-control-receive",
+                     [connection, verified, packet]() { connection->Receive(*verified, packet); });
         return IpL4Protocol::RX_OK;
     }
     if (type == NetbltPacketType::OPEN)

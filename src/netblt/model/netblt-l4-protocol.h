@@ -54,8 +54,42 @@ class NetbltL4Protocol : public IpL4Protocol
     NetbltL4Protocol();
     ~NetbltL4Protocol() override;
 
+    /**
+     * CPU time this NETBLT implementation spends per unit of work, charged to the node's
+     * HostCpu (see the host-processing module). All zero means an infinitely fast host.
+     */
+    struct ProcessingCosts
+    {
+        Time dataSendPacket;     //!< per DATA/LDATA packet sent: header, checksum, hand-off
+        Time dataSendByte;       //!< per data byte sent: copy from the buffer into the packet
+        Time dataReceivePacket;  //!< per DATA/LDATA packet received: demultiplexing, header
+        Time dataReceiveByte;    //!< per data byte received: copy into the NETBLT buffer
+        Time dataReceiveBuffer;  //!< per DATA/LDATA packet and per outstanding buffer allowed
+        Time controlSendPacket;  //!< per CONTROL packet built and sent
+        Time controlSendMessage; //!< per control message in it
+        Time controlReceivePacket; //!< per CONTROL or other non-data packet received
+        Time burst;              //!< per burst: the burst timer's service
+
+        /**
+         * @param dataBytes data bytes of a DATA/LDATA packet
+         * @param outstandingBuffers the connection's negotiated number of outstanding buffers
+         * @return CPU time to receive it
+         */
+        Time DataReceive(uint32_t dataBytes, uint32_t outstandingBuffers) const;
+        /** @param dataBytes data bytes of a DATA/LDATA packet @return CPU time to send it */
+        Time DataSend(uint32_t dataBytes) const;
+        /** @param messages control messages in a CONTROL packet @return CPU time to send it */
+        Time ControlSend(uint32_t messages) const;
+    };
+
     /** @param node the node this protocol runs on */
     void SetNode(Ptr<Node> node);
+
+    /** @return the node this protocol runs on */
+    Ptr<Node> GetNode() const;
+
+    /** @return the CPU costs of this implementation */
+    const ProcessingCosts& GetProcessingCosts() const;
 
     /**
      * Active open.
@@ -160,7 +194,22 @@ class NetbltL4Protocol : public IpL4Protocol
                    Ipv4Address peer);
     uint16_t AllocatePort();
 
+    /** Attribute setter of one processing cost. @param cost the value */
+    template <Time ProcessingCosts::* Field>
+    void SetCost(Time cost)
+    {
+        m_costs.*Field = cost;
+    }
+
+    /** Attribute getter of one processing cost. @return the value */
+    template <Time ProcessingCosts::* Field>
+    Time GetCost() const
+    {
+        return m_costs.*Field;
+    }
+
     Ptr<Node> m_node;
+    ProcessingCosts m_costs;
     IpL4Protocol::DownTargetCallback m_downTarget;
     IpL4Protocol::DownTargetCallback6 m_downTarget6;
     std::map<ConnectionKey, Ptr<NetbltConnection>> m_connections;

@@ -7,6 +7,8 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
+#include "ns3/host-cpu-helper.h"
+#include "ns3/host-cpu.h"
 #include "ns3/impaired-point-to-point-channel.h"
 #include "ns3/impaired-point-to-point-helper.h"
 #include "ns3/internet-stack-helper.h"
@@ -217,6 +219,9 @@ Topology::Build(const TopologyConfig& config)
     }
     channel = DynamicCast<ImpairedPointToPointChannel>(devices.Get(0)->GetChannel());
 
+    // Free processing, but the host's clock: timers fire on HostCpu::TimerGranularity ticks.
+    HostCpuHelper cpus;
+    cpus.Install(nodes);
     InternetStackHelper internet;
     internet.Install(nodes);
     stream += internet.AssignStreams(nodes, stream);
@@ -262,10 +267,12 @@ SetConnectionDefault(const std::string& name, const AttributeValue& value)
 void
 ResetConnectionDefaults()
 {
-    TypeId tid = NetbltConnection::GetTypeId();
-    for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+    for (TypeId tid : {NetbltConnection::GetTypeId(), HostCpu::GetTypeId()})
     {
-        tid.SetAttributeInitialValue(i, tid.GetAttribute(i).originalInitialValue);
+        for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+        {
+            tid.SetAttributeInitialValue(i, tid.GetAttribute(i).originalInitialValue);
+        }
     }
 }
 

@@ -170,7 +170,8 @@ struct Topology
 };
 
 /**
- * Sets an attribute default of ns3::NetbltConnection, to be undone by ResetConnectionDefaults().
+ * Sets an attribute default of ns3::NetbltConnection, to be undone by ResetConnectionDefaults()
+ * (which also restores ns3::HostCpu's defaults).
  * @param name the attribute
  * @param value its new default
  */

@@ -5,6 +5,7 @@
 #include "netblt-test-fixture.h"
 
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
@@ -554,7 +555,7 @@ class NetbltCombineOkWithGoTestCase : public NetbltEngineTestCase
 
 /**
  * @ingroup netblt-tests
- * @brief TimerGranularity: bursts started by the burst timer start on a tick, BurstSize
+ * @brief HostCpu TimerGranularity: bursts started by the burst timer start on a tick, BurstSize
  * packets at the same instant, consecutive bursts BurstInterval rounded up to the tick apart.
  */
 class NetbltGranularityTestCase : public NetbltEngineTestCase
@@ -578,7 +579,7 @@ class NetbltGranularityTestCase : public NetbltEngineTestCase
   private:
     void DoRun() override
     {
-        SetConnectionDefault("TimerGranularity", TimeValue(MilliSeconds(m_granularityMs)));
+        Config::SetDefault("ns3::HostCpu::TimerGranularity", TimeValue(MilliSeconds(m_granularityMs)));
         Bench bench;
         NetbltTransferParameters p = FastProposal(1);
         p.bufferSize = 30000; // one buffer of 30 packets: 10 bursts of 3
