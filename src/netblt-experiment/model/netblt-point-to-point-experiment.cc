@@ -1,23 +1,15 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #include "netblt-point-to-point-experiment.h"
 
-#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
-#include "ns3/host-cpu-helper.h"
 #include "ns3/impaired-point-to-point-helper.h"
-#include "ns3/internet-stack-helper.h"
-#include "ns3/ipv4-address-helper.h"
 #include "ns3/log.h"
-#include "ns3/netblt-bulk-send-application.h"
-#include "ns3/netblt-bulk-send-helper.h"
-#include "ns3/netblt-helper.h"
 #include "ns3/netblt-l4-protocol.h"
-#include "ns3/netblt-sink-application.h"
-#include "ns3/netblt-sink-helper.h"
 #include "ns3/pointer.h"
-#include "ns3/rng-seed-manager.h"
-#include "ns3/simulator.h"
-#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -32,54 +24,9 @@ NetbltPointToPointExperiment::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::NetbltPointToPointExperiment")
-            .SetParent<Object>()
+            .SetParent<NetbltExperiment>()
             .SetGroupName("NetbltExperiment")
             .AddConstructor<NetbltPointToPointExperiment>()
-            .AddAttribute("BurstSize",
-                          "Packets per burst (BS).",
-                          UintegerValue(5),
-                          MakeUintegerAccessor(&NetbltPointToPointExperiment::m_burstSize),
-                          MakeUintegerChecker<uint16_t>(1))
-            .AddAttribute("BurstInterval",
-                          "Burst interval (BI), whole milliseconds.",
-                          TimeValue(MilliSeconds(30)),
-                          MakeTimeAccessor(&NetbltPointToPointExperiment::m_burstInterval),
-                          MakeTimeChecker(MilliSeconds(1), MilliSeconds(65535)))
-            .AddAttribute("PacketSize",
-                          "Data bytes per DATA packet (PSZ).",
-                          UintegerValue(1438),
-                          MakeUintegerAccessor(&NetbltPointToPointExperiment::m_packetSize),
-                          MakeUintegerChecker<uint16_t>(1))
-            .AddAttribute("BufferSize",
-                          "Bytes per NETBLT buffer (BFSZ).",
-                          UintegerValue(14380),
-                          MakeUintegerAccessor(&NetbltPointToPointExperiment::m_bufferSize),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("TransferSize",
-                          "Bytes transferred (XFSZ x 1000).",
-                          UintegerValue(143800),
-                          MakeUintegerAccessor(&NetbltPointToPointExperiment::m_transferSize),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("OutstandingBuffers",
-                          "Buffers in transmission or recovery at once (NBUFS).",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&NetbltPointToPointExperiment::m_outstandingBuffers),
-                          MakeUintegerChecker<uint16_t>(1))
-            .AddAttribute("ChecksumData",
-                          "Negotiate checksums over DATA/LDATA data (the C flag).",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&NetbltPointToPointExperiment::m_checksumData),
-                          MakeBooleanChecker())
-            .AddAttribute("Seed",
-                          "Seed of every random stream of the run.",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&NetbltPointToPointExperiment::m_seed),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("PcapDirectory",
-                          "If not empty, write a pcap file per device into this directory.",
-                          StringValue(""),
-                          MakeStringAccessor(&NetbltPointToPointExperiment::m_pcapDirectory),
-                          MakeStringChecker())
             .AddAttribute("LinkRate",
                           "Bit rate of the link.",
                           DataRateValue(DataRate("10Mbps")),
@@ -120,17 +67,7 @@ NetbltPointToPointExperiment::GetTypeId()
                           "Probability that one bit of a packet's IP payload is flipped.",
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&NetbltPointToPointExperiment::m_corruptProbability),
-                          MakeDoubleChecker<double>(0.0, 1.0))
-            .AddAttribute("DeathTimeout",
-                          "Death-timer value of both ends.",
-                          TimeValue(Seconds(30)),
-                          MakeTimeAccessor(&NetbltPointToPointExperiment::m_deathTimeout),
-                          MakeTimeChecker(Seconds(1), Seconds(65535)))
-            .AddAttribute("MaxSimulatedTime",
-                          "Simulated time after which the run is stopped whatever its state.",
-                          TimeValue(Seconds(3600)),
-                          MakeTimeAccessor(&NetbltPointToPointExperiment::m_maxSimulatedTime),
-                          MakeTimeChecker(Seconds(1)));
+                          MakeDoubleChecker<double>(0.0, 1.0));
     return tid;
 }
 
@@ -144,29 +81,22 @@ NetbltPointToPointExperiment::~NetbltPointToPointExperiment()
     NS_LOG_FUNCTION(this);
 }
 
-NetbltTransferRecord
-NetbltPointToPointExperiment::Run()
+NetDeviceContainer
+NetbltPointToPointExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, int64_t& streamsUsed)
 {
-    NS_LOG_FUNCTION(this);
-    RngSeedManager::SetSeed(m_seed);
-    RngSeedManager::SetRun(1);
-    int64_t stream = 0;
-
-    NodeContainer nodes;
-    nodes.Create(2);
-
-    ImpairedPointToPointHelper link;
-    link.SetDeviceAttribute("DataRate", DataRateValue(m_linkRate));
-    link.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-    link.SetChannelAttribute("Delay", TimeValue(m_linkDelay));
-    link.SetChannelAttribute("ReorderProbability", DoubleValue(m_reorderProbability));
-    link.SetChannelAttribute("ReorderDelay", TimeValue(m_reorderDelay));
-    link.SetChannelAttribute("DuplicateProbability", DoubleValue(m_duplicateProbability));
-    link.SetChannelAttribute("CorruptProbability", DoubleValue(m_corruptProbability));
+    int64_t first = stream;
+    m_link = ImpairedPointToPointHelper();
+    m_link.SetDeviceAttribute("DataRate", DataRateValue(m_linkRate));
+    m_link.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
+    m_link.SetChannelAttribute("Delay", TimeValue(m_linkDelay));
+    m_link.SetChannelAttribute("ReorderProbability", DoubleValue(m_reorderProbability));
+    m_link.SetChannelAttribute("ReorderDelay", TimeValue(m_reorderDelay));
+    m_link.SetChannelAttribute("DuplicateProbability", DoubleValue(m_duplicateProbability));
+    m_link.SetChannelAttribute("CorruptProbability", DoubleValue(m_corruptProbability));
     // Only NETBLT datagrams are damaged: ns-3's own ICMP code does not survive corrupted input.
-    link.SetChannelAttribute("CorruptIpProtocol", UintegerValue(NetbltL4Protocol::PROT_NUMBER));
-    NetDeviceContainer devices = link.Install(nodes.Get(0), nodes.Get(1));
-    stream += link.AssignStreams(devices, stream);
+    m_link.SetChannelAttribute("CorruptIpProtocol", UintegerValue(NetbltL4Protocol::PROT_NUMBER));
+    NetDeviceContainer devices = m_link.Install(hosts.Get(0), hosts.Get(1));
+    stream += m_link.AssignStreams(devices, stream);
     for (uint32_t i = 0; i < devices.GetN(); ++i)
     {
         Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
@@ -175,101 +105,14 @@ NetbltPointToPointExperiment::Run()
         stream += loss->AssignStreams(stream);
         devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
     }
+    streamsUsed = stream - first;
+    return devices;
+}
 
-    // Free processing, but the hosts' 1 ms clock tick (HostCpu's default).
-    HostCpuHelper cpus;
-    cpus.Install(nodes);
-    InternetStackHelper internet;
-    internet.Install(nodes);
-    stream += internet.AssignStreams(nodes, stream);
-    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
-
-    NetbltHelper netblt;
-    netblt.Install(nodes);
-    stream += netblt.AssignStreams(nodes, stream);
-
-    const uint16_t port = 2000;
-    NetbltSinkHelper sinkHelper(port);
-    sinkHelper.SetAttribute("DeathTimeout", TimeValue(m_deathTimeout));
-    ApplicationContainer sinkApps = sinkHelper.Install(nodes.Get(1));
-    NetbltBulkSendHelper sendHelper(interfaces.GetAddress(1), port);
-    sendHelper.SetAttribute("TransferSize", UintegerValue(m_transferSize));
-    sendHelper.SetAttribute("BufferSize", UintegerValue(m_bufferSize));
-    sendHelper.SetAttribute("PacketSize", UintegerValue(m_packetSize));
-    sendHelper.SetAttribute("BurstSize", UintegerValue(m_burstSize));
-    sendHelper.SetAttribute("BurstInterval", TimeValue(m_burstInterval));
-    sendHelper.SetAttribute("MaxOutstandingBuffers", UintegerValue(m_outstandingBuffers));
-    sendHelper.SetAttribute("ChecksumData", BooleanValue(m_checksumData));
-    sendHelper.SetAttribute("DeathTimeout", TimeValue(m_deathTimeout));
-    ApplicationContainer sendApps = sendHelper.Install(nodes.Get(0));
-    stream += sendHelper.AssignStreams(nodes, stream);
-    sinkApps.Start(Seconds(0));
-    sendApps.Start(MilliSeconds(1));
-
-    if (!m_pcapDirectory.empty())
-    {
-        link.EnablePcapAll(m_pcapDirectory + "/netblt");
-    }
-
-    Simulator::Stop(m_maxSimulatedTime);
-    Simulator::Run();
-
-    Ptr<NetbltBulkSendApplication> sender = DynamicCast<NetbltBulkSendApplication>(sendApps.Get(0));
-    Ptr<NetbltSinkApplication> sink = DynamicCast<NetbltSinkApplication>(sinkApps.Get(0));
-    NetbltTransferRecord record;
-    record.bytesGiven = sender->GetBytesGiven();
-    record.bytesReceived = sink->GetBytesReceived();
-    record.intact = record.bytesGiven == m_transferSize && record.bytesReceived == m_transferSize &&
-                    sender->GetDigest() == sink->GetDigest();
-    record.senderClose = sender->IsClosed()
-                             ? NetbltConnection::CloseReasonName(sender->GetCloseReason())
-                             : "OPEN";
-    record.receiverClose = sink->IsClosed()
-                               ? NetbltConnection::CloseReasonName(sink->GetCloseReason())
-                               : (sink->GetConnection() ? "OPEN" : "NEVER_OPENED");
-    record.completed = sender->IsClosed() && sink->IsClosed() &&
-                       sender->GetCloseReason() == NetbltConnection::TRANSFER_COMPLETE &&
-                       sink->GetCloseReason() == NetbltConnection::TRANSFER_COMPLETE;
-    if (Ptr<NetbltConnection> connection = sender->GetConnection())
-    {
-        const NetbltConnectionStatistics& s = connection->GetStatistics();
-        record.dataPacketsSent = s.dataPacketsSent;
-        record.retransmitted = s.dataPacketsRetransmitted;
-        record.nullAcksSent = s.nullAcksSent;
-        record.steadyStateMbps = s.GetSteadyStateThroughput() / 1e6;
-    }
-    if (Ptr<NetbltConnection> connection = sink->GetConnection())
-    {
-        const NetbltConnectionStatistics& r = connection->GetStatistics();
-        record.dataPacketsReceived = r.dataPacketsReceived;
-        record.dataTimeouts = r.dataTimeouts;
-        record.controlTimeouts = r.controlTimeouts;
-        record.controlPacketsSent = r.controlPacketsSent;
-        record.packetsRequested = r.packetsRequested;
-        if (r.completeTime > Time(0) && sender->GetConnection())
-        {
-            // Real throughput: from the sending program's open request to the receiver's end.
-            Time start = sender->GetConnection()->GetStatistics().openTime;
-            record.realMbps = 8.0 * r.bytesDelivered / (r.completeTime - start).GetSeconds() / 1e6;
-        }
-    }
-    record.lost = record.dataPacketsSent > record.dataPacketsReceived
-                      ? record.dataPacketsSent - record.dataPacketsReceived
-                      : 0;
-    for (uint32_t i = 0; i < nodes.GetN(); ++i)
-    {
-        Ptr<NetbltL4Protocol> protocol = nodes.Get(i)->GetObject<NetbltL4Protocol>();
-        record.checksumErrors += protocol->GetChecksumErrors();
-        record.malformedPackets += protocol->GetMalformedPackets();
-    }
-    // When the later end closed; a run that never finished shows the safety bound.
-    record.simulatedSeconds = sender->IsClosed() && sink->IsClosed()
-                                  ? std::max(sender->GetCloseTime(), sink->GetCloseTime()).GetSeconds()
-                                  : Simulator::Now().GetSeconds();
-    record.events = Simulator::GetEventCount();
-    Simulator::Destroy();
-    return record;
+void
+NetbltPointToPointExperiment::EnablePcap(const std::string& prefix)
+{
+    m_link.EnablePcapAll(prefix);
 }
 
 } // namespace ns3

@@ -1,7 +1,9 @@
 #ifndef NETBLT_POINT_TO_POINT_EXPERIMENT_H
 #define NETBLT_POINT_TO_POINT_EXPERIMENT_H
 
-#include "netblt-transfer-record.h"
+#include "netblt-experiment.h"
+
+#include "ns3/impaired-point-to-point-helper.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -22,7 +24,7 @@ namespace ns3
  * from Seed before the run, so a run gives the same record in a fresh process or after any
  * number of earlier runs in the same process.
  */
-class NetbltPointToPointExperiment : public Object
+class NetbltPointToPointExperiment : public NetbltExperiment
 {
   public:
     /**
@@ -34,32 +36,22 @@ class NetbltPointToPointExperiment : public Object
     NetbltPointToPointExperiment();
     ~NetbltPointToPointExperiment() override;
 
-    /**
-     * Runs the transfer. Destroys the simulator's state before returning.
-     * @return the outcome
-     */
-    NetbltTransferRecord Run();
+  protected:
+    NetDeviceContainer InstallNetwork(NodeContainer hosts,
+                                      int64_t stream,
+                                      int64_t& streamsUsed) override;
+    void EnablePcap(const std::string& prefix) override;
 
   private:
-    uint16_t m_burstSize;
-    Time m_burstInterval;
-    uint16_t m_packetSize;
-    uint32_t m_bufferSize;
-    uint32_t m_transferSize;
-    uint16_t m_outstandingBuffers;
-    bool m_checksumData;
-    uint32_t m_seed;
-    std::string m_pcapDirectory;
-    DataRate m_linkRate;
-    Time m_linkDelay;
-    uint16_t m_mtu;
-    double m_lossRate;
-    double m_reorderProbability;
-    Time m_reorderDelay;
-    double m_duplicateProbability;
-    double m_corruptProbability;
-    Time m_deathTimeout;
-    Time m_maxSimulatedTime;
+    DataRate m_linkRate;                //!< bit rate
+    Time m_linkDelay;                   //!< one-way delay
+    uint16_t m_mtu;                     //!< IP MTU
+    double m_lossRate;                  //!< loss probability per packet and direction
+    double m_reorderProbability;        //!< re-ordering probability
+    Time m_reorderDelay;                //!< extra delay of a re-ordered packet
+    double m_duplicateProbability;      //!< duplication probability
+    double m_corruptProbability;        //!< corruption probability
+    ImpairedPointToPointHelper m_link;  //!< built the link (kept for pcap)
 };
 
 } // namespace ns3

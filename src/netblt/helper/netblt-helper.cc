@@ -7,6 +7,17 @@
 namespace ns3
 {
 
+NetbltHelper::NetbltHelper()
+{
+    m_factory.SetTypeId(NetbltL4Protocol::GetTypeId());
+}
+
+void
+NetbltHelper::SetAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_factory.Set(name, value);
+}
+
 void
 NetbltHelper::Install(NodeContainer nodes) const
 {
@@ -18,7 +29,7 @@ NetbltHelper::Install(NodeContainer nodes) const
                                                   << " has no IPv4; install the internet stack first");
         if (!node->GetObject<NetbltL4Protocol>())
         {
-            node->AggregateObject(CreateObject<NetbltL4Protocol>());
+            node->AggregateObject(m_factory.Create<NetbltL4Protocol>());
         }
     }
 }

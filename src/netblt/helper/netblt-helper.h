@@ -1,7 +1,11 @@
 #ifndef NETBLT_HELPER_H
 #define NETBLT_HELPER_H
 
+#include "ns3/attribute.h"
 #include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+
+#include <string>
 
 namespace ns3
 {
@@ -13,6 +17,14 @@ namespace ns3
 class NetbltHelper
 {
   public:
+    NetbltHelper();
+
+    /**
+     * @param name the name of a NetbltL4Protocol attribute (for example a processing cost)
+     * @param value its value for the protocols installed from now on
+     */
+    void SetAttribute(const std::string& name, const AttributeValue& value);
+
     /**
      * Aggregates a NetbltL4Protocol to each node and registers it with the node's IPv4.
      * Aborts if a node has no IPv4 (install InternetStackHelper first).
@@ -27,6 +39,9 @@ class NetbltHelper
      * @return the number of streams used
      */
     int64_t AssignStreams(NodeContainer nodes, int64_t stream) const;
+
+  private:
+    ObjectFactory m_factory; //!< makes the NetbltL4Protocol objects
 };
 
 } // namespace ns3

@@ -1784,13 +1784,19 @@ NetbltConnection::CompleteBuffer(uint32_t number, ReceiveBufferInfo& buffer)
     NS_LOG_FUNCTION(this << number);
     Simulator::Remove(buffer.dataTimer);
     buffer.state = RECEIVED;
-    // The control-timer value is filled in at each transmission.
-    QueueControlMessage(NetbltControlMessage::MakeOk(NextSequence(),
-                                                     number,
-                                                     m_params.burstSize,
-                                                     m_params.burstIntervalMs,
-                                                     0));
-    DeliverInOrder();
+    // Finishing a buffer (checking it, handing it over, preparing the next one) is work of its
+    // own, before the OK goes and the client sees the data.
+    Process(m_protocol->GetProcessingCosts().bufferCompleteByte * buffer.length,
+            "netblt-buffer-complete",
+            [this, number]() {
+                // The control-timer value is filled in at each transmission.
+                QueueControlMessage(NetbltControlMessage::MakeOk(NextSequence(),
+                                                                 number,
+                                                                 m_params.burstSize,
+                                                                 m_params.burstIntervalMs,
+                                                                 0));
+                DeliverInOrder();
+            });
 }
 
 void

@@ -70,6 +70,13 @@ NetbltL4Protocol::GetTypeId()
                           MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceiveBuffer>,
                                            &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceiveBuffer>),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("BufferCompleteByteCost",
+                          "CPU time per byte of a buffer the receiver has completed, spent before "
+                          "it sends the OK and hands the buffer to its client.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::bufferCompleteByte>,
+                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::bufferCompleteByte>),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("ControlSendPacketCost",
                           "CPU time to build and send one CONTROL packet.",
                           TimeValue(Time(0)),

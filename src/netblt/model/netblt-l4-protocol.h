@@ -65,6 +65,7 @@ class NetbltL4Protocol : public IpL4Protocol
         Time dataReceivePacket;  //!< per DATA/LDATA packet received: demultiplexing, header
         Time dataReceiveByte;    //!< per data byte received: copy into the NETBLT buffer
         Time dataReceiveBuffer;  //!< per DATA/LDATA packet and per outstanding buffer allowed
+        Time bufferCompleteByte; //!< per byte of a buffer the receiver has completed
         Time controlSendPacket;  //!< per CONTROL packet built and sent
         Time controlSendMessage; //!< per control message in it
         Time controlReceivePacket; //!< per CONTROL or other non-data packet received

@@ -1,0 +1,108 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NETBLT_EXPERIMENT_H
+#define NETBLT_EXPERIMENT_H
+
+#include "netblt-transfer-record.h"
+
+#include "ns3/host-cpu-helper.h"
+#include "ns3/net-device-container.h"
+#include "ns3/netblt-helper.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+#include <string>
+
+/**
+ * @defgroup netblt-experiment NETBLT experiments
+ *
+ * One NETBLT transfer between two hosts over a network, as RFC 1030's test program ran it.
+ */
+
+namespace ns3
+{
+
+/**
+ * @ingroup netblt-experiment
+ * @brief One memory-to-memory NETBLT transfer between two hosts (RFC 1030 §3): the test
+ * program's parameters as attributes, the network left to a subclass.
+ *
+ * Run() builds two hosts with a processor each (HostCpu, configured with SetHostAttribute()),
+ * lets the subclass connect them (InstallNetwork()), installs IPv4 and NETBLT (configured with
+ * SetNetbltAttribute()), transfers TransferSize bytes from host 0 to host 1 and returns the
+ * counts and throughputs RFC 1030's tables report. Every random stream is seeded from Seed,
+ * so a run depends on its attributes alone.
+ */
+class NetbltExperiment : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    NetbltExperiment();
+    ~NetbltExperiment() override;
+
+    /**
+     * @param name a HostCpu attribute
+     * @param value its value for both hosts
+     */
+    void SetHostAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param name a NetbltL4Protocol attribute (a processing cost, the version)
+     * @param value its value for both hosts
+     */
+    void SetNetbltAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Runs the transfer. Destroys the simulator's state before returning.
+     * @return the outcome
+     */
+    NetbltTransferRecord Run();
+
+  protected:
+    /**
+     * Connects the two hosts.
+     * @param hosts the sender (0) and the receiver (1), with their HostCpu, no IP stack yet
+     * @param stream the first random stream index the network may use
+     * @param streamsUsed set to the number of streams it used
+     * @return the hosts' devices, in host order, to be numbered 10.1.1.1 and 10.1.1.2
+     */
+    virtual NetDeviceContainer InstallNetwork(NodeContainer hosts,
+                                              int64_t stream,
+                                              int64_t& streamsUsed) = 0;
+
+    /**
+     * Starts pcap capture on the network's devices.
+     * @param prefix file name prefix (directory and "netblt")
+     */
+    virtual void EnablePcap(const std::string& prefix) = 0;
+
+    /** @return the bytes transferred (TransferSize) */
+    uint32_t GetTransferSize() const;
+
+  private:
+    uint16_t m_burstSize;          //!< BS
+    Time m_burstInterval;          //!< BI
+    uint16_t m_packetSize;         //!< PSZ
+    uint32_t m_bufferSize;         //!< BFSZ
+    uint32_t m_transferSize;       //!< XFSZ in bytes
+    uint16_t m_outstandingBuffers; //!< NBUFS
+    bool m_checksumData;           //!< the C flag
+    uint32_t m_seed;               //!< seeds every stream
+    std::string m_pcapDirectory;   //!< pcap output, if not empty
+    Time m_deathTimeout;           //!< both ends' death timer
+    Time m_maxSimulatedTime;       //!< safety bound
+    HostCpuHelper m_hostCpu;       //!< configures the hosts' processors
+    NetbltHelper m_netblt;         //!< configures the NETBLT implementations
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_EXPERIMENT_H */
