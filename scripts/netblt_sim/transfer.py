@@ -1,8 +1,9 @@
 """One simulated NETBLT transfer: its parameters, how to run it, and its outcome as a table row.
 
-`TransferParameters` carries RFC 1030's names (BS, BI, PSZ, BFSZ, XFSZ, NBUFS) plus the link and
-its impairments; `run_transfer` hands them to the C++ `ns3::NetbltPointToPointExperiment` and
-returns its `NetbltTransferRecord` as a `TransferRecord`.
+`TransferParameters` carries RFC 1030's names (BS, BI, PSZ, BFSZ, XFSZ, NBUFS), the network
+(`networks.NETWORKS`) and, for the ideal point-to-point link, its rate, delay and impairments;
+`run_transfer` builds the network's C++ experiment (a `ns3::NetbltExperiment`), applies the
+network's `models/` files and returns its `NetbltTransferRecord` as a `TransferRecord`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, get_type_hints
 
 from netblt_sim import runtime
+from netblt_sim.models import apply_model
+from netblt_sim.networks import POINT_TO_POINT, get_network
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -26,7 +29,11 @@ UINT32_MAX = 0xFFFFFFFF
 MIN_IPV4_MTU = 68  # RFC 791: every IPv4 link carries 68-byte datagrams
 # Fields the C++ side takes as integers: a float there would be truncated silently.
 WHOLE_NUMBER_FIELDS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "xfsz_bytes", "nbufs")
-WHOLE_NUMBER_FIELDS += ("seed", "mtu", "link_rate_bps", "death_timeout_s")
+WHOLE_NUMBER_FIELDS += ("seed", "link_rate_bps", "death_timeout_s")
+DEFAULT_POINT_TO_POINT_MTU = 1500
+# Settings of the ideal link only: other networks take theirs from models/.
+LINK_ONLY_FIELDS: tuple[str, ...] = ("loss", "reorder", "duplicate", "corrupt", "link_rate_bps")
+LINK_ONLY_FIELDS += ("link_delay_ms", "reorder_delay_ms", "mtu")
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,7 @@ class TransferParameters:
     xfsz_bytes: int = 143800  # XFSZ x 1000: bytes transferred
     nbufs: int = 1  # NBUFS: buffers outstanding at once
     seed: int = 1  # seeds every random stream of the run
+    network: str = POINT_TO_POINT  # a key of networks.NETWORKS
     loss: float = 0.0  # probability a packet is lost, each direction
     reorder: float = 0.0  # probability a packet is held back by reorder_delay_ms
     duplicate: float = 0.0  # probability a packet is delivered twice
@@ -47,7 +55,7 @@ class TransferParameters:
     checksum_data: bool = False  # negotiate the C flag (checksum DATA data too)
     link_rate_bps: int = 10_000_000
     link_delay_ms: float = 1.0  # one way
-    mtu: int = 1500  # IP MTU of the link
+    mtu: int | None = None  # IP MTU of the point-to-point link (None: 1500)
     pcap_dir: Path | None = None  # write netblt-<node>-<device>.pcap here if set
     reorder_delay_ms: float = 20.0
     death_timeout_s: int = 30
@@ -59,18 +67,30 @@ class TransferParameters:
         Catches everything the C++ side would abort the process on or silently reinterpret,
         so that a bad value never reaches the simulator.
         """
-        for name in WHOLE_NUMBER_FIELDS:
+        if not isinstance(self.network, str):
+            raise ValueError(f"network = {self.network!r}: must be a network name")
+        network = get_network(self.network)
+        if network.name != POINT_TO_POINT:
+            defaults = TransferParameters()
+            for name in LINK_ONLY_FIELDS:
+                if getattr(self, name) != getattr(defaults, name):
+                    raise ValueError(
+                        f"{name} = {getattr(self, name)!r}: only the point-to-point network takes "
+                        f"it; {network.name} takes its settings from models/"
+                    )
+        for name in WHOLE_NUMBER_FIELDS + (("mtu",) if self.mtu is not None else ()):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"{name} = {value!r}: must be a whole number")
         _check_range("bs", self.bs, 1, UINT16_MAX, "packets per burst")
         _check_range("bi_ms", self.bi_ms, 1, UINT16_MAX, "burst interval in whole ms")
         _check_range("psz", self.psz, 1, UINT16_MAX, "data bytes per packet")
-        _check_range("mtu", self.mtu, MIN_IPV4_MTU, UINT16_MAX, "IP MTU in bytes")
-        largest_packet = self.mtu - DATA_PACKET_OVERHEAD_BYTES
+        mtu = self.effective_mtu()
+        _check_range("mtu", mtu, MIN_IPV4_MTU, UINT16_MAX, "IP MTU in bytes")
+        largest_packet = mtu - DATA_PACKET_OVERHEAD_BYTES
         if self.psz > largest_packet:
             raise ValueError(
-                f"psz = {self.psz} bytes does not fit the MTU of {self.mtu} bytes: at most "
+                f"psz = {self.psz} bytes does not fit the {self.network} MTU of {mtu} bytes: at most "
                 f"{largest_packet} bytes (MTU minus {DATA_PACKET_OVERHEAD_BYTES} bytes of IPv4 "
                 "and NETBLT DATA headers)"
             )
@@ -109,6 +129,16 @@ class TransferParameters:
                 raise ValueError(f"pcap_dir = {self.pcap_dir!r}: must be a pathlib.Path or None")
             if self.pcap_dir.exists() and not self.pcap_dir.is_dir():
                 raise ValueError(f"pcap_dir = {str(self.pcap_dir)!r} exists and is not a directory")
+
+
+    def effective_mtu(self) -> int:
+        """The IP MTU the transfer runs with: the point-to-point setting or the network's model."""
+        if self.network == POINT_TO_POINT:
+            return DEFAULT_POINT_TO_POINT_MTU if self.mtu is None else self.mtu
+        mtu = get_network(self.network).default_mtu()
+        if mtu is None:
+            raise ValueError(f"network {self.network!r} has no MTU in its models/ files")
+        return mtu
 
 
 def _check_range(name: str, value: int, lowest: int, highest: int, meaning: str) -> None:
@@ -179,7 +209,8 @@ def run_transfer(params: TransferParameters) -> TransferRecord:
         # ns-3 aborts the process if it cannot open a pcap file.
         params.pcap_dir.mkdir(parents=True, exist_ok=True)
     ns = runtime.load()
-    experiment = ns.CreateObject[ns.NetbltPointToPointExperiment]()
+    network = get_network(params.network)
+    experiment = ns.CreateObject[getattr(ns, network.experiment_class)]()
     attributes: dict[str, object] = {
         "BurstSize": ns.UintegerValue(params.bs),
         "BurstInterval": ns.TimeValue(ns.MilliSeconds(params.bi_ms)),
@@ -190,19 +221,30 @@ def run_transfer(params: TransferParameters) -> TransferRecord:
         "ChecksumData": ns.BooleanValue(params.checksum_data),
         "Seed": ns.UintegerValue(params.seed),
         "PcapDirectory": ns.StringValue(str(params.pcap_dir) if params.pcap_dir else ""),
-        "LinkRate": ns.DataRateValue(ns.DataRate(params.link_rate_bps)),
-        "LinkDelay": ns.TimeValue(_milliseconds_to_time(ns, params.link_delay_ms)),
-        "Mtu": ns.UintegerValue(params.mtu),
-        "LossRate": ns.DoubleValue(float(params.loss)),
-        "ReorderProbability": ns.DoubleValue(float(params.reorder)),
-        "ReorderDelay": ns.TimeValue(_milliseconds_to_time(ns, params.reorder_delay_ms)),
-        "DuplicateProbability": ns.DoubleValue(float(params.duplicate)),
-        "CorruptProbability": ns.DoubleValue(float(params.corrupt)),
         "DeathTimeout": ns.TimeValue(ns.Seconds(params.death_timeout_s)),
         "MaxSimulatedTime": ns.TimeValue(_milliseconds_to_time(ns, params.max_simulated_s * 1e3)),
     }
+    if network.name == POINT_TO_POINT:
+        attributes |= {
+            "LinkRate": ns.DataRateValue(ns.DataRate(params.link_rate_bps)),
+            "LinkDelay": ns.TimeValue(_milliseconds_to_time(ns, params.link_delay_ms)),
+            "Mtu": ns.UintegerValue(params.effective_mtu()),
+            "LossRate": ns.DoubleValue(float(params.loss)),
+            "ReorderProbability": ns.DoubleValue(float(params.reorder)),
+            "ReorderDelay": ns.TimeValue(_milliseconds_to_time(ns, params.reorder_delay_ms)),
+            "DuplicateProbability": ns.DoubleValue(float(params.duplicate)),
+            "CorruptProbability": ns.DoubleValue(float(params.corrupt)),
+        }
     for name, value in attributes.items():
         experiment.SetAttribute(name, value)
+    setters = {"cpu": experiment.SetHostAttribute, "netblt": experiment.SetNetbltAttribute}
+    if hasattr(experiment, "SetDeviceAttribute"):
+        setters |= {
+            "device": experiment.SetDeviceAttribute,
+            "channel": experiment.SetChannelAttribute,
+        }
+    for model in network.models():
+        apply_model(ns, model, setters)
     return _record_from_cpp(experiment.Run())
 
 

@@ -1,0 +1,128 @@
+"""Calibrated descriptions of the 1987 hardware (`models/`): hosts, interfaces and networks.
+
+Each file is JSON. Its `attributes` map an ns-3 object kind to attribute entries, each
+`{"value": number, "unit": ..., "source": ...}`: the value, its unit, and the fact it comes from
+(a section of RFC 1030 or another document, or the derivation from such facts). A file may also
+list the `facts` its derivations start from, in the same form. Loading checks that every entry
+says where it comes from; applying converts the entries into ns-3 attribute values.
+
+Object kinds: `cpu` (ns3::HostCpu), `netblt` (ns3::NetbltL4Protocol), `device` and `channel`
+(the network's net device and channel, for example ns3::ProteonRingNetDevice).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+MODELS_DIR: Path = Path(__file__).resolve().parents[2] / "models"
+OBJECT_KINDS: tuple[str, ...] = ("cpu", "netblt", "device", "channel")
+TIME_UNITS_NS: dict[str, float] = {"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1.0}
+# Per-byte costs are written as a time per byte.
+PER_BYTE_SUFFIX = "/byte"
+OTHER_UNITS: tuple[str, ...] = ("bit/s", "bytes", "stations", "fraction")
+
+
+class ModelError(ValueError):
+    """A model file is missing, malformed, or has a value without a source."""
+
+
+@dataclass(frozen=True)
+class ModelValue:
+    """One attribute value of a model file."""
+
+    value: float
+    unit: str
+    source: str
+
+    def to_ns3(self, ns: Any) -> Any:
+        """The ns-3 AttributeValue for this entry."""
+        unit = self.unit.removesuffix(PER_BYTE_SUFFIX)
+        if unit in TIME_UNITS_NS:
+            return ns.TimeValue(ns.NanoSeconds(round(self.value * TIME_UNITS_NS[unit])))
+        if unit == "bit/s":
+            return ns.DataRateValue(ns.DataRate(round(self.value)))
+        if unit in ("bytes", "stations"):
+            return ns.UintegerValue(round(self.value))
+        return ns.DoubleValue(float(self.value))
+
+    @property
+    def milliseconds(self) -> float:
+        """The value in ms (per byte for a per-byte cost); only for time units."""
+        unit = self.unit.removesuffix(PER_BYTE_SUFFIX)
+        return self.value * TIME_UNITS_NS[unit] / 1e6
+
+
+@dataclass(frozen=True)
+class HardwareModel:
+    """One file of `models/`: attribute values by object kind, and the facts behind them."""
+
+    name: str
+    path: Path
+    description: str
+    attributes: Mapping[str, Mapping[str, ModelValue]]
+    facts: Mapping[str, ModelValue]
+
+    def value(self, kind: str, attribute: str) -> ModelValue:
+        """The entry for one attribute; ModelError names what exists if it is missing."""
+        try:
+            return self.attributes[kind][attribute]
+        except KeyError:
+            known = {k: sorted(v) for k, v in self.attributes.items()}
+            raise ModelError(f"{self.path}: no {kind}.{attribute}; it has {known}") from None
+
+
+def _entry(path: Path, where: str, raw: object) -> ModelValue:
+    if not isinstance(raw, dict):
+        raise ModelError(f"{path}: {where} must be an object with value, unit and source")
+    value, unit, source = raw.get("value"), raw.get("unit"), raw.get("source")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ModelError(f"{path}: {where}.value = {value!r}: must be a number")
+    if value < 0:
+        raise ModelError(f"{path}: {where}.value = {value!r}: must not be negative")
+    known_units = [*TIME_UNITS_NS, *(u + PER_BYTE_SUFFIX for u in TIME_UNITS_NS), *OTHER_UNITS]
+    if unit not in known_units:
+        raise ModelError(f"{path}: {where}.unit = {unit!r}: must be one of {known_units}")
+    if not isinstance(source, str) or len(source.strip()) < 10:
+        raise ModelError(f"{path}: {where} has no source: every value must say where it comes from")
+    return ModelValue(float(value), unit, source)
+
+
+def load_model(category: str, name: str, models_dir: Path = MODELS_DIR) -> HardwareModel:
+    """Reads `models/<category>/<name>.json`, checking every entry."""
+    path = models_dir / category / f"{name}.json"
+    if not path.is_file():
+        available = sorted(p.stem for p in (models_dir / category).glob("*.json"))
+        raise ModelError(f"no {category} model {name!r} ({path}); available: {available}")
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ModelError(f"{path}: not valid JSON: {error}") from None
+    attributes: dict[str, dict[str, ModelValue]] = {}
+    for kind, entries in raw.get("attributes", {}).items():
+        if kind not in OBJECT_KINDS:
+            raise ModelError(f"{path}: attributes.{kind}: object kind must be one of {OBJECT_KINDS}")
+        attributes[kind] = {
+            attribute: _entry(path, f"attributes.{kind}.{attribute}", entry)
+            for attribute, entry in entries.items()
+        }
+    facts = {key: _entry(path, f"facts.{key}", entry) for key, entry in raw.get("facts", {}).items()}
+    description = raw.get("description", "")
+    if not isinstance(description, str) or not description:
+        raise ModelError(f"{path}: needs a description")
+    return HardwareModel(name, path, description, attributes, facts)
+
+
+Setter = Callable[[str, Any], None]
+
+
+def apply_model(ns: Any, model: HardwareModel, setters: Mapping[str, Setter]) -> None:
+    """Sets every attribute of `model` through the setter of its object kind."""
+    for kind, entries in model.attributes.items():
+        if kind not in setters:
+            raise ModelError(f"{model.path}: {kind} attributes do not apply to this experiment")
+        for attribute, entry in entries.items():
+            setters[kind](attribute, entry.to_ns3(ns))

@@ -1,0 +1,233 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/host-cpu-helper.h"
+#include "ns3/host-cpu.h"
+#include "ns3/node-container.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+
+#include <string>
+#include <vector>
+
+/**
+ * @defgroup host-processing-tests Tests for the host processing model
+ * @ingroup host-processing
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+/** When each job's work ran, and in which order. */
+struct Completions
+{
+    std::vector<std::pair<std::string, Time>> done; //!< (name, time) in completion order
+
+    /** @param name job name @return work recording the job's completion */
+    Callback<void> Record(const std::string& name)
+    {
+        return Callback<void>([this, name]() { done.emplace_back(name, Simulator::Now()); });
+    }
+};
+
+} // namespace
+
+/**
+ * @ingroup host-processing-tests
+ * @brief Jobs run one at a time in the order asked for: each completes its cost after the
+ * previous one, whatever the arrival pattern; busy time and backlog add up.
+ */
+class HostCpuSerialisationTestCase : public TestCase
+{
+  public:
+    HostCpuSerialisationTestCase()
+        : TestCase("jobs are serialised first in, first out, and timed by their cost")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        Completions log;
+        Time backlogAt2ms;
+        Simulator::Schedule(MilliSeconds(0), [&]() {
+            cpu->Execute(MilliSeconds(8), "send", log.Record("a"));
+            cpu->Execute(MilliSeconds(3), "control", log.Record("b"));
+        });
+        // Arrives while "a" runs: waits for "a" and "b".
+        Simulator::Schedule(MilliSeconds(2), [&]() {
+            cpu->Execute(MilliSeconds(5), "receive", log.Record("c"));
+            backlogAt2ms = cpu->GetBacklog();
+        });
+        // Arrives when the CPU is idle again: starts at once.
+        Simulator::Schedule(MilliSeconds(30), [&]() {
+            cpu->Execute(MicroSeconds(500), "late", log.Record("d"));
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.done.size(), 4, "every job ran");
+        NS_TEST_EXPECT_MSG_EQ(log.done[0].first, "a", "first in, first out");
+        NS_TEST_EXPECT_MSG_EQ(log.done[0].second, MilliSeconds(8), "a after its 8 ms");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].first, "b", "b second");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].second, MilliSeconds(11), "b 3 ms after a");
+        NS_TEST_EXPECT_MSG_EQ(log.done[2].first, "c", "c third although asked for at 2 ms");
+        NS_TEST_EXPECT_MSG_EQ(log.done[2].second, MilliSeconds(16), "c 5 ms after b");
+        NS_TEST_EXPECT_MSG_EQ(log.done[3].second, MicroSeconds(30500), "d on an idle CPU");
+        NS_TEST_EXPECT_MSG_EQ(backlogAt2ms, MilliSeconds(14), "6 ms of a left + 3 + 5 queued");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime(), MicroSeconds(16500), "busy time is the costs");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetJobsCompleted(), 4, "4 jobs");
+        NS_TEST_EXPECT_MSG_EQ(cpu->IsBusy(), false, "idle at the end");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup host-processing-tests
+ * @brief Work queued by a job's own completion goes behind jobs that were already waiting, and
+ * the JobStarted/JobCompleted traces report queueing time.
+ */
+class HostCpuOrderingTestCase : public TestCase
+{
+  public:
+    HostCpuOrderingTestCase()
+        : TestCase("work queued from a completion goes behind waiting jobs; traces report waits")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        Completions log;
+        std::vector<std::pair<std::string, Time>> waits;
+        cpu->TraceConnectWithoutContext(
+            "JobStarted",
+            MakeCallback(+[](std::vector<std::pair<std::string, Time>>* w,
+                             const std::string& activity,
+                             Time,
+                             Time waited) { w->emplace_back(activity, waited); })
+                .Bind(&waits));
+        Simulator::ScheduleNow([&]() {
+            cpu->Execute(MilliSeconds(2), "first", Callback<void>([&]() {
+                             log.done.emplace_back("first", Simulator::Now());
+                             cpu->Execute(MilliSeconds(1), "follow-up", log.Record("follow-up"));
+                         }));
+            cpu->Execute(MilliSeconds(4), "waiting", log.Record("waiting"));
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.done.size(), 3, "three jobs");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].first, "waiting", "the waiting job before the follow-up");
+        NS_TEST_EXPECT_MSG_EQ(log.done[2].second, MilliSeconds(7), "follow-up at 2 + 4 + 1 ms");
+        NS_TEST_ASSERT_MSG_EQ(waits.size(), 3, "three starts traced");
+        NS_TEST_EXPECT_MSG_EQ(waits[1].first, "waiting", "second start");
+        NS_TEST_EXPECT_MSG_EQ(waits[1].second, MilliSeconds(2), "waited for the first job");
+        NS_TEST_EXPECT_MSG_EQ(waits[2].second, MilliSeconds(4), "follow-up waited 4 ms");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup host-processing-tests
+ * @brief Free work on an idle CPU, and work on a node without a HostCpu, run at once from the
+ * caller; free work on a busy CPU waits its turn.
+ */
+class HostCpuFreeWorkTestCase : public TestCase
+{
+  public:
+    HostCpuFreeWorkTestCase()
+        : TestCase("zero-cost work and hosts without a HostCpu run at once; busy CPUs queue it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Node> bare = CreateObject<Node>();
+        bool ran = false;
+        HostCpu::Run(bare, MilliSeconds(5), "anything", Callback<void>([&]() { ran = true; }));
+        NS_TEST_EXPECT_MSG_EQ(ran, true, "no HostCpu: the work ran inside the call");
+        NS_TEST_EXPECT_MSG_EQ(HostCpu::RoundToTick(bare, MicroSeconds(1500)),
+                              MicroSeconds(1500),
+                              "no HostCpu: exact timers");
+
+        NodeContainer hosts(1);
+        HostCpuHelper helper;
+        helper.SetAttribute("TimerGranularity", TimeValue(MilliSeconds(10)));
+        helper.Install(hosts);
+        Ptr<HostCpu> cpu = hosts.Get(0)->GetObject<HostCpu>();
+        NS_TEST_ASSERT_MSG_NE(cpu, nullptr, "helper aggregated a HostCpu");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetTimerGranularity(), MilliSeconds(10), "helper attribute");
+        ran = false;
+        HostCpu::Run(hosts.Get(0), Time(0), "free", Callback<void>([&]() { ran = true; }));
+        NS_TEST_EXPECT_MSG_EQ(ran, true, "free work on an idle CPU ran inside the call");
+
+        Completions log;
+        Simulator::ScheduleNow([&]() {
+            HostCpu::Run(hosts.Get(0), MilliSeconds(3), "busy", log.Record("busy"));
+            HostCpu::Run(hosts.Get(0), Time(0), "free", log.Record("free"));
+            NS_TEST_EXPECT_MSG_EQ(log.done.size(), 0, "free work waits behind the busy job");
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.done.size(), 2, "both ran");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].first, "free", "in order");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].second, MilliSeconds(3), "right after the busy job");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup host-processing-tests
+ * @brief Timers expire on the first tick of the host's clock at or after their nominal expiry.
+ */
+class HostCpuTickTestCase : public TestCase
+{
+  public:
+    HostCpuTickTestCase()
+        : TestCase("RoundToTick: timers expire on the first clock tick at or after their due time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetTimerGranularity(), MilliSeconds(1), "1 ms by default");
+        std::vector<Time> rounded;
+        Simulator::Schedule(MicroSeconds(300), [&]() {
+            rounded.push_back(cpu->RoundToTick(MilliSeconds(40)));   // due 40.3 -> 41
+            rounded.push_back(cpu->RoundToTick(MicroSeconds(700)));  // due 1.0 -> 1.0
+            rounded.push_back(cpu->RoundToTick(Time(0)));            // due 0.3 -> 1.0
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(rounded.size(), 3, "three timers");
+        NS_TEST_EXPECT_MSG_EQ(rounded[0], MicroSeconds(40700), "40 ms from 0.3 ms fires at 41 ms");
+        NS_TEST_EXPECT_MSG_EQ(rounded[1], MicroSeconds(700), "due on a tick: unchanged");
+        NS_TEST_EXPECT_MSG_EQ(rounded[2], MicroSeconds(700), "zero delay waits for the next tick");
+        cpu->SetAttribute("TimerGranularity", TimeValue(Time(0)));
+        NS_TEST_EXPECT_MSG_EQ(cpu->RoundToTick(MicroSeconds(1234)), MicroSeconds(1234), "exact clock");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup host-processing-tests
+ * @brief The host processing model's test suite.
+ */
+class HostCpuTestSuite : public TestSuite
+{
+  public:
+    HostCpuTestSuite()
+        : TestSuite("host-cpu", Type::UNIT)
+    {
+        AddTestCase(new HostCpuSerialisationTestCase, Duration::QUICK);
+        AddTestCase(new HostCpuOrderingTestCase, Duration::QUICK);
+        AddTestCase(new HostCpuFreeWorkTestCase, Duration::QUICK);
+        AddTestCase(new HostCpuTickTestCase, Duration::QUICK);
+    }
+};
+
+static HostCpuTestSuite g_hostCpuTestSuite; //!< registers the suite

@@ -1,0 +1,61 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NETBLT_PROTEON_RING_EXPERIMENT_H
+#define NETBLT_PROTEON_RING_EXPERIMENT_H
+
+#include "netblt-experiment.h"
+
+#include "ns3/proteon-ring-helper.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * @ingroup netblt-experiment
+ * @brief One NETBLT transfer between two hosts on a Proteon ProNET-10 token ring (RFC 1030 §5).
+ *
+ * The hosts' devices are ProteonRingNetDevices on one ProteonRingChannel; both are configured
+ * with SetDeviceAttribute() and SetChannelAttribute() (the models/ files give the P1300's
+ * driver costs and the ring's size and speed).
+ */
+class NetbltProteonRingExperiment : public NetbltExperiment
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    NetbltProteonRingExperiment();
+    ~NetbltProteonRingExperiment() override;
+
+    /**
+     * @param name a ProteonRingNetDevice attribute
+     * @param value its value for both hosts' interfaces
+     */
+    void SetDeviceAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param name a ProteonRingChannel attribute
+     * @param value its value for the ring
+     */
+    void SetChannelAttribute(const std::string& name, const AttributeValue& value);
+
+  protected:
+    NetDeviceContainer InstallNetwork(NodeContainer hosts,
+                                      int64_t stream,
+                                      int64_t& streamsUsed) override;
+    void EnablePcap(const std::string& prefix) override;
+
+  private:
+    ProteonRingHelper m_ring; //!< builds the ring (and keeps its settings)
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_PROTEON_RING_EXPERIMENT_H */
