@@ -176,6 +176,9 @@ class TransferRecord:
     steady_state_mbps: float  # SPEED (RFC 1030 §3)
     real_mbps: float  # real throughput (RFC 1030 §3)
     simulated_seconds: float
+    sender_cpu_seconds: float  # CPU time the sending host spent, all work
+    receiver_cpu_seconds: float
+    send_only_mbps: float  # data bits sent / sender CPU time sending them (RFC 1030 §4)
     events: int  # simulator events executed
 
 

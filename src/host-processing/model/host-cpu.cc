@@ -107,6 +107,7 @@ HostCpu::Complete()
     m_queue.pop_front();
     m_busy = false;
     m_busyTime += job.cost;
+    m_busyTimeByActivity[job.activity] += job.cost;
     ++m_jobsCompleted;
     m_jobCompletedTrace(job.activity, job.cost, Simulator::Now() - job.queued - job.cost);
     // The next job starts before this one's work runs, so work queued by it goes behind jobs
@@ -178,6 +179,13 @@ Time
 HostCpu::GetBusyTime() const
 {
     return m_busyTime;
+}
+
+Time
+HostCpu::GetBusyTime(const std::string& activity) const
+{
+    auto found = m_busyTimeByActivity.find(activity);
+    return found == m_busyTimeByActivity.end() ? Time(0) : found->second;
 }
 
 uint64_t

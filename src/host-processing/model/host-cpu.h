@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <string>
 
 /**
@@ -109,6 +110,12 @@ class HostCpu : public Object
     /** @return total CPU time of the jobs completed so far */
     Time GetBusyTime() const;
 
+    /**
+     * @param activity an activity name given to Execute()
+     * @return total CPU time of the completed jobs of that activity
+     */
+    Time GetBusyTime(const std::string& activity) const;
+
     /** @return number of jobs completed so far */
     uint64_t GetJobsCompleted() const;
 
@@ -145,6 +152,7 @@ class HostCpu : public Object
     Time m_queuedCost;        //!< cost of the waiting jobs (not the running one)
     Time m_busyTime;          //!< CPU time of completed jobs
     uint64_t m_jobsCompleted{0}; //!< completed jobs
+    std::map<std::string, Time> m_busyTimeByActivity; //!< CPU time of completed jobs, by activity
     EventId m_completion;     //!< completion of the running job
 
     TracedCallback<const std::string&, Time, Time> m_jobStartedTrace;   //!< job started

@@ -80,6 +80,8 @@ class HostCpuSerialisationTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(backlogAt2ms, MilliSeconds(14), "6 ms of a left + 3 + 5 queued");
         NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime(), MicroSeconds(16500), "busy time is the costs");
         NS_TEST_EXPECT_MSG_EQ(cpu->GetJobsCompleted(), 4, "4 jobs");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime("control"), MilliSeconds(3), "by activity");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime("none"), Time(0), "unknown activity");
         NS_TEST_EXPECT_MSG_EQ(cpu->IsBusy(), false, "idle at the end");
         Simulator::Destroy();
     }

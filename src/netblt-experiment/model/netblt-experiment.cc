@@ -5,6 +5,7 @@
 #include "netblt-experiment.h"
 
 #include "ns3/boolean.h"
+#include "ns3/host-cpu.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/log.h"
@@ -110,6 +111,12 @@ void
 NetbltExperiment::SetNetbltAttribute(const std::string& name, const AttributeValue& value)
 {
     m_netblt.SetAttribute(name, value);
+}
+
+std::vector<std::string>
+NetbltExperiment::GetTransmitActivities() const
+{
+    return {};
 }
 
 uint32_t
@@ -221,6 +228,20 @@ NetbltExperiment::Run()
     record.simulatedSeconds = sender->IsClosed() && sink->IsClosed()
                                   ? std::max(sender->GetCloseTime(), sink->GetCloseTime()).GetSeconds()
                                   : Simulator::Now().GetSeconds();
+    Ptr<HostCpu> senderCpu = nodes.Get(0)->GetObject<HostCpu>();
+    Ptr<HostCpu> receiverCpu = nodes.Get(1)->GetObject<HostCpu>();
+    record.senderCpuSeconds = senderCpu->GetBusyTime().GetSeconds();
+    record.receiverCpuSeconds = receiverCpu->GetBusyTime().GetSeconds();
+    Time sending = senderCpu->GetBusyTime("netblt-data-send");
+    for (const std::string& activity : GetTransmitActivities())
+    {
+        sending += senderCpu->GetBusyTime(activity);
+    }
+    if (sending.IsStrictlyPositive() && sender->GetConnection())
+    {
+        const NetbltConnectionStatistics& s = sender->GetConnection()->GetStatistics();
+        record.sendOnlyMbps = 8.0 * s.dataBytesSent / sending.GetSeconds() / 1e6;
+    }
     record.events = Simulator::GetEventCount();
     Simulator::Destroy();
     return record;

@@ -15,6 +15,7 @@
 #include "ns3/object.h"
 
 #include <string>
+#include <vector>
 
 /**
  * @defgroup netblt-experiment NETBLT experiments
@@ -83,6 +84,12 @@ class NetbltExperiment : public Object
      * @param prefix file name prefix (directory and "netblt")
      */
     virtual void EnablePcap(const std::string& prefix) = 0;
+
+    /**
+     * @return the HostCpu activity names under which the network's driver charges a transmitted
+     *         frame (none by default)
+     */
+    virtual std::vector<std::string> GetTransmitActivities() const;
 
     /** @return the bytes transferred (TransferSize) */
     uint32_t GetTransferSize() const;

@@ -5,6 +5,7 @@
 #include "netblt-proteon-ring-experiment.h"
 
 #include "ns3/log.h"
+#include "ns3/proteon-ring-net-device.h"
 
 namespace ns3
 {
@@ -58,6 +59,12 @@ void
 NetbltProteonRingExperiment::EnablePcap(const std::string& prefix)
 {
     m_ring.EnablePcapAll(prefix);
+}
+
+std::vector<std::string>
+NetbltProteonRingExperiment::GetTransmitActivities() const
+{
+    return {ProteonRingNetDevice::TRANSMIT_ACTIVITY};
 }
 
 } // namespace ns3

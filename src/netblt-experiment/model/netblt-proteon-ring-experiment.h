@@ -51,6 +51,7 @@ class NetbltProteonRingExperiment : public NetbltExperiment
                                       int64_t stream,
                                       int64_t& streamsUsed) override;
     void EnablePcap(const std::string& prefix) override;
+    std::vector<std::string> GetTransmitActivities() const override;
 
   private:
     ProteonRingHelper m_ring; //!< builds the ring (and keeps its settings)

@@ -35,6 +35,10 @@ struct NetbltTransferRecord
     double steadyStateMbps{0};     //!< SPEED: steady-state throughput (RFC 1030 §3), Mbit/s
     double realMbps{0};            //!< real throughput (RFC 1030 §3), Mbit/s
     double simulatedSeconds{0};    //!< simulated time when the later end closed (or the bound)
+    double senderCpuSeconds{0};    //!< CPU time the sending host spent, all work
+    double receiverCpuSeconds{0};  //!< CPU time the receiving host spent, all work
+    double sendOnlyMbps{0};        //!< data bits sent / the sender's CPU time sending them
+                                   //!< (NETBLT and driver): RFC 1030 §4's "theoretical" rate
     uint64_t events{0};            //!< simulator events executed
 };
 

@@ -22,6 +22,7 @@ struct NetbltConnectionStatistics
     // Sending end
     uint64_t dataPacketsSent{0};          //!< DATA/LDATA transmissions, first and repeated
     uint64_t dataPacketsRetransmitted{0}; //!< DATA/LDATA transmissions of a packet sent before
+    uint64_t dataBytesSent{0};            //!< data bytes of those transmissions
     uint64_t nullAcksSent{0};             //!< NULL-ACK packets sent
     uint64_t duplicateControlMessages{0}; //!< control messages discarded as already seen
     uint64_t buffersSent{0};              //!< buffers acknowledged by an OK

@@ -1239,6 +1239,7 @@ NetbltConnection::SendNextDataPacket()
             m_stats.firstDataTime = now;
         }
         ++m_stats.dataPacketsSent;
+        m_stats.dataBytesSent += length;
         if (buffer.sentOnce[packetNumber])
         {
             ++m_stats.dataPacketsRetransmitted;
@@ -1796,6 +1797,9 @@ NetbltConnection::CompleteBuffer(uint32_t number, ReceiveBufferInfo& buffer)
                                                                  m_params.burstIntervalMs,
                                                                  0));
                 DeliverInOrder();
+                // The packet that completed the buffer has been handled already: send the OK
+                // (with any GO the client's new buffers allowed) now.
+                FlushControl();
             });
 }
 

@@ -25,6 +25,9 @@ NS_LOG_COMPONENT_DEFINE("ProteonRingNetDevice");
 
 NS_OBJECT_ENSURE_REGISTERED(ProteonRingNetDevice);
 
+const std::string ProteonRingNetDevice::TRANSMIT_ACTIVITY = "p1300-transmit";
+const std::string ProteonRingNetDevice::RECEIVE_ACTIVITY = "p1300-receive";
+
 namespace
 {
 /// Largest IP datagram of the ring (RFC 1030 §5: maximum MTU 2046 bytes).
@@ -306,7 +309,7 @@ ProteonRingNetDevice::StartCopyIn()
     const Time cost = m_txCostPerPacket + m_txCostPerByte * static_cast<int64_t>(frame->GetSize());
     HostCpu::Run(GetNode(),
                  cost,
-                 "p1300-transmit",
+                 TRANSMIT_ACTIVITY,
                  MakeCallback(&ProteonRingNetDevice::CopyInDone, this));
 }
 
@@ -386,7 +389,7 @@ ProteonRingNetDevice::Receive(Ptr<Packet> frame)
     const Time cost = m_rxCostPerPacket + m_rxCostPerByte * static_cast<int64_t>(frame->GetSize());
     HostCpu::Run(GetNode(),
                  cost,
-                 "p1300-receive",
+                 RECEIVE_ACTIVITY,
                  MakeCallback(&ProteonRingNetDevice::ForwardUp, this).Bind(frame));
 }
 

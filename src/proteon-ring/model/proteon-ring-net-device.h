@@ -17,6 +17,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <string>
 
 namespace ns3
 {
@@ -57,6 +58,9 @@ class ProteonRingNetDevice : public NetDevice
      * @brief Get the type ID.
      * @return the object TypeId
      */
+    static const std::string TRANSMIT_ACTIVITY; //!< HostCpu activity of the driver's transmit copy
+    static const std::string RECEIVE_ACTIVITY;  //!< HostCpu activity of the driver's receive copy
+
     static TypeId GetTypeId();
 
     ProteonRingNetDevice();

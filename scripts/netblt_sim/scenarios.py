@@ -1,0 +1,112 @@
+"""Experiment definitions (`scenarios/`): one per published table of RFC 1030.
+
+A scenario names the table, the network (`networks.NETWORKS`) it runs on and where the published
+rows are, gives every row its own seed (`seed_base` + row number) and defines the finer grid of
+burst intervals its throughput curves are drawn over.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from netblt_sim.networks import get_network
+from netblt_sim.transfer import TransferParameters
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+SCENARIOS_DIR = REPOSITORY / "scenarios"
+# The parameters that define a configuration of a table; repeated rows share them.
+CONFIGURATION_COLUMNS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "xfsz_kb", "nbufs")
+PUBLISHED_COLUMNS: tuple[str, ...] = ("loss", "rxm", "dtmos", "speed_mbps")
+
+
+@dataclass(frozen=True)
+class Curves:
+    """The burst-interval grid of a scenario's throughput-against-burst-interval plot."""
+
+    bi_ms_from: int
+    bi_ms_to: int
+    bi_ms_step: int
+    seed: int
+
+    def burst_intervals(self) -> list[int]:
+        return list(range(self.bi_ms_from, self.bi_ms_to + 1, self.bi_ms_step))
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One experiment: a published table regenerated on a simulated network."""
+
+    name: str
+    title: str
+    description: str
+    table: str
+    network: str
+    published_path: Path
+    seed_base: int
+    curves: Curves
+
+    def published(self) -> pd.DataFrame:
+        """The table's published rows, in published order."""
+        frame = pd.read_csv(self.published_path)
+        rows = frame[frame["table"] == self.table].reset_index(drop=True)
+        if rows.empty:
+            raise ValueError(f"{self.published_path} has no rows of table {self.table!r}")
+        return rows
+
+    def row_parameters(self, row: pd.Series) -> TransferParameters:
+        """The transfer that regenerates one published row, with the row's own seed."""
+        return TransferParameters(
+            bs=int(row["bs"]),
+            bi_ms=int(row["bi_ms"]),
+            psz=int(row["psz"]),
+            bfsz=int(row["bfsz"]),
+            xfsz_bytes=int(row["xfsz_kb"]) * 1000,
+            nbufs=int(row["nbufs"]),
+            seed=self.seed_base + int(row["row"]),
+            network=self.network,
+        )
+
+    def curve_parameters(self) -> list[TransferParameters]:
+        """One transfer per (packet size, buffers) family of the table and per grid interval."""
+        families = self.published().drop_duplicates(["bs", "psz", "bfsz", "xfsz_kb", "nbufs"])
+        return [
+            TransferParameters(
+                bs=int(family["bs"]),
+                bi_ms=bi_ms,
+                psz=int(family["psz"]),
+                bfsz=int(family["bfsz"]),
+                xfsz_bytes=int(family["xfsz_kb"]) * 1000,
+                nbufs=int(family["nbufs"]),
+                seed=self.curves.seed,
+                network=self.network,
+            )
+            for _, family in families.iterrows()
+            for bi_ms in self.curves.burst_intervals()
+        ]
+
+
+def load_scenario(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> Scenario:
+    """Reads `scenarios/<name>.json`; ValueError names what is wrong or what exists."""
+    path = scenarios_dir / f"{name}.json"
+    if not path.is_file():
+        available = sorted(p.stem for p in scenarios_dir.glob("*.json"))
+        raise ValueError(f"no scenario {name!r} ({path}); available: {available}")
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    get_network(raw["network"])  # fails early on an unknown network
+    published = (REPOSITORY / raw["published"]).resolve()
+    if not published.is_file():
+        raise ValueError(f"{path}: published data {published} not found")
+    return Scenario(
+        name=raw["name"],
+        title=raw["title"],
+        description=raw["description"],
+        table=raw["table"],
+        network=raw["network"],
+        published_path=published,
+        seed_base=int(raw["seed_base"]),
+        curves=Curves(**raw["curves"]),
+    )
