@@ -326,6 +326,12 @@ ProteonRingNetDevice::IsTransmitEndTraced() const
 }
 
 Ptr<const Packet>
+ProteonRingNetDevice::GetInterfaceFrame() const
+{
+    return m_txFrame;
+}
+
+void
 ProteonRingNetDevice::TransmitStart()
 {
     NS_LOG_FUNCTION(this);
@@ -334,7 +340,6 @@ ProteonRingNetDevice::TransmitStart()
     m_phyTxBeginTrace(m_txFrame);
     m_snifferTrace(m_txFrame);
     m_promiscSnifferTrace(m_txFrame);
-    return m_txFrame;
 }
 
 void
