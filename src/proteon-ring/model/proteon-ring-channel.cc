@@ -423,21 +423,21 @@ ProteonRingChannel::Seize(uint32_t index, uint64_t generation)
     m_seizePending = false;
     // Every provisional background transmission precedes this seizure and is now in the past.
     SettleProvisional();
-    Attachment& a = m_devices[index];
     const int64_t now = Simulator::Now().GetTimeStep();
+    Attachment& a = m_devices[index];
     NS_ASSERT(a.ready);
     NS_ASSERT_MSG(PassTime(a.station, a.readySince) == now, "the token is not at station " << a.station);
     a.ready = false;
     --m_readyDevices;
     ++m_deviceFrames;
-
-    Ptr<ProteonRingNetDevice> source = a.device;
-    Ptr<const Packet> frame = source->TransmitStart();
+    const uint32_t station = a.station;
     const Time wait = TimeStep(now - a.readySince);
-    m_tokenWaitTrace(frame, a.station, wait);
-    m_txStartTrace(frame, a.station);
-
+    Ptr<ProteonRingNetDevice> source = a.device;
+    Ptr<const Packet> frame = source->GetInterfaceFrame();
     const Time tx = GetTransmissionTime(frame->GetSize());
+    m_freeAt = now + tx.GetTimeStep() + m_rotation;
+    m_freeStation = station;
+
     ProteonRingHeader header;
     frame->PeekHeader(header);
     const Mac8Address destination = header.GetDestination();
@@ -455,7 +455,7 @@ ProteonRingChannel::Seize(uint32_t index, uint64_t generation)
         {
             continue;
         }
-        const uint32_t hops = (m_devices[j].station + m_stationCount - a.station) % m_stationCount;
+        const uint32_t hops = (m_devices[j].station + m_stationCount - station) % m_stationCount;
         Simulator::ScheduleWithContext(receiver->GetNode()->GetId(),
                                        TimeStep(static_cast<int64_t>(hops) * m_hop) + tx,
                                        &ProteonRingNetDevice::Receive,
@@ -478,8 +478,12 @@ ProteonRingChannel::Seize(uint32_t index, uint64_t generation)
                                    tx + TimeStep(m_rotation),
                                    &ProteonRingNetDevice::TransmitComplete,
                                    source);
-    m_freeAt = now + tx.GetTimeStep() + m_rotation;
-    m_freeStation = a.station;
+
+    // Traces last, once the ring is marked busy: a sink that hands another device a frame
+    // makes the channel plan around this transmission.
+    source->TransmitStart();
+    m_tokenWaitTrace(frame, station, wait);
+    m_txStartTrace(frame, station);
     Plan();
 }
 

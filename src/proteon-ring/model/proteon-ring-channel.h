@@ -118,7 +118,8 @@ class ProteonRingChannel : public Channel
     /**
      * Tells the channel that a device's interface holds a frame, ready to go
      * when the token passes. The channel later calls the device's
-     * TransmitStart(), TransmitEnd() and TransmitComplete().
+     * TransmitStart(), TransmitEnd() (only while traced) and
+     * TransmitComplete().
      * @param index the device's index on this channel
      */
     void NotifyFrameReady(uint32_t index);

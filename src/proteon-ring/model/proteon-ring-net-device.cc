@@ -329,6 +329,12 @@ ProteonRingNetDevice::IsTransmitEndTraced() const
 }
 
 Ptr<const Packet>
+ProteonRingNetDevice::GetInterfaceFrame() const
+{
+    return m_txFrame;
+}
+
+void
 ProteonRingNetDevice::TransmitStart()
 {
     NS_LOG_FUNCTION(this);
@@ -337,7 +343,6 @@ ProteonRingNetDevice::TransmitStart()
     m_phyTxBeginTrace(m_txFrame);
     m_snifferTrace(m_txFrame);
     m_promiscSnifferTrace(m_txFrame);
-    return m_txFrame;
 }
 
 void

@@ -106,11 +106,11 @@ class ProteonRingNetDevice : public NetDevice
     /** @return true if a sink is connected to PhyTxEnd */
     bool IsTransmitEndTraced() const;
 
-    /**
-     * Called by the channel when the station seizes the token.
-     * @return the frame in the interface, which now goes on the ring
-     */
-    Ptr<const Packet> TransmitStart();
+    /** @return the frame in the interface (null if none) */
+    Ptr<const Packet> GetInterfaceFrame() const;
+
+    /** Called by the channel when the station seizes the token and the frame goes on the ring. */
+    void TransmitStart();
 
     /**
      * Called by the channel when the frame's last bit has left the station,

@@ -404,7 +404,7 @@ class ProteonRingTokenOrderTestCase : public TestCase
 {
   public:
     ProteonRingTokenOrderTestCase()
-        : TestCase("token order: two busy stations alternate, no frame lost")
+        : TestCase("token order: two busy stations alternate, no frame lost, no overlap")
     {
     }
 
@@ -441,6 +441,51 @@ class ProteonRingTokenOrderTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(toZero, 3u, "three each way");
         NS_TEST_ASSERT_MSG_EQ(s.m_macTxDrop.size() + s.m_phyRxDrop.size(), 0u, "no drops");
         Simulator::Destroy();
+
+        // A frame handed to station 20 from a sink of station 0's PhyTxBegin, i.e. in the
+        // middle of the seizure, waits for the token like any other: on an idle ring, and
+        // with background traffic planned around it.
+        for (double load : {0.0, 0.3})
+        {
+            ProteonRingHelper helper;
+            helper.SetChannelAttribute("BackgroundLoad", DoubleValue(load));
+            RingScenario r(helper, 2);
+            helper.AssignStreams(r.m_devices, 3);
+            Ptr<ProteonRingNetDevice> other = r.Device(1);
+            const Mac8Address to(r.Address(0));
+            auto handed = std::make_shared<uint32_t>(0);
+            r.Device(0)->TraceConnectWithoutContext(
+                "PhyTxBegin",
+                Callback<void, Ptr<const Packet>>([other, to, handed](Ptr<const Packet>) {
+                    if ((*handed)++ < 20)
+                    {
+                        other->Send(Create<Packet>(1000), to, IPV4);
+                    }
+                }));
+            for (int i = 0; i < 20; ++i)
+            {
+                r.SendAt(MicroSeconds(1003) + MilliSeconds(5) * i, 0, r.Address(1), 1000);
+            }
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(r.m_phyTxBegin.size(), 40u, "forty transmissions");
+            NS_TEST_ASSERT_MSG_EQ(r.m_macRx.size(), 40u, "forty deliveries");
+            if (load == 0.0)
+            {
+                // 1008 us, then station 20 after the release (1820.8 us) and 20 hops.
+                NS_TEST_ASSERT_MSG_EQ(r.m_phyTxBegin[1].device, 1u, "station 20 second");
+                NS_TEST_ASSERT_MSG_EQ(r.m_phyTxBegin[1].at,
+                                      MicroSeconds(1008) + TxTime(1006) + ROTATION + HOP * 20,
+                                      "after the release");
+            }
+            // Device frames never overlap: each starts after the previous one's release.
+            for (std::size_t k = 1; k < r.m_phyTxBegin.size(); ++k)
+            {
+                NS_TEST_ASSERT_MSG_GT(r.m_phyTxBegin[k].at,
+                                      r.m_phyTxBegin[k - 1].at + TxTime(1006) + ROTATION,
+                                      "transmission " << k << " overlaps (load " << load << ")");
+            }
+            Simulator::Destroy();
+        }
     }
 };
 
