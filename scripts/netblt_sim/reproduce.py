@@ -1,8 +1,9 @@
 """`scripts/reproduce`: the project's result files, from the build to `results/`.
 
-Until RFC 1030's published tables are modelled, this is one sweep: packet loss 0-30 % in each
-direction x 1 and 4 outstanding buffers x a few seeds, 143800-byte transfers with RFC 1030's
-default parameters otherwise. It writes
+For each published table with a scenario (`TABLE_SCENARIOS`) it writes `table-<T>.csv`,
+`table-<T>.md` and `table-<T>-throughput-vs-burst-interval.png` (see `regenerate`). It also runs
+a robustness sweep on the ideal point-to-point link: packet loss 0-30 % in each direction x 1
+and 4 outstanding buffers x a few seeds, 143800-byte transfers. That sweep writes
 
 - `results/point-to-point-loss-sweep.csv`: one row per run, parameter and record columns;
 - `results/point-to-point-loss-sweep.png`: steady-state throughput and retransmissions
@@ -25,6 +26,8 @@ import pandas as pd
 
 from netblt_sim import runtime
 from netblt_sim.atomic import atomic_outputs
+from netblt_sim.regenerate import regenerate_table
+from netblt_sim.scenarios import load_scenario
 from netblt_sim.transfer import TransferParameters, records_frame, run_transfer
 
 LOSS_PERCENTAGES: tuple[int, ...] = (0, 1, 2, 5, 10, 20, 30)
@@ -32,6 +35,7 @@ OUTSTANDING_BUFFERS: tuple[int, ...] = (1, 4)
 DEFAULT_SEED_COUNT = 5
 TRANSFER_BYTES = 143_800
 SWEEP_NAME = "point-to-point-loss-sweep"
+TABLE_SCENARIOS: tuple[str, ...] = ("table-II",)
 
 
 def sweep_parameters(seed_count: int) -> list[TransferParameters]:
@@ -125,9 +129,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if arguments.seeds < 1:
         parser.exit(2, f"reproduce: error: --seeds {arguments.seeds}: must be at least 1\n")
     started = time.monotonic()
+    scenarios = [load_scenario(name) for name in TABLE_SCENARIOS]
     parameters = sweep_parameters(arguments.seeds)
-    print(f"loading ns-3 and the project's libraries ({len(parameters)} runs to do)", flush=True)
+    print("loading ns-3 and the project's libraries", flush=True)
     runtime.load()
+    for scenario in scenarios:
+        table_started = time.monotonic()
+        outcome = regenerate_table(scenario, arguments.results_dir)
+        errors = outcome.configurations["error_pct"].abs()
+        print(
+            f"table {scenario.table}: {len(outcome.compared)} rows, {len(errors)} configurations, "
+            f"largest configuration error {errors.max():.2f}%, mean {errors.mean():.2f}% "
+            f"({time.monotonic() - table_started:.1f} s)"
+        )
+        print("wrote " + ", ".join(str(path) for path in outcome.paths))
     frame = run_sweep(parameters)
     csv_path = arguments.results_dir / f"{SWEEP_NAME}.csv"
     png_path = arguments.results_dir / f"{SWEEP_NAME}.png"

@@ -260,6 +260,7 @@ def parameters_dict(params: TransferParameters) -> dict[str, object]:
     """The parameters as plain values (pcap_dir as a string or None), e.g. for a table row."""
     values = asdict(params)
     values["pcap_dir"] = str(params.pcap_dir) if params.pcap_dir is not None else None
+    values["mtu"] = params.effective_mtu()
     return values
 
 

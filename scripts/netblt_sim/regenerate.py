@@ -1,0 +1,85 @@
+"""Regenerates one published table of RFC 1030 from its scenario: CSV, Markdown and plot."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from netblt_sim.atomic import atomic_outputs
+from netblt_sim.plots import plot_throughput_vs_burst_interval
+from netblt_sim.scenarios import Scenario
+from netblt_sim.tables import compare, configurations, markdown
+from netblt_sim.transfer import TransferParameters, TransferRecord, records_frame, run_transfer
+
+
+@dataclass(frozen=True)
+class TableOutcome:
+    """What was written, and the per-configuration comparison for the caller's summary."""
+
+    paths: tuple[Path, ...]
+    compared: pd.DataFrame
+    configurations: pd.DataFrame
+
+
+def _run_all(parameters: Sequence[TransferParameters], label: str) -> list[TransferRecord]:
+    from tqdm import tqdm  # noqa: PLC0415 - progress only where runs take time
+
+    return [run_transfer(p) for p in tqdm(parameters, desc=label, unit="run")]
+
+
+def _model_notes(compared: pd.DataFrame, curves: pd.DataFrame) -> list[str]:
+    """The RFC 1030 §4-5 figures the same model must give besides the table's rows."""
+    notes = []
+    single = curves[(curves["psz"] == 1990) & (curves["nbufs"] == 1)]
+    double = curves[(curves["psz"] == 1990) & (curves["nbufs"] == 2) & (curves["bi_ms"] == 43)]
+    if not single.empty:
+        notes.append(
+            "Fastest single-buffer run on the burst-interval grid (1990-byte packets): "
+            f"{single['steady_state_mbps'].max():.3f} Mbit/s (RFC 1030 §5: 1.49)."
+        )
+    if not double.empty:
+        notes.append(
+            "Two buffers, 1990-byte packets, 5 every 43 ms: "
+            f"{double['steady_state_mbps'].iloc[0]:.3f} Mbit/s (RFC 1030 §5: 1.75)."
+        )
+    send_only = compared.loc[compared["psz"] == 1990, "sim_send_only_mbps"]
+    if not send_only.empty:
+        notes.append(
+            "Sender's rate counting only its CPU time spent sending 1990-byte packets (NETBLT and "
+            f"driver): {send_only.median():.3f} Mbit/s (RFC 1030 §4: 1.99 theoretical)."
+        )
+    return notes
+
+
+def regenerate_table(scenario: Scenario, results_dir: Path) -> TableOutcome:
+    """Runs every published row (own seed each) and the burst-interval curves, then writes
+    `table-<T>.csv`, `table-<T>.md` and `table-<T>-throughput-vs-burst-interval.png` together."""
+    published = scenario.published()
+    row_parameters = [scenario.row_parameters(row) for _, row in published.iterrows()]
+    curve_parameters = scenario.curve_parameters()
+    for p in [*row_parameters, *curve_parameters]:
+        p.validate()
+    row_records = _run_all(row_parameters, f"table {scenario.table} rows")
+    curve_records = _run_all(curve_parameters, f"table {scenario.table} curves")
+    compared = compare(scenario, row_parameters, row_records)
+    curves = records_frame(curve_records, curve_parameters)
+    stem = f"table-{scenario.table}"
+    csv_path = results_dir / f"{stem}.csv"
+    md_path = results_dir / f"{stem}.md"
+    png_path = results_dir / f"{stem}-throughput-vs-burst-interval.png"
+    figure = plot_throughput_vs_burst_interval(curves, published, title=scenario.title)
+    import matplotlib.pyplot as plt  # noqa: PLC0415 - the figure exists, so matplotlib is loaded
+
+    try:
+        with atomic_outputs(csv_path, md_path, png_path) as (csv_tmp, md_tmp, png_tmp):
+            compared.to_csv(csv_tmp, index=False)
+            md_tmp.write_text(
+                markdown(scenario, compared, _model_notes(compared, curves)), encoding="utf-8"
+            )
+            figure.savefig(png_tmp)
+    finally:
+        plt.close(figure)
+    return TableOutcome((csv_path, md_path, png_path), compared, configurations(compared))

@@ -1,0 +1,148 @@
+"""A regenerated table beside the published one: the CSV rows and the Markdown report."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+
+from netblt_sim.scenarios import CONFIGURATION_COLUMNS, Scenario
+from netblt_sim.transfer import TransferParameters, TransferRecord
+
+# The columns of results/table-<N>.csv, in order.
+CSV_COLUMNS: tuple[str, ...] = (
+    "table", "row", *CONFIGURATION_COLUMNS, "seed",
+    "sim_loss", "sim_rxm", "sim_dtmos", "sim_speed_mbps", "sim_real_mbps",
+    "pub_loss", "pub_rxm", "pub_dtmos", "pub_speed_mbps",
+    "speed_error_pct", "sim_completed", "sim_intact", "sim_control_timeouts", "sim_send_only_mbps",
+)  # fmt: skip
+THROUGHPUT_TARGET_PCT = 3.0
+
+
+def compare(
+    scenario: Scenario,
+    parameters: Sequence[TransferParameters],
+    records: Sequence[TransferRecord],
+) -> pd.DataFrame:
+    """One row per published row: its parameters, the simulated and the published figures."""
+    published = scenario.published()
+    if len(published) != len(records) or len(parameters) != len(records):
+        raise ValueError(f"{len(records)} records for {len(published)} published rows")
+    frame = pd.DataFrame(
+        {
+            "table": published["table"],
+            "row": published["row"],
+            **{column: published[column] for column in CONFIGURATION_COLUMNS},
+            "seed": [p.seed for p in parameters],
+            "sim_loss": [r.lost for r in records],
+            "sim_rxm": [r.retransmitted for r in records],
+            "sim_dtmos": [r.data_timeouts for r in records],
+            "sim_speed_mbps": [round(r.steady_state_mbps, 4) for r in records],
+            "sim_real_mbps": [round(r.real_mbps, 4) for r in records],
+            "pub_loss": published["loss"],
+            "pub_rxm": published["rxm"],
+            "pub_dtmos": published["dtmos"],
+            "pub_speed_mbps": published["speed_mbps"],
+            "sim_completed": [r.completed for r in records],
+            "sim_intact": [r.intact for r in records],
+            "sim_control_timeouts": [r.control_timeouts for r in records],
+            "sim_send_only_mbps": [round(r.send_only_mbps, 4) for r in records],
+        }
+    )
+    frame["speed_error_pct"] = (
+        100 * (frame["sim_speed_mbps"] - frame["pub_speed_mbps"]) / frame["pub_speed_mbps"]
+    ).round(2)
+    return frame[list(CSV_COLUMNS)]
+
+
+def configurations(compared: pd.DataFrame) -> pd.DataFrame:
+    """One row per distinct configuration: rows, medians and the median's relative error."""
+    grouped = compared.groupby(list(CONFIGURATION_COLUMNS), sort=False)
+    summary = grouped.agg(
+        rows=("row", "count"),
+        pub_speed_median=("pub_speed_mbps", "median"),
+        sim_speed_median=("sim_speed_mbps", "median"),
+        sim_loss_max=("sim_loss", "max"),
+        sim_rxm_max=("sim_rxm", "max"),
+        sim_dtmos_max=("sim_dtmos", "max"),
+    ).reset_index()
+    summary["error_pct"] = (
+        100 * (summary["sim_speed_median"] - summary["pub_speed_median"])
+        / summary["pub_speed_median"]
+    ).round(2)
+    return summary
+
+
+def _markdown_table(frame: pd.DataFrame) -> str:
+    header = "| " + " | ".join(str(c) for c in frame.columns) + " |"
+    rule = "| " + " | ".join("---:" for _ in frame.columns) + " |"
+    lines = [header, rule]
+    for _, row in frame.iterrows():
+        lines.append("| " + " | ".join(_cell(v) for v in row.tolist()) + " |")
+    return "\n".join(lines)
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:.3f}".rstrip("0").rstrip(".") if value == value else ""
+    return str(value)
+
+
+def markdown(scenario: Scenario, compared: pd.DataFrame, notes: Sequence[str] = ()) -> str:
+    """The report: the table as RFC 1030 prints it, simulated beside published, per-row and
+    per-configuration errors, and a summary against the throughput target."""
+    rows = pd.DataFrame(
+        {
+            "ROW": compared["row"],
+            "BS": compared["bs"], "BI": compared["bi_ms"], "PSZ": compared["psz"],
+            "BFSZ": compared["bfsz"], "XFSZ": compared["xfsz_kb"], "NBUFS": compared["nbufs"],
+            "#LOSS sim/pub": compared["sim_loss"].astype(str) + " / " + compared["pub_loss"].astype(str),
+            "#RXM sim/pub": compared["sim_rxm"].astype(str) + " / " + compared["pub_rxm"].astype(str),
+            "DTMOS sim/pub": compared["sim_dtmos"].astype(str) + " / " + compared["pub_dtmos"].astype(str),
+            "SPEED sim": compared["sim_speed_mbps"].round(3),
+            "SPEED pub": compared["pub_speed_mbps"],
+            "error %": compared["speed_error_pct"],
+        }
+    )  # fmt: skip
+    summary = configurations(compared)
+    within = (summary["error_pct"].abs() <= THROUGHPUT_TARGET_PCT).sum()
+    per_config = summary.rename(
+        columns={"bs": "BS", "bi_ms": "BI", "psz": "PSZ", "bfsz": "BFSZ", "xfsz_kb": "XFSZ",
+                 "nbufs": "NBUFS", "pub_speed_median": "SPEED pub median",
+                 "sim_speed_median": "SPEED sim median", "error_pct": "error %"}
+    )[["BS", "BI", "PSZ", "BFSZ", "XFSZ", "NBUFS", "rows", "SPEED pub median", "SPEED sim median",
+       "error %"]]  # fmt: skip
+    clean = int((compared[["sim_loss", "sim_rxm", "sim_dtmos"]].to_numpy() == 0).all(axis=1).sum())
+    lines = [
+        f"# {scenario.title}",
+        "",
+        "Regenerated by `scripts/reproduce`; do not edit by hand.",
+        "",
+        scenario.description,
+        "",
+        f"Network: `{scenario.network}`. Published rows: `{scenario.published_path.name}`, table "
+        f"{scenario.table}. Seeds: {scenario.seed_base} + row number. SPEED is steady-state "
+        "throughput in Mbit/s (RFC 1030 §3); error is (simulated - published) / published.",
+        "",
+        "## Summary",
+        "",
+        f"- Configurations whose median simulated SPEED is within {THROUGHPUT_TARGET_PCT:g}% of "
+        f"the published median: {within} of {len(summary)}.",
+        f"- Largest configuration error: {summary['error_pct'].abs().max():.2f}%; mean absolute "
+        f"error {summary['error_pct'].abs().mean():.2f}%.",
+        f"- Largest row error: {compared['speed_error_pct'].abs().max():.2f}%.",
+        f"- Rows without loss, retransmission or data timeout: {clean} of {len(compared)}.",
+        f"- Transfers completed with every byte intact: "
+        f"{int((compared['sim_completed'] & compared['sim_intact']).sum())} of {len(compared)}.",
+        *[f"- {note}" for note in notes],
+        "",
+        "## Each configuration",
+        "",
+        _markdown_table(per_config),
+        "",
+        "## Each published row",
+        "",
+        _markdown_table(rows),
+        "",
+    ]
+    return "\n".join(lines)
