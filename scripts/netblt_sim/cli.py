@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 
+from netblt_sim.networks import NETWORKS
 from netblt_sim.runtime import BuildMissingError
 from netblt_sim.transfer import TransferParameters, TransferRecord, run_transfer
 
@@ -33,8 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     defaults = TransferParameters()
     parser = argparse.ArgumentParser(
         prog="netblt-run",
-        description="Simulate one NETBLT (RFC 998) transfer over a point-to-point link in ns-3 "
-        "and print what RFC 1030's tables report.",
+        description="Simulate one NETBLT (RFC 998) transfer in ns-3 over one of RFC 1030's "
+        "networks (or an ideal point-to-point link) and print what RFC 1030's tables report.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     flow = parser.add_argument_group("NETBLT parameters (RFC 1030's names)")
@@ -55,10 +56,16 @@ def build_parser() -> argparse.ArgumentParser:
     flow.add_argument(
         "--death-timeout", type=int, default=defaults.death_timeout_s, help="death timer, s"
     )
-    link = parser.add_argument_group("link and impairments")
+    flow.add_argument(
+        "--network",
+        choices=sorted(NETWORKS),
+        default=defaults.network,
+        help="the network and its hosts (models/ describes each)",
+    )
+    link = parser.add_argument_group("point-to-point link and impairments (--network point-to-point)")
     link.add_argument("--link-rate-mbps", type=float, default=defaults.link_rate_bps / 1e6)
     link.add_argument("--link-delay-ms", type=float, default=defaults.link_delay_ms, help="one way")
-    link.add_argument("--mtu", type=int, default=defaults.mtu, help="IP MTU, bytes")
+    link.add_argument("--mtu", type=int, default=defaults.mtu, help="IP MTU, bytes (default 1500)")
     for name, meaning in (
         ("loss", "lost, in each direction"),
         ("reorder", "held back by --reorder-delay-ms"),
@@ -105,6 +112,7 @@ def parameters_from_arguments(arguments: argparse.Namespace) -> TransferParamete
         xfsz_bytes=xfsz_bytes,
         nbufs=arguments.nbufs,
         seed=arguments.seed,
+        network=arguments.network,
         loss=arguments.loss,
         reorder=arguments.reorder,
         duplicate=arguments.duplicate,
@@ -129,6 +137,7 @@ OPTION_OF_FIELD: dict[str, str] = {
     "xfsz_bytes": "--xfsz-kb",
     "nbufs": "--nbufs",
     "seed": "--seed",
+    "network": "--network",
     "loss": "--loss",
     "reorder": "--reorder",
     "duplicate": "--duplicate",

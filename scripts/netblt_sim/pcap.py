@@ -1,7 +1,7 @@
-"""Reads the pcap files ns-3 writes for the point-to-point link and decodes their NETBLT packets.
+"""Reads the pcap files ns-3 writes (point-to-point link, Proteon ring) and decodes their NETBLT packets.
 
-Pure Python (struct only). The files are DLT_PPP: a 2-byte PPP protocol field (0x0021 = IPv4),
-then the IPv4 datagram. NETBLT is IP protocol 30. A NETBLT packet larger than the MTU is
+Pure Python (struct only). Point-to-point files are DLT_PPP: a 2-byte PPP protocol field
+(0x0021 = IPv4), then the IPv4 datagram. Ring files are LINKTYPE_RAW: the IPv4 datagram alone. NETBLT is IP protocol 30. A NETBLT packet larger than the MTU is
 fragmented by IP; fragments are reassembled by (source, destination, protocol, IP id) before
 decoding. A datagram with a fragment missing from the capture (lost before the receiving
 device's pcap tap) cannot be decoded; it is counted in `Ipv4Capture.incomplete_datagrams`.
@@ -18,6 +18,7 @@ from netblt_sim.wire import NetbltPacket, decode_netblt
 
 NETBLT_IP_PROTOCOL = 30
 LINKTYPE_PPP = 9
+LINKTYPE_RAW = 101  # bare IP packets: the Proteon ring's captures
 PPP_PROTOCOL_IPV4 = 0x0021
 
 # Magic number as read little-endian -> (byte order of the file, fraction of a second per unit).
@@ -141,11 +142,12 @@ class _Ipv4Fragment:
 
 
 def read_ipv4_datagrams(path: Path) -> Ipv4Capture:
-    """The IPv4 datagrams of a DLT_PPP capture, IP fragments reassembled."""
+    """The IPv4 datagrams of a DLT_PPP or LINKTYPE_RAW capture, IP fragments reassembled."""
     link_type, frames = read_pcap_frames(path)
-    if link_type != LINKTYPE_PPP:
+    if link_type not in (LINKTYPE_PPP, LINKTYPE_RAW):
         raise PcapFormatError(
-            f"{path}: link type {link_type}; only DLT_PPP ({LINKTYPE_PPP}) is read"
+            f"{path}: link type {link_type}; only DLT_PPP ({LINKTYPE_PPP}) and LINKTYPE_RAW "
+            f"({LINKTYPE_RAW}) are read"
         )
     capture = Ipv4Capture(datagrams=[])
     partial: dict[tuple[str, str, int, int], _PartialDatagram] = {}
@@ -155,12 +157,18 @@ def read_ipv4_datagrams(path: Path) -> Ipv4Capture:
                 f"{path}: frame {index} was captured with {len(frame.data)} of its "
                 f"{frame.original_length} bytes (snap length too small)"
             )
-        if len(frame.data) < 2:
-            raise PcapFormatError(f"{path}: frame {index} has no PPP protocol field")
-        (ppp_protocol,) = struct.unpack_from(">H", frame.data)
-        if ppp_protocol != PPP_PROTOCOL_IPV4:
-            continue
-        fragment = _parse_ipv4(frame.data[2:], frame.time_s, path, index)
+        if link_type == LINKTYPE_RAW:
+            if not frame.data or frame.data[0] >> 4 != 4:
+                continue  # not IPv4
+            packet = frame.data
+        else:
+            if len(frame.data) < 2:
+                raise PcapFormatError(f"{path}: frame {index} has no PPP protocol field")
+            (ppp_protocol,) = struct.unpack_from(">H", frame.data)
+            if ppp_protocol != PPP_PROTOCOL_IPV4:
+                continue
+            packet = frame.data[2:]
+        fragment = _parse_ipv4(packet, frame.time_s, path, index)
         if fragment.is_whole_datagram:
             capture.datagrams.append(fragment.to_datagram(fragment.payload, fragments=1))
             continue

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pandas as pd
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
 FAMILY_COLUMNS: tuple[str, ...] = ("psz", "nbufs")

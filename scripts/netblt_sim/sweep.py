@@ -17,11 +17,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from netblt_sim.transfer import TransferParameters, TransferRecord, records_frame, run_transfer
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 PARAMETER_NAMES: frozenset[str] = frozenset(f.name for f in fields(TransferParameters))
 

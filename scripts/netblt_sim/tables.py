@@ -82,6 +82,17 @@ def _markdown_table(frame: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+def _count(value: object) -> str:
+    """A published count: whole numbers without a decimal point, '-' where none was published."""
+    if isinstance(value, float):
+        return "-" if value != value else f"{value:g}"
+    return str(value)
+
+
+def _pair(simulated: pd.Series, published: pd.Series) -> list[str]:
+    return [f"{_count(a)} / {_count(b)}" for a, b in zip(simulated, published, strict=True)]
+
+
 def _cell(value: object) -> str:
     if isinstance(value, float):
         return f"{value:.3f}".rstrip("0").rstrip(".") if value == value else ""
@@ -96,9 +107,9 @@ def markdown(scenario: Scenario, compared: pd.DataFrame, notes: Sequence[str] = 
             "ROW": compared["row"],
             "BS": compared["bs"], "BI": compared["bi_ms"], "PSZ": compared["psz"],
             "BFSZ": compared["bfsz"], "XFSZ": compared["xfsz_kb"], "NBUFS": compared["nbufs"],
-            "#LOSS sim/pub": compared["sim_loss"].astype(str) + " / " + compared["pub_loss"].astype(str),
-            "#RXM sim/pub": compared["sim_rxm"].astype(str) + " / " + compared["pub_rxm"].astype(str),
-            "DTMOS sim/pub": compared["sim_dtmos"].astype(str) + " / " + compared["pub_dtmos"].astype(str),
+            "#LOSS sim/pub": _pair(compared["sim_loss"], compared["pub_loss"]),
+            "#RXM sim/pub": _pair(compared["sim_rxm"], compared["pub_rxm"]),
+            "DTMOS sim/pub": _pair(compared["sim_dtmos"], compared["pub_dtmos"]),
             "SPEED sim": compared["sim_speed_mbps"].round(3),
             "SPEED pub": compared["pub_speed_mbps"],
             "error %": compared["speed_error_pct"],

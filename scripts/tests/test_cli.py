@@ -21,6 +21,12 @@ from netblt_sim.transfer import TransferRecord
         (["--loss", "1.5"], ["--loss", "1.5"]),
         (["--loss", "lots"], ["--loss", "lots"]),
         (["--xfsz-kb", "0.0005"], ["--xfsz-kb", "0.0005"]),
+        # The ring's MTU (2046) comes from models/networks/proteon-ring.json.
+        (["--network", "proteon-ring", "--psz", "2003"], ["--psz", "2003", "2002", "proteon-ring"]),
+        (["--network", "proteon-ring", "--bs", "0"], ["--bs", "0"]),
+        (["--network", "proteon-ring", "--psz", "1990", "--bfsz", "1989"], ["--bfsz", "1989"]),
+        (["--network", "proteon-ring", "--loss", "0.1"], ["--loss", "point-to-point"]),
+        (["--network", "token-bus"], ["--network", "token-bus", "proteon-ring"]),
     ],
 )
 def test_impossible_values_exit_2_naming_the_value(arguments: list[str], named: list[str]) -> None:

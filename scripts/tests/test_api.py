@@ -1,0 +1,55 @@
+"""The Python API: run, sweep, parameters, and the plot."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+from conftest import NETBLT_RUN
+
+from netblt_sim import plot_throughput_vs_burst_interval, run, sweep
+from netblt_sim import runtime
+from netblt_sim.sweep import parameters
+
+RING_ROW = dict(network="proteon-ring", bs=5, bi_ms=43, psz=1990, bfsz=19900, xfsz_kb=398, nbufs=2)
+
+
+def test_parameters_take_rfc_units_and_name_unknown_ones() -> None:
+    assert parameters(xfsz_kb=1438).xfsz_bytes == 1_438_000
+    with pytest.raises(ValueError, match="unknown parameter.*'burst'"):
+        parameters(burst=5)
+    with pytest.raises(ValueError, match="xfsz_kb or xfsz_bytes"):
+        parameters(xfsz_kb=1, xfsz_bytes=1000)
+
+
+def test_a_sweep_refuses_a_bad_grid_before_simulating_anything(ns: runtime.NsNamespace) -> None:
+    with pytest.raises(ValueError, match="psz = 2100 bytes does not fit the proteon-ring MTU"):
+        sweep({"psz": [1438, 2100]}, network="proteon-ring", bfsz=21000, progress=False)
+    with pytest.raises(ValueError, match="both in the grid and as fixed"):
+        sweep({"bs": [5]}, bs=5)
+
+
+def test_a_run_in_this_long_lived_process_equals_a_fresh_process(ns: runtime.NsNamespace) -> None:
+    sweep({"seed": [1, 2]}, progress=False, **RING_ROW)  # earlier runs in this process
+    here = run(seed=3, **RING_ROW)
+    completed = subprocess.run(
+        [str(NETBLT_RUN), "--network", "proteon-ring", "--bs", "5", "--bi", "43", "--psz", "1990",
+         "--bfsz", "19900", "--xfsz-kb", "398", "--nbufs", "2", "--seed", "3", "--json"],
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    fresh = json.loads(completed.stdout)
+    assert fresh == {name: getattr(here, name) for name in fresh}
+
+
+def test_sweep_frame_and_plot(ns: runtime.NsNamespace) -> None:
+    frame = sweep({"bi_ms": [40, 45], "nbufs": [1, 2]}, progress=False,
+                  **{k: v for k, v in RING_ROW.items() if k not in ("bi_ms", "nbufs")})  # fmt: skip
+    assert list(frame["bi_ms"]) == [40, 40, 45, 45]
+    assert list(frame["nbufs"]) == [1, 2, 1, 2]
+    assert (frame["network"] == "proteon-ring").all() and (frame["mtu"] == 2046).all()
+    assert (frame["completed"] & frame["intact"]).all()
+    figure = plot_throughput_vs_burst_interval(frame)
+    assert len(figure.axes[0].lines) == 2  # one curve per NBUFS
+    with pytest.raises(ValueError, match="steady_state_mbps"):
+        plot_throughput_vs_burst_interval(frame.drop(columns=["steady_state_mbps"]))
