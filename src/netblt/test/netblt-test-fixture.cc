@@ -267,7 +267,8 @@ SetConnectionDefault(const std::string& name, const AttributeValue& value)
 void
 ResetConnectionDefaults()
 {
-    for (TypeId tid : {NetbltConnection::GetTypeId(), HostCpu::GetTypeId()})
+    for (TypeId tid :
+         {NetbltConnection::GetTypeId(), HostCpu::GetTypeId(), NetbltL4Protocol::GetTypeId()})
     {
         for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
         {

@@ -171,7 +171,7 @@ struct Topology
 
 /**
  * Sets an attribute default of ns3::NetbltConnection, to be undone by ResetConnectionDefaults()
- * (which also restores ns3::HostCpu's defaults).
+ * (which also restores ns3::HostCpu's and ns3::NetbltL4Protocol's defaults).
  * @param name the attribute
  * @param value its new default
  */
