@@ -240,12 +240,12 @@ def run_transfer(params: TransferParameters) -> TransferRecord:
         }
     for name, value in attributes.items():
         experiment.SetAttribute(name, value)
-    setters = {"cpu": experiment.SetHostAttribute, "netblt": experiment.SetNetbltAttribute}
-    if hasattr(experiment, "SetDeviceAttribute"):
-        setters |= {
-            "device": experiment.SetDeviceAttribute,
-            "channel": experiment.SetChannelAttribute,
-        }
+    setters = {
+        "cpu": experiment.SetHostAttribute,
+        "netblt": experiment.SetNetbltAttribute,
+        "device": experiment.SetDeviceAttribute,
+        "channel": experiment.SetChannelAttribute,
+    }
     for model in network.models():
         apply_model(ns, model, setters)
     return _record_from_cpp(experiment.Run())

@@ -113,6 +113,18 @@ NetbltExperiment::SetNetbltAttribute(const std::string& name, const AttributeVal
     m_netblt.SetAttribute(name, value);
 }
 
+void
+NetbltExperiment::SetDeviceAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_deviceAttributes.emplace_back(name, value.Copy());
+}
+
+void
+NetbltExperiment::SetChannelAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_channelAttributes.emplace_back(name, value.Copy());
+}
+
 std::vector<std::string>
 NetbltExperiment::GetTransmitActivities() const
 {

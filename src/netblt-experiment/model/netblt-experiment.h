@@ -15,6 +15,7 @@
 #include "ns3/object.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 /**
@@ -62,6 +63,18 @@ class NetbltExperiment : public Object
     void SetNetbltAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @param name an attribute of the network's net devices
+     * @param value its value for both hosts' devices
+     */
+    void SetDeviceAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param name an attribute of the network's channel
+     * @param value its value
+     */
+    void SetChannelAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * Runs the transfer. Destroys the simulator's state before returning.
      * @return the outcome
      */
@@ -91,6 +104,24 @@ class NetbltExperiment : public Object
      */
     virtual std::vector<std::string> GetTransmitActivities() const;
 
+    /**
+     * Hands the attributes given to SetDeviceAttribute() and SetChannelAttribute() to the
+     * helper that builds the network.
+     * @param helper a helper with SetDeviceAttribute() and SetChannelAttribute()
+     */
+    template <typename NetworkHelper>
+    void ApplyNetworkAttributes(NetworkHelper& helper) const
+    {
+        for (const auto& [name, value] : m_deviceAttributes)
+        {
+            helper.SetDeviceAttribute(name, *value);
+        }
+        for (const auto& [name, value] : m_channelAttributes)
+        {
+            helper.SetChannelAttribute(name, *value);
+        }
+    }
+
     /** @return the bytes transferred (TransferSize) */
     uint32_t GetTransferSize() const;
 
@@ -108,6 +139,8 @@ class NetbltExperiment : public Object
     Time m_maxSimulatedTime;       //!< safety bound
     HostCpuHelper m_hostCpu;       //!< configures the hosts' processors
     NetbltHelper m_netblt;         //!< configures the NETBLT implementations
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_deviceAttributes;  //!< for devices
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_channelAttributes; //!< for the channel
 };
 
 } // namespace ns3

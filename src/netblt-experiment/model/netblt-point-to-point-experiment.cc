@@ -95,6 +95,7 @@ NetbltPointToPointExperiment::InstallNetwork(NodeContainer hosts, int64_t stream
     m_link.SetChannelAttribute("CorruptProbability", DoubleValue(m_corruptProbability));
     // Only NETBLT datagrams are damaged: ns-3's own ICMP code does not survive corrupted input.
     m_link.SetChannelAttribute("CorruptIpProtocol", UintegerValue(NetbltL4Protocol::PROT_NUMBER));
+    ApplyNetworkAttributes(m_link);
     NetDeviceContainer devices = m_link.Install(hosts.Get(0), hosts.Get(1));
     stream += m_link.AssignStreams(devices, stream);
     for (uint32_t i = 0; i < devices.GetN(); ++i)

@@ -34,22 +34,11 @@ NetbltProteonRingExperiment::~NetbltProteonRingExperiment()
     NS_LOG_FUNCTION(this);
 }
 
-void
-NetbltProteonRingExperiment::SetDeviceAttribute(const std::string& name, const AttributeValue& value)
-{
-    m_ring.SetDeviceAttribute(name, value);
-}
-
-void
-NetbltProteonRingExperiment::SetChannelAttribute(const std::string& name,
-                                                 const AttributeValue& value)
-{
-    m_ring.SetChannelAttribute(name, value);
-}
-
 NetDeviceContainer
 NetbltProteonRingExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, int64_t& streamsUsed)
 {
+    m_ring = ProteonRingHelper();
+    ApplyNetworkAttributes(m_ring);
     NetDeviceContainer devices = m_ring.Install(hosts);
     streamsUsed = m_ring.AssignStreams(devices, stream);
     return devices;

@@ -18,9 +18,9 @@ namespace ns3
  * @ingroup netblt-experiment
  * @brief One NETBLT transfer between two hosts on a Proteon ProNET-10 token ring (RFC 1030 §5).
  *
- * The hosts' devices are ProteonRingNetDevices on one ProteonRingChannel; both are configured
- * with SetDeviceAttribute() and SetChannelAttribute() (the models/ files give the P1300's
- * driver costs and the ring's size and speed).
+ * The hosts' devices are ProteonRingNetDevices on one ProteonRingChannel; SetDeviceAttribute()
+ * and SetChannelAttribute() configure them (the models/ files give the P1300's driver costs and
+ * the ring's size and speed).
  */
 class NetbltProteonRingExperiment : public NetbltExperiment
 {
@@ -34,18 +34,6 @@ class NetbltProteonRingExperiment : public NetbltExperiment
     NetbltProteonRingExperiment();
     ~NetbltProteonRingExperiment() override;
 
-    /**
-     * @param name a ProteonRingNetDevice attribute
-     * @param value its value for both hosts' interfaces
-     */
-    void SetDeviceAttribute(const std::string& name, const AttributeValue& value);
-
-    /**
-     * @param name a ProteonRingChannel attribute
-     * @param value its value for the ring
-     */
-    void SetChannelAttribute(const std::string& name, const AttributeValue& value);
-
   protected:
     NetDeviceContainer InstallNetwork(NodeContainer hosts,
                                       int64_t stream,
@@ -54,7 +42,7 @@ class NetbltProteonRingExperiment : public NetbltExperiment
     std::vector<std::string> GetTransmitActivities() const override;
 
   private:
-    ProteonRingHelper m_ring; //!< builds the ring (and keeps its settings)
+    ProteonRingHelper m_ring; //!< built the ring (kept for pcap)
 };
 
 } // namespace ns3
