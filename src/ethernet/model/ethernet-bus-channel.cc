@@ -650,6 +650,12 @@ EthernetBusChannel::StartTransmission(uint32_t station)
     Prune();
 
     const int64_t now = Simulator::Now().GetTimeStep();
+    NS_ASSERT_MSG(std::none_of(m_transmissions.begin(),
+                               m_transmissions.end(),
+                               [station, now](const Transmission& t) {
+                                   return t.station == station && t.end > now;
+                               }),
+                  "station " << station << " starts while still sending");
     Transmission tx;
     tx.id = m_nextId++;
     tx.station = station;

@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <map>
 #include <memory>
@@ -497,6 +498,400 @@ class EthernetCollisionTestCase : public TestCase
         // B's retry waited for A's jam and a gap after its backoff; A's for B's retry.
         NS_TEST_ASSERT_MSG_EQ(s.m_channel->GetDeferrals(), 2u, "both retries deferred");
         Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup ethernet-tests
+ * @brief Three stations (0, 250, 500 m) start within the propagation delay:
+ * each detects the collision when the first of the others' signals reaches
+ * it, and every frame is delivered in the end.
+ */
+class EthernetThreeWayCollisionTestCase : public TestCase
+{
+  public:
+    EthernetThreeWayCollisionTestCase()
+        : TestCase("three-way collision: each sender hears the nearest signal first; all delivered")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        EthernetHelper helper;
+        helper.SetDeviceType("ns3::EthernetNetDevice");
+        BusScenario s(helper, 3);
+        helper.AssignStreams(s.m_devices, 5);
+        // 250 m is half the cable: 1082.5 ns, rounded to 1083 ns from 0 m, 1082 ns to 500 m.
+        NS_TEST_ASSERT_MSG_EQ(s.m_channel->GetDelay(0, 1), NanoSeconds(1083), "0 to 250 m");
+        NS_TEST_ASSERT_MSG_EQ(s.m_channel->GetDelay(1, 2), NanoSeconds(1082), "250 to 500 m");
+        const Time t0 = MilliSeconds(1);
+        s.SendAt(t0, 0, 1, 100);                        // A at 0 m
+        s.SendAt(t0 + NanoSeconds(500), 1, 2, 100);     // B at 250 m
+        s.SendAt(t0 + MicroSeconds(1), 2, 0, 100);      // C at 500 m
+        Simulator::Run();
+        // B hears A at t0 + 1.083 us (C's signal would come at t0 + 2.082); C hears B at
+        // t0 + 0.5 + 1.082 = 1.582 us (before A's, at 2.165); A hears B at t0 + 1.583 us
+        // (before C's, at 3.165).
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(s.m_collisions.size(), 3u, "all three collide");
+        NS_TEST_ASSERT_MSG_EQ(s.m_collisions[0].station, 1u, "B first");
+        NS_TEST_ASSERT_MSG_EQ(s.m_collisions[0].at, t0 + NanoSeconds(1083), "B hears A");
+        NS_TEST_ASSERT_MSG_EQ(s.m_collisions[1].station, 2u, "then C");
+        NS_TEST_ASSERT_MSG_EQ(s.m_collisions[1].at, t0 + NanoSeconds(1582), "C hears B");
+        NS_TEST_ASSERT_MSG_EQ(s.m_collisions[2].station, 0u, "then A");
+        NS_TEST_ASSERT_MSG_EQ(s.m_collisions[2].at, t0 + NanoSeconds(1583), "A hears B");
+        // Every first attempt ends after its preamble and jam; the retries start after them.
+        NS_TEST_ASSERT_MSG_EQ(s.m_macRx.size(), 3u, "all three frames delivered in the end");
+        NS_TEST_ASSERT_MSG_EQ(s.m_phyTxDrop.size(), 0u, "none dropped");
+        NS_TEST_ASSERT_MSG_EQ(s.m_phyTxBegin.size(), 3 + s.m_collisions.size(), "one retry each");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @param at a collision's detection time (ns)
+ * @param node the detecting sender's node id
+ * @return a draw in [0, 1) that depends only on these two, whatever the order in which
+ *         simultaneous detections are processed
+ */
+double
+HashedDraw(int64_t at, uint32_t node)
+{
+    uint64_t x = static_cast<uint64_t>(at) * 0x9E3779B97F4A7C15ULL + (node + 1) * 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 31;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 29;
+    return static_cast<double>(x >> 11) / 9007199254740992.0;
+}
+
+/**
+ * @ingroup ethernet-tests
+ * @brief Backoff draws from the detection time and the detecting node (the context of a
+ * device's detection event), so that a walk of the MAC can reproduce them.
+ */
+class HashedBackoffVariable : public RandomVariableStream
+{
+  public:
+    double GetValue() override
+    {
+        return HashedDraw(Simulator::Now().GetNanoSeconds(), Simulator::GetContext());
+    }
+
+    uint32_t GetInteger() override
+    {
+        return static_cast<uint32_t>(GetValue());
+    }
+};
+
+/**
+ * @ingroup ethernet-tests
+ * @brief The channel's planned deference, collision detection and backoff
+ * give exactly the transmissions of a plain tick-by-tick walk of the IEEE
+ * 802.3 MAC state machines (25 ns ticks), for four stations handed frames at
+ * random moments, heavily loaded.
+ */
+class EthernetTickWalkTestCase : public TestCase
+{
+  public:
+    EthernetTickWalkTestCase()
+        : TestCase("cross-check: every start and collision as in a tick-by-tick walk of the MAC")
+    {
+    }
+
+  private:
+    /// A frame handed to a station.
+    struct Handed
+    {
+        int64_t at;       //!< when (ns)
+        uint32_t from;    //!< station
+        uint32_t payload; //!< data bytes
+    };
+
+    /// A start or a collision, in ns.
+    struct Mark
+    {
+        int64_t at;       //!< when
+        uint32_t station; //!< who
+
+        /**
+         * @param o another mark
+         * @return whether they are the same
+         */
+        bool operator==(const Mark& o) const
+        {
+            return at == o.at && station == o.station;
+        }
+    };
+
+    /**
+     * Walks the MAC of every station one 25 ns tick at a time.
+     * @param handed the frames, in time order
+     * @param position each station's distance from cable end 0 (ns)
+     * @param nodes each station's node id (for the backoff draws)
+     * @param [out] starts every transmission start
+     * @param [out] collisions every collision detection
+     */
+    void Walk(const std::vector<Handed>& handed,
+              const std::vector<int64_t>& position,
+              const std::vector<uint32_t>& nodes,
+              std::vector<Mark>& starts,
+              std::vector<Mark>& collisions)
+    {
+        const int64_t tick = 25;
+        const int64_t ifg = 9600;
+        const int64_t part1 = 6400;
+        const int64_t preamble = 6400;
+        const int64_t jam = 3200;
+        const int64_t slot = 51200;
+        struct Tx
+        {
+            uint32_t station;
+            int64_t start;
+            int64_t end;
+            bool aborted;
+        };
+        enum State
+        {
+            QUIET,
+            DEFER,
+            GAP
+        };
+        struct Station
+        {
+            std::deque<uint32_t> queue; // frame bytes
+            bool busy{false};           // the MAC holds a frame
+            uint32_t bytes{0};
+            uint32_t attempts{0};
+            int64_t notBefore{0};       // backoff end, or when the frame was handed over
+            int32_t tx{-1};             // current transmission
+            State state{QUIET};
+            bool restartable{true};
+            int64_t drop{0};
+            int64_t gapEnd{0};
+        };
+        const std::size_t n = position.size();
+        std::vector<Station> st(n);
+        std::vector<Tx> txs;
+        std::size_t next = 0;
+        std::size_t oldest = 0;
+        auto d = [&](uint32_t a, uint32_t b) { return std::llabs(position[a] - position[b]); };
+        auto take = [&](Station& s, int64_t t) {
+            if (!s.busy && !s.queue.empty())
+            {
+                s.busy = true;
+                s.bytes = s.queue.front();
+                s.queue.pop_front();
+                s.attempts = 0;
+                s.notBefore = t;
+            }
+        };
+        for (int64_t t = 0;; t += tick)
+        {
+            // Nothing can happen on an idle bus until the next frame is handed over.
+            bool idle = next < handed.size() && (txs.empty() || txs.back().end + 5000 < t);
+            for (const Station& s : st)
+            {
+                idle = idle && !s.busy && s.state == QUIET;
+            }
+            if (idle)
+            {
+                t = handed[next].at;
+            }
+            while (next < handed.size() && handed[next].at == t)
+            {
+                st[handed[next].from].queue.push_back(handed[next].payload + 18);
+                take(st[handed[next].from], t);
+                ++next;
+            }
+            bool active = next < handed.size();
+            while (oldest < txs.size() && txs[oldest].end + 5000 < t)
+            {
+                ++oldest;
+            }
+            // Carrier sensed at station j at tick t: a signal whose first bit arrived before t
+            // and whose last bit has not passed before t.
+            std::vector<bool> deferring(n);
+            for (uint32_t j = 0; j < n; ++j)
+            {
+                Station& s = st[j];
+                bool carrier = false;
+                bool own = false;
+                for (std::size_t k = oldest; k < txs.size(); ++k)
+                {
+                    const int64_t e = d(txs[k].station, j);
+                    if (txs[k].start + e < t && t <= txs[k].end + e)
+                    {
+                        carrier = true;
+                        own = own || txs[k].station == j;
+                    }
+                }
+                bool def = true;
+                switch (s.state)
+                {
+                case QUIET:
+                    if (carrier)
+                    {
+                        s.state = DEFER;
+                        s.restartable = !own;
+                    }
+                    else
+                    {
+                        def = false;
+                    }
+                    break;
+                case DEFER:
+                    if (!carrier)
+                    {
+                        s.state = GAP;
+                        s.drop = t - tick;
+                        s.gapEnd = s.drop + ifg;
+                    }
+                    break;
+                case GAP:
+                    if (t == s.gapEnd)
+                    {
+                        // The gap is over: the station may send now, whatever it hears.
+                        s.state = QUIET;
+                        def = false;
+                    }
+                    else if (carrier && s.restartable && t <= s.drop + part1)
+                    {
+                        s.state = DEFER;
+                    }
+                    break;
+                }
+                deferring[j] = def;
+            }
+            for (uint32_t j = 0; j < n; ++j)
+            {
+                Station& s = st[j];
+                if (s.busy && s.tx < 0 && t >= s.notBefore && !deferring[j])
+                {
+                    s.tx = txs.size();
+                    txs.push_back(Tx{j, t, t + (s.bytes + 8) * 800, false});
+                    starts.push_back(Mark{t, j});
+                }
+            }
+            // A sender hears a collision when another signal's first bit reaches it.
+            for (uint32_t j = 0; j < n; ++j)
+            {
+                Station& s = st[j];
+                if (s.tx < 0 || txs[s.tx].aborted)
+                {
+                    continue;
+                }
+                bool heard = false;
+                for (std::size_t k = oldest; k < txs.size(); ++k)
+                {
+                    const int64_t e = d(txs[k].station, j);
+                    heard = heard || (txs[k].station != j && txs[k].start + e <= t &&
+                                      t < txs[k].end + e);
+                }
+                if (heard)
+                {
+                    Tx& x = txs[s.tx];
+                    x.aborted = true;
+                    x.end = std::max(t, x.start + preamble) + jam;
+                    collisions.push_back(Mark{t, j});
+                    ++s.attempts;
+                    if (s.attempts < 16)
+                    {
+                        const uint32_t range = 1u << std::min(s.attempts, 10u);
+                        const auto slots = static_cast<int64_t>(HashedDraw(t, nodes[j]) * range);
+                        s.notBefore = x.end + slot * slots;
+                    }
+                }
+            }
+            for (uint32_t j = 0; j < n; ++j)
+            {
+                Station& s = st[j];
+                if (s.tx >= 0 && txs[s.tx].end == t)
+                {
+                    const bool done = !txs[s.tx].aborted || s.attempts >= 16;
+                    s.tx = -1;
+                    if (done)
+                    {
+                        s.busy = false;
+                        take(s, t);
+                    }
+                }
+                active = active || s.busy || !s.queue.empty();
+            }
+            if (!active)
+            {
+                return;
+            }
+        }
+    }
+
+    void DoRun() override
+    {
+        Ptr<UniformRandomVariable> rv = CreateObject<UniformRandomVariable>();
+        rv->SetStream(77);
+        std::vector<Handed> handed;
+        for (uint32_t i = 0; i < 160; ++i)
+        {
+            handed.push_back(Handed{static_cast<int64_t>(rv->GetInteger(0, 4000000)) * 25,
+                                    rv->GetInteger(0, 3),
+                                    rv->GetInteger(46, 1500)});
+        }
+        std::sort(handed.begin(), handed.end(), [](const Handed& a, const Handed& b) {
+            return a.at < b.at;
+        });
+
+        // 500 m of 2100 ns: taps at 0, 125, 250 and 500 m are 525 ns apart or multiples.
+        EthernetHelper helper;
+        helper.SetDeviceType("ns3::EthernetNetDevice");
+        helper.SetChannelAttribute("PropagationDelay", TimeValue(NanoSeconds(2100)));
+        helper.SetChannelAttribute("BackoffVariable",
+                                   PointerValue(CreateObject<HashedBackoffVariable>()));
+        helper.SetPositions({0.0, 125.0, 250.0, 500.0});
+        helper.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("1000p"));
+        BusScenario s(helper, 4);
+        for (const Handed& h : handed)
+        {
+            s.SendAt(NanoSeconds(h.at), h.from, (h.from + 1) % 4, h.payload);
+        }
+        Simulator::Run();
+        std::vector<Mark> starts;
+        std::vector<Mark> collisions;
+        for (const StationEvent& e : s.m_starts)
+        {
+            starts.push_back(Mark{e.at.GetNanoSeconds(), e.station});
+        }
+        for (const StationEvent& e : s.m_collisions)
+        {
+            collisions.push_back(Mark{e.at.GetNanoSeconds(), e.station});
+        }
+        const uint64_t delivered = s.m_macRx.size();
+        const uint64_t dropped = s.m_phyTxDrop.size();
+        std::vector<uint32_t> nodes;
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            nodes.push_back(s.m_nodes.Get(i)->GetId());
+        }
+        Simulator::Destroy();
+
+        std::vector<Mark> walkedStarts;
+        std::vector<Mark> walkedCollisions;
+        Walk(handed, {0, 525, 1050, 2100}, nodes, walkedStarts, walkedCollisions);
+        // Same-time events of different stations may come in either order.
+        auto byTime = [](const Mark& a, const Mark& b) {
+            return a.at < b.at || (a.at == b.at && a.station < b.station);
+        };
+        for (auto* v : {&starts, &collisions, &walkedStarts, &walkedCollisions})
+        {
+            std::sort(v->begin(), v->end(), byTime);
+        }
+        NS_TEST_ASSERT_MSG_EQ(starts.size(), walkedStarts.size(), "as many transmissions");
+        for (std::size_t i = 0; i < starts.size() && i < walkedStarts.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(starts[i].at, walkedStarts[i].at, "start " << i);
+            NS_TEST_ASSERT_MSG_EQ(starts[i].station, walkedStarts[i].station, "station " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ((collisions == walkedCollisions), true, "same collisions");
+        NS_TEST_ASSERT_MSG_GT(collisions.size(), 50u, "a heavily contended bus");
+        NS_TEST_ASSERT_MSG_EQ(delivered + dropped, 160u, "every frame delivered or dropped");
     }
 };
 
@@ -1175,6 +1570,8 @@ class EthernetTestSuite : public TestSuite
         AddTestCase(new EthernetDeferralTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new EthernetBusChannelDeferenceTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new EthernetCollisionTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new EthernetThreeWayCollisionTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new EthernetTickWalkTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new EthernetBackoffRangeTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new EthernetExcessiveCollisionsTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new Etherlink3c500DeafTestCase(), TestCase::Duration::QUICK);
