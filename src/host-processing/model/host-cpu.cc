@@ -88,11 +88,90 @@ HostCpu::Execute(Time cost, const std::string& activity, Callback<void> work)
 }
 
 void
+HostCpu::Hold(const std::string& activity, Callback<void> started)
+{
+    NS_LOG_FUNCTION(this << activity);
+    Job job{Time(0), activity, started, Simulator::Now()};
+    job.held = true;
+    m_queue.push_back(job);
+    if (!m_busy)
+    {
+        StartNext();
+    }
+}
+
+void
+HostCpu::Release()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_UNLESS(m_busy && m_held, "HostCpu::Release: no job holds the CPU");
+    Job job = m_queue.front();
+    m_queue.pop_front();
+    const Time held = Simulator::Now() - m_heldSince;
+    m_busy = false;
+    m_held = false;
+    m_busyTime += held;
+    m_busyTimeByActivity[job.activity] += held;
+    ++m_jobsCompleted;
+    m_jobCompletedTrace(job.activity, held, m_heldSince - job.queued);
+    if (!m_queue.empty())
+    {
+        m_queuedCost -= m_queue.front().cost;
+        StartNext();
+    }
+}
+
+void
+HostCpu::RunHeld(Ptr<Object> node, const std::string& activity, Callback<void> started)
+{
+    Ptr<HostCpu> cpu = node ? node->GetObject<HostCpu>() : nullptr;
+    if (cpu)
+    {
+        cpu->Hold(activity, started);
+    }
+    else if (!started.IsNull())
+    {
+        started();
+    }
+}
+
+void
+HostCpu::ReleaseHeld(Ptr<Object> node)
+{
+    Ptr<HostCpu> cpu = node ? node->GetObject<HostCpu>() : nullptr;
+    if (cpu)
+    {
+        cpu->Release();
+    }
+}
+
+bool
+HostCpu::IsHeld() const
+{
+    return m_held;
+}
+
+void
 HostCpu::StartNext()
 {
     NS_ASSERT(!m_queue.empty());
     const Job& job = m_queue.front();
     m_busy = true;
+    if (job.held)
+    {
+        // No completion event: the job ends when its owner calls Release(). Its work is the
+        // start notification, run last since it may queue jobs or even release at once.
+        m_held = true;
+        m_heldSince = Simulator::Now();
+        m_jobStartedTrace(job.activity, Time(0), Simulator::Now() - job.queued);
+        NS_LOG_LOGIC("start held " << job.activity);
+        Callback<void> started = job.work;
+        if (!started.IsNull())
+        {
+            started();
+        }
+        return;
+    }
     m_runningEnd = Simulator::Now() + job.cost;
     m_jobStartedTrace(job.activity, job.cost, Simulator::Now() - job.queued);
     NS_LOG_LOGIC("start " << job.activity << " for " << job.cost);
@@ -172,7 +251,11 @@ HostCpu::IsBusy() const
 Time
 HostCpu::GetBacklog() const
 {
-    return m_busy ? (m_runningEnd - Simulator::Now()) + m_queuedCost : Time(0);
+    if (!m_busy)
+    {
+        return Time(0);
+    }
+    return (m_held ? Time(0) : m_runningEnd - Simulator::Now()) + m_queuedCost;
 }
 
 Time

@@ -84,6 +84,43 @@ class HostCpu : public Object
     static void Run(Ptr<Object> node, Time cost, const std::string& activity, Callback<void> work);
 
     /**
+     * Queues a job whose length is not known in advance: software that
+     * busy-waits on its hardware (a driver polling until its interface has
+     * sent a frame). When the job reaches the CPU, after every job queued
+     * before it, @p started runs; the CPU then stays busy, running no other
+     * job, until Release() is called. On an idle CPU @p started runs at once,
+     * from inside the caller. The job's cost, as traced and accounted, is the
+     * time it held the CPU.
+     * @param activity short name of the work, for traces and logs
+     * @param started what to do when the job gets the CPU
+     */
+    void Hold(const std::string& activity, Callback<void> started);
+
+    /**
+     * Ends the job started by Hold() that holds the CPU; the next queued job
+     * starts.
+     */
+    void Release();
+
+    /**
+     * Hold() on @p node's CPU, or @p started at once if the node has no
+     * HostCpu (an infinitely fast host never waits for its turn).
+     * @param node the host doing the work
+     * @param activity short name of the work
+     * @param started what to do when the job gets the CPU
+     */
+    static void RunHeld(Ptr<Object> node, const std::string& activity, Callback<void> started);
+
+    /**
+     * Release() on @p node's CPU; nothing if the node has no HostCpu.
+     * @param node the host whose held job ends
+     */
+    static void ReleaseHeld(Ptr<Object> node);
+
+    /** @return true while a job started by Hold() holds the CPU */
+    bool IsHeld() const;
+
+    /**
      * @param delay a timer's nominal duration from now
      * @return the duration after which a timer set now actually expires: the
      *         first clock tick at or after now + @p delay
@@ -104,7 +141,10 @@ class HostCpu : public Object
     /** @return true while a job is running */
     bool IsBusy() const;
 
-    /** @return CPU time queued but not yet done, including the rest of the running job */
+    /**
+     * @return CPU time queued but not yet done, including the rest of the
+     *         running job; a held job counts for nothing, its end being unknown
+     */
     Time GetBacklog() const;
 
     /** @return total CPU time of the jobs completed so far */
@@ -138,6 +178,7 @@ class HostCpu : public Object
         std::string activity; //!< name for traces
         Callback<void> work;  //!< run on completion
         Time queued;          //!< when it was asked for
+        bool held{false};     //!< started by Hold(): runs until Release()
     };
 
     /** Starts the job at the head of the queue. */
@@ -148,6 +189,8 @@ class HostCpu : public Object
     Time m_timerGranularity;  //!< the host's clock tick
     std::deque<Job> m_queue;  //!< jobs waiting, the running one first
     bool m_busy{false};       //!< a job is running
+    bool m_held{false};       //!< the running job was started by Hold()
+    Time m_heldSince;         //!< when the held job got the CPU
     Time m_runningEnd;        //!< when the running job completes
     Time m_queuedCost;        //!< cost of the waiting jobs (not the running one)
     Time m_busyTime;          //!< CPU time of completed jobs

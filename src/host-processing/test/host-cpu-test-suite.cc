@@ -217,6 +217,78 @@ class HostCpuTickTestCase : public TestCase
 
 /**
  * @ingroup host-processing-tests
+ * @brief A held job keeps the CPU from when it starts until it is released, whatever is queued
+ * behind it; jobs queued before it run first; its cost is the time it held the CPU.
+ */
+class HostCpuHoldTestCase : public TestCase
+{
+  public:
+    HostCpuHoldTestCase()
+        : TestCase("a held job runs in its turn and keeps the CPU until released")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Node> node = CreateObject<Node>();
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        node->AggregateObject(cpu);
+        Completions log;
+        std::vector<std::string> costs;
+        cpu->TraceConnectWithoutContext(
+            "JobCompleted",
+            Callback<void, const std::string&, Time, Time>(
+                [&costs](const std::string& activity, Time cost, Time waited) {
+                    costs.push_back(activity + ":" + std::to_string(cost.GetMicroSeconds()) +
+                                    ":" + std::to_string(waited.GetMicroSeconds()));
+                }));
+        Time heldAt;
+        bool busyWhileHeld = false;
+        Time backlogWhileHeld;
+        Simulator::Schedule(MilliSeconds(0), [&]() {
+            cpu->Execute(MilliSeconds(2), "before", log.Record("before"));
+            // Gets the CPU at 2 ms, after "before"; released 3 ms later.
+            HostCpu::RunHeld(node, "wait", Callback<void>([&]() {
+                heldAt = Simulator::Now();
+                Simulator::Schedule(MilliSeconds(3), [&]() {
+                    busyWhileHeld = cpu->IsBusy() && cpu->IsHeld();
+                    backlogWhileHeld = cpu->GetBacklog();
+                    HostCpu::ReleaseHeld(node);
+                });
+            }));
+            cpu->Execute(MilliSeconds(1), "after", log.Record("after"));
+        });
+        // Asked for while the job holds the CPU: waits for the release.
+        Simulator::Schedule(MilliSeconds(4), [&]() {
+            cpu->Execute(MilliSeconds(1), "late", log.Record("late"));
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(heldAt, MilliSeconds(2), "held job starts after the one before it");
+        NS_TEST_EXPECT_MSG_EQ(busyWhileHeld, true, "CPU busy and held until the release");
+        NS_TEST_EXPECT_MSG_EQ(backlogWhileHeld, MilliSeconds(2), "the held job counts for nothing");
+        NS_TEST_ASSERT_MSG_EQ(log.done.size(), 3, "three plain jobs");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].first, "after", "queued behind the held job");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].second, MilliSeconds(6), "released at 5 ms + 1 ms");
+        NS_TEST_EXPECT_MSG_EQ(log.done[2].second, MilliSeconds(7), "late waits too");
+        NS_TEST_ASSERT_MSG_EQ(costs.size(), 4, "four jobs completed");
+        NS_TEST_EXPECT_MSG_EQ(costs[1], "wait:3000:2000", "held 3 ms after waiting 2 ms");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime("wait"), MilliSeconds(3), "accounted");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime(), MilliSeconds(7), "2 + 3 + 1 + 1 ms");
+        NS_TEST_EXPECT_MSG_EQ(cpu->IsHeld(), false, "released");
+
+        // Without a HostCpu the work starts at once and the release is a no-op.
+        Ptr<Node> bare = CreateObject<Node>();
+        bool ran = false;
+        HostCpu::RunHeld(bare, "wait", Callback<void>([&ran]() { ran = true; }));
+        HostCpu::ReleaseHeld(bare);
+        NS_TEST_EXPECT_MSG_EQ(ran, true, "infinitely fast host");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup host-processing-tests
  * @brief The host processing model's test suite.
  */
 class HostCpuTestSuite : public TestSuite
@@ -229,6 +301,7 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new HostCpuOrderingTestCase, Duration::QUICK);
         AddTestCase(new HostCpuFreeWorkTestCase, Duration::QUICK);
         AddTestCase(new HostCpuTickTestCase, Duration::QUICK);
+        AddTestCase(new HostCpuHoldTestCase, Duration::QUICK);
     }
 };
 

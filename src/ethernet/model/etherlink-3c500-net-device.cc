@@ -1,0 +1,286 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "etherlink-3c500-net-device.h"
+
+#include "ns3/host-cpu.h"
+#include "ns3/log.h"
+#include "ns3/queue.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("Etherlink3c500NetDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(Etherlink3c500NetDevice);
+
+const std::string Etherlink3c500NetDevice::TRANSMIT_ACTIVITY = "3c500-transmit";
+const std::string Etherlink3c500NetDevice::RECEIVE_ACTIVITY = "3c500-receive";
+
+TypeId
+Etherlink3c500NetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::Etherlink3c500NetDevice")
+            .SetParent<EthernetNetDevice>()
+            .SetGroupName("Ethernet")
+            .AddConstructor<Etherlink3c500NetDevice>()
+            .AddAttribute("TransmitCopyCostPerPacket",
+                          "CPU time (per frame) the driver spends copying a frame into the "
+                          "card's buffer, on top of TransmitCopyCostPerByte. The receiver is off "
+                          "meanwhile.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&Etherlink3c500NetDevice::m_txCopyPerPacket),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("TransmitCopyCostPerByte",
+                          "CPU time per byte copied into the card's buffer (the frame from "
+                          "destination address to the end of the padded data; the card adds "
+                          "the FCS).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&Etherlink3c500NetDevice::m_txCopyPerByte),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("ReceiveCopyCostPerPacket",
+                          "CPU time (per frame) the driver spends copying a received frame out "
+                          "of the card's buffer, on top of ReceiveCopyCostPerByte.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&Etherlink3c500NetDevice::m_rxCopyPerPacket),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("ReceiveCopyCostPerByte",
+                          "CPU time per byte copied out of the card's buffer (the frame without "
+                          "its FCS).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&Etherlink3c500NetDevice::m_rxCopyPerByte),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("RearmCost",
+                          "CPU time the driver spends re-arming the receiver, after copying a "
+                          "received frame out and after a transmission.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&Etherlink3c500NetDevice::m_rearmCost),
+                          MakeTimeChecker(Time(0)))
+            .AddTraceSource("RxLostDeaf",
+                            "A frame for this station was lost: the receiver was off because "
+                            "the driver was sending.",
+                            MakeTraceSourceAccessor(&Etherlink3c500NetDevice::m_rxLostDeafTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("RxLostBufferFull",
+                            "A frame for this station was lost: a received frame still held "
+                            "the buffer.",
+                            MakeTraceSourceAccessor(&Etherlink3c500NetDevice::m_rxLostFullTrace),
+                            "ns3::Packet::TracedCallback");
+    return tid;
+}
+
+Etherlink3c500NetDevice::Etherlink3c500NetDevice()
+    : m_rxArmedSince(Simulator::Now())
+{
+    NS_LOG_FUNCTION(this);
+}
+
+Etherlink3c500NetDevice::~Etherlink3c500NetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+Etherlink3c500NetDevice::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_driverEvent.Cancel();
+    m_copying = nullptr;
+    EthernetNetDevice::DoDispose();
+}
+
+uint64_t
+Etherlink3c500NetDevice::GetRxLostDeaf() const
+{
+    return m_lostDeaf;
+}
+
+uint64_t
+Etherlink3c500NetDevice::GetRxLostBufferFull() const
+{
+    return m_lostFull;
+}
+
+bool
+Etherlink3c500NetDevice::IsReceiverArmed() const
+{
+    return m_rxArmed;
+}
+
+Etherlink3c500NetDevice::BufferState
+Etherlink3c500NetDevice::GetBufferState() const
+{
+    return m_buffer;
+}
+
+bool
+Etherlink3c500NetDevice::HasCpu() const
+{
+    return GetNode() && GetNode()->GetObject<HostCpu>();
+}
+
+int64_t
+Etherlink3c500NetDevice::CopiedBytes(Ptr<const Packet> frame)
+{
+    return static_cast<int64_t>(frame->GetSize()) - FCS_BYTES;
+}
+
+void
+Etherlink3c500NetDevice::ReceiverOff(OffReason reason)
+{
+    NS_ASSERT(m_rxArmed);
+    m_rxArmed = false;
+    m_offReason = reason;
+}
+
+void
+Etherlink3c500NetDevice::ReceiverOn()
+{
+    NS_ASSERT(!m_rxArmed);
+    m_rxArmed = true;
+    m_rxArmedSince = Simulator::Now();
+}
+
+void
+Etherlink3c500NetDevice::TryTransmit()
+{
+    NS_LOG_FUNCTION(this);
+    // One routine at a time; a received frame is copied out before the next send.
+    if (m_routinePending || m_buffer != BUFFER_EMPTY || !GetQueue() || GetQueue()->IsEmpty())
+    {
+        return;
+    }
+    m_routinePending = true;
+    HostCpu::RunHeld(GetNode(),
+                     TRANSMIT_ACTIVITY,
+                     MakeCallback(&Etherlink3c500NetDevice::TransmitRoutine, this));
+}
+
+void
+Etherlink3c500NetDevice::TransmitRoutine()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ASSERT(m_routinePending);
+    if (m_buffer == BUFFER_RECEIVE)
+    {
+        // A frame came in while the routine waited for the CPU. Its receive job, queued
+        // behind this one, copies it out; the send is tried again after that.
+        NS_LOG_LOGIC("buffer holds a received frame: send deferred");
+        m_routinePending = false;
+        HostCpu::ReleaseHeld(GetNode());
+        return;
+    }
+    Ptr<Packet> frame = DequeueFrame();
+    if (!frame)
+    {
+        m_routinePending = false;
+        HostCpu::ReleaseHeld(GetNode());
+        return;
+    }
+    m_buffer = BUFFER_TRANSMIT;
+    ReceiverOff(OFF_TRANSMIT);
+    m_copying = frame;
+    const Time cost = HasCpu() ? m_txCopyPerPacket + m_txCopyPerByte * CopiedBytes(frame) : Time(0);
+    if (cost.IsZero())
+    {
+        CopyInDone();
+        return;
+    }
+    m_driverEvent = Simulator::Schedule(cost, &Etherlink3c500NetDevice::CopyInDone, this);
+}
+
+void
+Etherlink3c500NetDevice::CopyInDone()
+{
+    NS_LOG_FUNCTION(this);
+    Ptr<Packet> frame = m_copying;
+    m_copying = nullptr;
+    HandToChannel(frame);
+}
+
+void
+Etherlink3c500NetDevice::TransmitDone(bool sent)
+{
+    NS_LOG_FUNCTION(this << sent);
+    NS_ASSERT(m_buffer == BUFFER_TRANSMIT);
+    // The busy-wait saw the transmitter idle; the driver re-arms the receiver and returns.
+    const Time cost = HasCpu() ? m_rearmCost : Time(0);
+    if (cost.IsZero())
+    {
+        TransmitRearmed();
+        return;
+    }
+    m_driverEvent = Simulator::Schedule(cost, &Etherlink3c500NetDevice::TransmitRearmed, this);
+}
+
+void
+Etherlink3c500NetDevice::TransmitRearmed()
+{
+    NS_LOG_FUNCTION(this);
+    m_buffer = BUFFER_EMPTY;
+    ReceiverOn();
+    m_routinePending = false;
+    HostCpu::ReleaseHeld(GetNode());
+    // The next frame is a new call of the routine: it queues behind whatever the CPU has
+    // been asked to do meanwhile.
+    TryTransmit();
+}
+
+void
+Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
+{
+    NS_LOG_FUNCTION(this << frame << firstBitAt);
+    m_promiscSnifferTrace(frame);
+    // The card takes a frame only if its receiver listened from the frame's first bit.
+    if (!m_rxArmed || m_rxArmedSince > firstBitAt)
+    {
+        if (m_offReason == OFF_TRANSMIT)
+        {
+            NS_LOG_LOGIC("deaf: frame " << frame->GetUid() << " lost");
+            ++m_lostDeaf;
+            m_rxLostDeafTrace(frame);
+        }
+        else
+        {
+            NS_LOG_LOGIC("buffer full: frame " << frame->GetUid() << " lost");
+            ++m_lostFull;
+            m_rxLostFullTrace(frame);
+        }
+        m_phyRxDropTrace(frame);
+        return;
+    }
+    // A frame with a bad FCS is discarded by the card, which stays armed.
+    if (!PassesErrorModel(frame))
+    {
+        return;
+    }
+    m_buffer = BUFFER_RECEIVE;
+    ReceiverOff(OFF_RECEIVED);
+    m_phyRxEndTrace(frame);
+    if (IsForUs(frame))
+    {
+        m_snifferTrace(frame);
+    }
+    const Time cost = m_rxCopyPerPacket + m_rxCopyPerByte * CopiedBytes(frame) + m_rearmCost;
+    HostCpu::Run(GetNode(),
+                 cost,
+                 RECEIVE_ACTIVITY,
+                 MakeCallback(&Etherlink3c500NetDevice::CopyOutDone, this).Bind(frame));
+}
+
+void
+Etherlink3c500NetDevice::CopyOutDone(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    NS_ASSERT(m_buffer == BUFFER_RECEIVE);
+    m_buffer = BUFFER_EMPTY;
+    ReceiverOn();
+    ForwardUp(frame);
+    TryTransmit();
+}
+
+} // namespace ns3

@@ -1,0 +1,155 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ETHERLINK_3C500_NET_DEVICE_H
+#define ETHERLINK_3C500_NET_DEVICE_H
+
+#include "ethernet-net-device.h"
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * @ingroup ethernet
+ * @brief A 3Com 3C500 EtherLink interface driven by the MIT PC/IP driver:
+ * one packet buffer for both transmit and receive (RFC 1030 §6).
+ *
+ * **Transmit.** The driver's transmit routine is a job on the host's CPU
+ * that holds it from start to end (HostCpu::RunHeld, activity
+ * "3c500-transmit"), because the driver busy-waits on the card:
+ * 1. it turns the receiver off and copies the frame into the card's buffer,
+ *    TransmitCopyCostPerPacket + TransmitCopyCostPerByte × bytes copied
+ *    (the frame without its FCS, which the card generates);
+ * 2. it starts the transmission and polls until the transmitter is idle:
+ *    the channel's deference, collisions and backoffs, until the frame has
+ *    left or has been dropped after 16 collisions;
+ * 3. it re-arms the receiver, RearmCost, and returns (the CPU is released).
+ *
+ * **Receive.** With the receiver armed the card takes one frame that passes
+ * its address filter (its address, broadcast, multicast), if the receiver
+ * was armed when the frame's first bit arrived; frames for other stations
+ * are rejected in hardware and cost nothing. A frame it takes fills the
+ * buffer and the receiver stays off until the host has copied the frame out
+ * and re-armed it: one CPU job, "3c500-receive", of ReceiveCopyCostPerPacket
+ * + ReceiveCopyCostPerByte × bytes + RearmCost, queued behind the CPU's
+ * other work (an interrupt does not pre-empt a running job). The packet goes
+ * up when that job completes.
+ *
+ * **Losses.** A frame for this station that arrives while the receiver is
+ * off is lost: RxLostDeaf if the receiver was off for a transmission (copy
+ * in, deference, collisions, backoff, re-arm), RxLostBufferFull if a
+ * received frame occupied the buffer. Both also fire PhyRxDrop.
+ *
+ * A transmit that finds a received frame in the buffer waits: the driver
+ * copies the received frame out first (the receive job, which was queued
+ * before), then sends.
+ *
+ * Without a HostCpu on the node the host is infinitely fast: every cost is
+ * zero and the receiver is off only while the frame is on the cable.
+ */
+class Etherlink3c500NetDevice : public EthernetNetDevice
+{
+  public:
+    static const std::string TRANSMIT_ACTIVITY; //!< HostCpu activity of the transmit routine
+    static const std::string RECEIVE_ACTIVITY;  //!< HostCpu activity of the receive routine
+
+    /// What the card's single buffer holds.
+    enum BufferState
+    {
+        BUFFER_EMPTY,    //!< nothing: the receiver is armed
+        BUFFER_TRANSMIT, //!< a frame being copied in or sent
+        BUFFER_RECEIVE,  //!< a received frame not yet copied out
+    };
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    Etherlink3c500NetDevice();
+    ~Etherlink3c500NetDevice() override;
+
+    /** @return frames for this station lost because the receiver was off for a transmission */
+    uint64_t GetRxLostDeaf() const;
+
+    /** @return frames for this station lost because a received frame held the buffer */
+    uint64_t GetRxLostBufferFull() const;
+
+    /** @return true while the receiver is armed */
+    bool IsReceiverArmed() const;
+
+    /** @return what the buffer holds */
+    BufferState GetBufferState() const;
+
+  protected:
+    void DoDispose() override;
+    void TryTransmit() override;
+    void TransmitDone(bool sent) override;
+    void ReceiveFrame(Ptr<Packet> frame, Time firstBitAt) override;
+
+  private:
+    /// Why the receiver is (or last was) off.
+    enum OffReason
+    {
+        OFF_TRANSMIT, //!< the driver is sending
+        OFF_RECEIVED, //!< a received frame holds the buffer
+    };
+
+    /** The transmit routine gets the CPU. */
+    void TransmitRoutine();
+    /** The frame is in the card's buffer: start the transmission. */
+    void CopyInDone();
+    /** The receiver is re-armed after a transmission: the routine returns. */
+    void TransmitRearmed();
+    /**
+     * The receive routine has copied a frame out and re-armed the receiver.
+     * @param frame the frame
+     */
+    void CopyOutDone(Ptr<Packet> frame);
+    /**
+     * Turns the receiver off.
+     * @param reason why
+     */
+    void ReceiverOff(OffReason reason);
+    /** Arms the receiver. */
+    void ReceiverOn();
+    /** @return true if the node has a HostCpu, so that the driver's costs apply */
+    bool HasCpu() const;
+    /**
+     * @param frame a frame
+     * @return the bytes the driver copies: the frame without its FCS
+     */
+    static int64_t CopiedBytes(Ptr<const Packet> frame);
+
+    Time m_txCopyPerPacket; //!< copy into the card, per frame
+    Time m_txCopyPerByte;   //!< copy into the card, per byte
+    Time m_rxCopyPerPacket; //!< copy out of the card, per frame
+    Time m_rxCopyPerByte;   //!< copy out of the card, per byte
+    Time m_rearmCost;       //!< re-arming the receiver
+
+    BufferState m_buffer{BUFFER_EMPTY}; //!< the buffer
+    bool m_routinePending{false};       //!< the transmit routine is queued or running
+    Ptr<Packet> m_copying;              //!< frame being copied into the card
+    EventId m_driverEvent;              //!< end of the copy in or of the re-arm
+    bool m_rxArmed{true};               //!< receiver armed
+    Time m_rxArmedSince;                //!< when it was last armed
+    OffReason m_offReason{OFF_TRANSMIT}; //!< why it is or was last off
+    uint64_t m_lostDeaf{0};             //!< frames lost to a transmission
+    uint64_t m_lostFull{0};             //!< frames lost to a full buffer
+
+    TracedCallback<Ptr<const Packet>> m_rxLostDeafTrace; //!< RxLostDeaf
+    TracedCallback<Ptr<const Packet>> m_rxLostFullTrace; //!< RxLostBufferFull
+};
+
+} // namespace ns3
+
+#endif /* ETHERLINK_3C500_NET_DEVICE_H */

@@ -1,0 +1,413 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ETHERNET_BUS_CHANNEL_H
+#define ETHERNET_BUS_CHANNEL_H
+
+#include "ns3/channel.h"
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+/**
+ * @defgroup ethernet 10 Mbit/s Ethernet
+ *
+ * The Ethernet of RFC 1030 §6: a half-duplex coaxial bus shared with CSMA/CD
+ * by attached devices and by background stations, the 3Com 3C500 interface
+ * (one packet buffer for transmit and receive) as a net device whose driver
+ * charges its work to the host's CPU, and a helper.
+ */
+
+namespace ns3
+{
+
+class EthernetBusChannelDeferenceTestCase;
+class EthernetNetDevice;
+class Packet;
+class RandomVariableStream;
+class ExponentialRandomVariable;
+class UniformRandomVariable;
+
+/**
+ * @ingroup ethernet
+ * @brief A 10 Mbit/s baseband coaxial bus (IEEE 802.3 10BASE5 / Ethernet
+ * II) shared with CSMA/CD.
+ *
+ * Stations sit at positions along a cable of Length metres; a signal takes
+ * PropagationDelay × |x1 − x2| / Length to go from one to the other. The
+ * attached devices are stations; BackgroundStations more are spread evenly
+ * along the cable and offer Poisson traffic that nobody receives.
+ *
+ * Every station follows the IEEE 802.3 MAC (clause 4):
+ * - **Deference.** A station defers while it senses carrier at its position,
+ *   then waits the inter-frame gap (96 bit times) and transmits. Carrier
+ *   arriving during the first 64 bit times of the gap restarts the gap,
+ *   unless the carrier was the station's own transmission; carrier arriving
+ *   later is ignored (§4.2.3.2.1, the two-part gap).
+ * - **Transmission.** Preamble and SFD (64 bits), then the frame (64 to 1518
+ *   bytes, FCS included). A station that hears another signal while it
+ *   transmits detects a collision, finishes the preamble if it is still in
+ *   it, sends a 32-bit jam and stops (§4.2.3.2.4).
+ * - **Backoff.** After its n-th collision a frame waits r slot times (512 bit
+ *   times) from the end of the jam, r uniform in 0 .. 2^min(n,10) − 1, and
+ *   defers again; after the 16th collision it is dropped (§4.2.3.2.5).
+ *
+ * A frame is received by the devices it is addressed to (or broadcast, or
+ * promiscuous) when its last bit reaches them, unless another signal
+ * overlapped it at their position.
+ *
+ * Events are spent only on starts, collision detections and the ends that
+ * matter: a device frame ends with an event, a background frame does not.
+ * Carrier sense needs no events either: a station that wants to send
+ * computes, from the recent transmissions, when its deference ends, and is
+ * woken then; a transmission that starts meanwhile re-plans the waiting
+ * stations. An uncontended background frame costs one event, its arrival.
+ */
+class EthernetBusChannel : public Channel
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    EthernetBusChannel();
+    ~EthernetBusChannel() override;
+
+    /// Largest number of collisions a frame suffers before it is dropped (attemptLimit).
+    static constexpr uint32_t ATTEMPT_LIMIT = 16;
+    /// Collisions after which the backoff range stops growing (backoffLimit).
+    static constexpr uint32_t BACKOFF_LIMIT = 10;
+    /// Preamble and start frame delimiter (bits).
+    static constexpr uint32_t PREAMBLE_BITS = 64;
+    /// Inter-frame gap (bit times).
+    static constexpr uint32_t IFG_BITS = 96;
+    /// First, restartable part of the inter-frame gap (bit times): two thirds of it.
+    static constexpr uint32_t IFG_PART1_BITS = 64;
+    /// Slot time (bit times).
+    static constexpr uint32_t SLOT_BITS = 512;
+    /// Jam (bits).
+    static constexpr uint32_t JAM_BITS = 32;
+    /// Smallest frame, FCS included (bytes).
+    static constexpr uint32_t MIN_FRAME_BYTES = 64;
+    /// Largest frame, FCS included, with a 1500-byte payload (bytes).
+    static constexpr uint32_t MAX_FRAME_BYTES = 1518;
+
+    /**
+     * Attaches a device. Called by EthernetNetDevice::Attach().
+     * @param device the device
+     * @param position where it taps the cable (m, 0 to Length)
+     * @return the device's index on this channel, also its station number
+     */
+    uint32_t Attach(Ptr<EthernetNetDevice> device, double position);
+
+    std::size_t GetNDevices() const override;
+    Ptr<NetDevice> GetDevice(std::size_t i) const override;
+
+    /**
+     * @param i index of a device on this channel
+     * @return the device
+     */
+    Ptr<EthernetNetDevice> GetEthernetDevice(std::size_t i) const;
+
+    /** @return the bus bit rate */
+    DataRate GetDataRate() const;
+
+    /** @return the propagation delay from one end of the cable to the other */
+    Time GetPropagationDelay() const;
+
+    /**
+     * @param i index of a device
+     * @param j index of another device
+     * @return the propagation delay between them
+     */
+    Time GetDelay(uint32_t i, uint32_t j) const;
+
+    /**
+     * @param bits a number of bits
+     * @return the time to send them at DataRate (rounded up to the time resolution)
+     */
+    Time GetBitTime(uint64_t bits) const;
+
+    /**
+     * @param frameBytes a frame from destination address to FCS
+     * @return the time it occupies the sender: preamble and SFD + frame
+     */
+    Time GetTransmissionTime(uint32_t frameBytes) const;
+
+    /** @return the slot time, 512 bit times */
+    Time GetSlotTime() const;
+
+    /** @return the inter-frame gap, 96 bit times */
+    Time GetInterFrameGap() const;
+
+    /**
+     * A device hands over a frame (destination address to FCS) to be sent
+     * with CSMA/CD. The channel later calls the device's TransmitStarted()
+     * for every attempt, TransmitCollided() for every collision, and finally
+     * TransmitCompleted() or TransmitDropped().
+     * @param index the device's index
+     * @param frame the frame
+     */
+    void Transmit(uint32_t index, Ptr<Packet> frame);
+
+    /** @return transmissions (of all stations) aborted by a collision */
+    uint64_t GetCollisions() const;
+
+    /** @return attempts (of all stations) that had to wait for the medium */
+    uint64_t GetDeferrals() const;
+
+    /** @return frames (of all stations) dropped after 16 collisions */
+    uint64_t GetExcessiveCollisionDrops() const;
+
+    /** @return background frames that arrived at their station */
+    uint64_t GetBackgroundFramesOffered() const;
+
+    /**
+     * @return background frames whose transmission has started and not been
+     *         aborted (the last may still be on the wire)
+     */
+    uint64_t GetBackgroundFramesSent() const;
+
+    /** @return device frames sent without collision */
+    uint64_t GetDeviceFramesSent() const;
+
+    /**
+     * Assigns fixed random variable streams to the background traffic and to
+     * the backoff draws.
+     * @param stream first stream index to use
+     * @return the number of stream indices assigned (4)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /**
+     * TracedCallback signature for a station event.
+     * @param station the station: a device index, or (number of devices +
+     *        k) for background station k
+     * @param attempt collisions the frame had suffered before this event
+     *        (for Collision: including this one)
+     */
+    typedef void (*StationTracedCallback)(uint32_t station, uint32_t attempt);
+
+    /**
+     * TracedCallback signature for a backoff.
+     * @param station the station
+     * @param attempt collisions the frame has suffered
+     * @param slots slot times drawn
+     * @param delay the backoff: slots × slot time, from the end of the jam
+     */
+    typedef void (*BackoffTracedCallback)(uint32_t station, uint32_t attempt, uint32_t slots, Time delay);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// Checks the deference process on hand-made carrier patterns.
+    friend class EthernetBusChannelDeferenceTestCase;
+
+    /// Something that can transmit: a device or a background station.
+    struct Station
+    {
+        int64_t position{0};        //!< time for a signal from cable end 0 to reach it (time steps)
+        int32_t device{-1};         //!< device index, or -1 for a background station
+        Ptr<Packet> frame;          //!< a device's frame waiting to go (or being retried)
+        std::deque<uint32_t> queue; //!< a background station's frames waiting (bytes)
+        uint32_t attempts{0};       //!< collisions suffered by the head-of-line frame
+        bool waiting{false};        //!< wants to transmit: a wake-up is planned
+        int64_t earliest{0};        //!< not before (end of the backoff, or readiness)
+        int64_t wakeAt{-1};         //!< planned start (time steps), -1 if none
+        uint64_t wakeToken{0};      //!< identifies the current wake-up; older ones are stale
+        EventId wake;               //!< a background station's wake-up (removable)
+        bool deferralCounted{false}; //!< this attempt was counted as a deferral
+    };
+
+    /// A transmission, kept while it can still matter to carrier sense or receptions.
+    struct Transmission
+    {
+        uint64_t id{0};             //!< sequence number
+        uint32_t station{0};        //!< who sends
+        int64_t start{0};           //!< first bit of the preamble leaves the station
+        int64_t end{0};             //!< last bit leaves (jam end if aborted)
+        int64_t detect{0};          //!< collision detection at the sender, or NEVER
+        bool aborted{false};        //!< collision detected: jam sent
+        uint32_t attempts{0};       //!< collisions the frame had suffered before
+        uint32_t bytes{0};          //!< frame size (bytes, destination address to FCS)
+        Ptr<Packet> frame;          //!< device frames only
+        uint64_t detectToken{0};    //!< identifies the current detection event
+        uint64_t endToken{0};       //!< identifies the current end event
+        bool endPending{false};     //!< an end event is due (device frames only)
+    };
+
+    /** Sets up the stations on first use: the devices and the background stations. */
+    void EnsureStations();
+    /** Starts the background traffic (scheduled at the first Attach). */
+    void StartBackground();
+    /** A background frame arrives at a station. */
+    void BackgroundArrival();
+    /** Schedules the next background arrival. */
+    void ScheduleBackgroundArrival();
+
+    /**
+     * @param position a tap position (m)
+     * @return the propagation delay from cable end 0 (time steps)
+     */
+    int64_t PositionToSteps(double position) const;
+    /**
+     * @param a a station
+     * @param b another station
+     * @return the propagation delay between them (time steps)
+     */
+    int64_t Distance(uint32_t a, uint32_t b) const;
+    /**
+     * @param bits a number of bits
+     * @return the time to send them (time steps, rounded up)
+     */
+    int64_t Bits(uint64_t bits) const;
+
+    /**
+     * Runs @p station's IEEE 802.3 deference process over the carrier it
+     * senses from the known transmissions.
+     * @param station the station
+     * @param t when it wants to transmit (time steps)
+     * @return the first time at or after @p t at which it may
+     */
+    int64_t FreeAt(uint32_t station, int64_t t) const;
+
+    /**
+     * A station has a head-of-line frame and wants to send it from
+     * @p earliest on.
+     * @param station the station
+     * @param earliest not before (time steps)
+     * @param startNow whether it may start inside this call if the medium is
+     *        free now
+     */
+    void Contend(uint32_t station, int64_t earliest, bool startNow);
+    /**
+     * Re-plans a waiting station's wake-up after the carrier it senses has
+     * changed.
+     * @param station the station
+     */
+    void Replan(uint32_t station);
+    /** Re-plans every waiting station. */
+    void ReplanAll();
+    /**
+     * Plans a waiting station's start.
+     * @param station the station
+     * @param at when (time steps, not before now)
+     */
+    void ScheduleWake(uint32_t station, int64_t at);
+    /**
+     * A waiting station's deference is over: it transmits.
+     * @param station the station
+     * @param token the wake-up's token; a later plan makes it stale
+     */
+    void Wake(uint32_t station, uint64_t token);
+    /**
+     * Starts a transmission of @p station's head-of-line frame now.
+     * @param station the station
+     */
+    void StartTransmission(uint32_t station);
+    /**
+     * @param id a transmission's sequence number
+     * @return the transmission, or null if it has been forgotten
+     */
+    Transmission* Find(uint64_t id);
+    /**
+     * Schedules (or moves earlier) a transmission's collision detection.
+     * @param tx the transmission
+     * @param at when the sender hears the other signal (time steps)
+     */
+    void ScheduleDetection(Transmission& tx, int64_t at);
+    /**
+     * Schedules a device transmission's end event.
+     * @param tx the transmission
+     */
+    void ScheduleEnd(Transmission& tx);
+    /**
+     * A sender hears another signal: jam, back off or give up.
+     * @param id the transmission
+     * @param token the detection's token; a later one makes it stale
+     */
+    void Detect(uint64_t id, uint64_t token);
+    /**
+     * A device's transmission has ended: delivered, or dropped after its
+     * last collision.
+     * @param id the transmission
+     * @param token the end event's token; a collision makes it stale
+     */
+    void TransmissionEnd(uint64_t id, uint64_t token);
+    /**
+     * A device frame's last bit reaches a device.
+     * @param id the transmission
+     * @param receiver the receiving device's index
+     */
+    void Deliver(uint64_t id, uint32_t receiver);
+    /** Forgets transmissions too old to matter. */
+    void Prune();
+    /**
+     * @param station a station
+     * @return the node id for the context of its events (NO_CONTEXT for background stations)
+     */
+    uint32_t Context(uint32_t station) const;
+
+    DataRate m_dataRate;             //!< bus bit rate
+    double m_length;                 //!< cable length (m)
+    Time m_propagationDelay;         //!< end-to-end propagation delay
+    uint32_t m_backgroundStations;   //!< number of background stations
+    double m_backgroundLoad;         //!< offered background load (fraction of DataRate)
+    uint32_t m_smallFrameSize;       //!< small background frame (bytes)
+    uint32_t m_largeFrameSize;       //!< large background frame (bytes)
+    double m_largeFraction;          //!< share of large background frames
+    Ptr<RandomVariableStream> m_backoffRv; //!< uniform [0,1) draws for backoff
+
+    std::vector<Ptr<EthernetNetDevice>> m_devices; //!< attached devices
+    std::vector<double> m_devicePositions;         //!< their positions (m)
+    std::vector<Station> m_stations;               //!< devices first, then background stations
+    std::vector<uint32_t> m_waiting;               //!< stations with a planned wake-up
+    std::deque<Transmission> m_transmissions;      //!< recent transmissions, in start order
+    uint64_t m_nextId{0};                          //!< id of the next transmission
+    bool m_stationsReady{false};                   //!< stations set up
+    bool m_backgroundScheduled{false};             //!< StartBackground scheduled
+
+    int64_t m_ifg{0};          //!< inter-frame gap (time steps)
+    int64_t m_ifgPart1{0};     //!< restartable part of the gap (time steps)
+    int64_t m_slot{0};         //!< slot time (time steps)
+    int64_t m_jam{0};          //!< jam (time steps)
+    int64_t m_preamble{0};     //!< preamble and SFD (time steps)
+    int64_t m_longest{0};      //!< longest transmission seen (time steps)
+
+    double m_meanGap{0};       //!< mean time between background arrivals (s)
+    Ptr<ExponentialRandomVariable> m_arrivalRv; //!< background inter-arrival times
+    Ptr<UniformRandomVariable> m_stationRv;     //!< background station choice
+    Ptr<UniformRandomVariable> m_sizeRv;        //!< background frame size choice
+
+    uint64_t m_collisions{0};        //!< aborted transmissions
+    uint64_t m_deferrals{0};         //!< attempts that waited for the medium
+    uint64_t m_excessive{0};         //!< frames dropped after 16 collisions
+    uint64_t m_backgroundOffered{0}; //!< background arrivals
+    uint64_t m_backgroundSent{0};    //!< background transmissions started and not aborted
+    uint64_t m_deviceSent{0};        //!< device frames sent without collision
+
+    /// A station starts an attempt: station, collisions so far.
+    TracedCallback<uint32_t, uint32_t> m_txStartTrace;
+    /// A station detected a collision: station, collisions including this one.
+    TracedCallback<uint32_t, uint32_t> m_collisionTrace;
+    /// A station backs off: station, collisions, slots, delay.
+    TracedCallback<uint32_t, uint32_t, uint32_t, Time> m_backoffTrace;
+    /// A station found the medium busy when it wanted to send: station, collisions so far.
+    TracedCallback<uint32_t, uint32_t> m_deferralTrace;
+    /// A station dropped a frame after 16 collisions: station, 16.
+    TracedCallback<uint32_t, uint32_t> m_excessiveTrace;
+};
+
+} // namespace ns3
+
+#endif /* ETHERNET_BUS_CHANNEL_H */
