@@ -59,6 +59,22 @@ NETWORKS: dict[str, Network] = {
             interface_model="proteon-p1300",
             network_model="proteon-ring",
         ),
+        Network(
+            "ethernet",
+            "NetbltEthernetExperiment",
+            "RFC 1030 §6: IBM PC/ATs with 3Com 3C500 interfaces on MIT's Subnet 26 (150 hosts)",
+            host_model="ibm-pc-at",
+            interface_model="3com-3c500",
+            network_model="mit-subnet-26",
+        ),
+        Network(
+            "ethernet-private",
+            "NetbltEthernetExperiment",
+            "RFC 1030 §6: the same two PC/ATs alone on a private Ethernet",
+            host_model="ibm-pc-at",
+            interface_model="3com-3c500",
+            network_model="private-ethernet",
+        ),
     )
 }
 

@@ -5,6 +5,7 @@
 #include "etherlink-3c500-net-device.h"
 
 #include "ns3/host-cpu.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
@@ -54,6 +55,13 @@ Etherlink3c500NetDevice::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&Etherlink3c500NetDevice::m_rxCopyPerByte),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("ReceiveAtInterruptLevel",
+                          "If true, the driver copies a received frame out and re-arms the card "
+                          "in its interrupt handler, pre-empting the protocol work running "
+                          "(HostCpu::Interrupt); if false, the copy waits its turn behind it.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&Etherlink3c500NetDevice::m_receiveAtInterruptLevel),
+                          MakeBooleanChecker())
             .AddAttribute("RearmCost",
                           "CPU time the driver spends re-arming the receiver, after copying a "
                           "received frame out and after a transmission.",
@@ -266,10 +274,15 @@ Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
         m_snifferTrace(frame);
     }
     const Time cost = m_rxCopyPerPacket + m_rxCopyPerByte * CopiedBytes(frame) + m_rearmCost;
-    HostCpu::Run(GetNode(),
-                 cost,
-                 RECEIVE_ACTIVITY,
-                 MakeCallback(&Etherlink3c500NetDevice::CopyOutDone, this).Bind(frame));
+    Callback<void> done = MakeCallback(&Etherlink3c500NetDevice::CopyOutDone, this).Bind(frame);
+    if (m_receiveAtInterruptLevel)
+    {
+        HostCpu::RunInterrupt(GetNode(), cost, RECEIVE_ACTIVITY, done);
+    }
+    else
+    {
+        HostCpu::Run(GetNode(), cost, RECEIVE_ACTIVITY, done);
+    }
 }
 
 void

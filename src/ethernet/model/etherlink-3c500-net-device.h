@@ -134,6 +134,7 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     Time m_txCopyPerByte;   //!< copy into the card, per byte
     Time m_rxCopyPerPacket; //!< copy out of the card, per frame
     Time m_rxCopyPerByte;   //!< copy out of the card, per byte
+    bool m_receiveAtInterruptLevel{true}; //!< copy out in the interrupt handler
     Time m_rearmCost;       //!< re-arming the receiver
 
     BufferState m_buffer{BUFFER_EMPTY}; //!< the buffer

@@ -360,8 +360,19 @@ EthernetBusChannel::StartBackground()
 }
 
 void
+EthernetBusChannel::StopBackground()
+{
+    NS_LOG_FUNCTION(this);
+    m_backgroundStopped = true;
+}
+
+void
 EthernetBusChannel::ScheduleBackgroundArrival()
 {
+    if (m_backgroundStopped)
+    {
+        return;
+    }
     // One arrival drawn at a time: the background costs one event per frame, plus the events
     // of its deferrals and collisions, whatever the number of stations.
     Simulator::ScheduleWithContext(Simulator::NO_CONTEXT,

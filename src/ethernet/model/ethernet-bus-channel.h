@@ -172,6 +172,12 @@ class EthernetBusChannel : public Channel
     uint64_t GetBackgroundFramesOffered() const;
 
     /**
+     * Stops the background stations offering new frames (frames already offered still go):
+     * an experiment whose transfer is over needs no more of them.
+     */
+    void StopBackground();
+
+    /**
      * @return background frames whose transmission has started and not been
      *         aborted (the last may still be on the wire)
      */
@@ -376,6 +382,7 @@ class EthernetBusChannel : public Channel
     uint64_t m_nextId{0};                          //!< id of the next transmission
     bool m_stationsReady{false};                   //!< stations set up
     bool m_backgroundScheduled{false};             //!< StartBackground scheduled
+    bool m_backgroundStopped{false};               //!< StopBackground() was called
 
     int64_t m_ifg{0};          //!< inter-frame gap (time steps)
     int64_t m_ifgPart1{0};     //!< restartable part of the gap (time steps)

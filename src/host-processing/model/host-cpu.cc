@@ -55,7 +55,9 @@ HostCpu::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_completion.Cancel();
+    m_interruptCompletion.Cancel();
     m_queue.clear();
+    m_interrupts.clear();
     Object::DoDispose();
 }
 
@@ -114,11 +116,7 @@ HostCpu::Release()
     m_busyTimeByActivity[job.activity] += held;
     ++m_jobsCompleted;
     m_jobCompletedTrace(job.activity, held, m_heldSince - job.queued);
-    if (!m_queue.empty())
-    {
-        m_queuedCost -= m_queue.front().cost;
-        StartNext();
-    }
+    StartWhatIsDue();
 }
 
 void
@@ -191,14 +189,109 @@ HostCpu::Complete()
     m_jobCompletedTrace(job.activity, job.cost, Simulator::Now() - job.queued - job.cost);
     // The next job starts before this one's work runs, so work queued by it goes behind jobs
     // that were already waiting.
-    if (!m_queue.empty())
+    StartWhatIsDue();
+    if (!job.work.IsNull())
+    {
+        job.work();
+    }
+}
+
+void
+HostCpu::StartWhatIsDue()
+{
+    NS_ASSERT(!m_busy);
+    if (!m_interrupts.empty())
+    {
+        StartInterrupt();
+    }
+    else if (!m_queue.empty())
     {
         m_queuedCost -= m_queue.front().cost;
         StartNext();
     }
-    if (!job.work.IsNull())
+}
+
+void
+HostCpu::Interrupt(Time cost, const std::string& activity, Callback<void> work)
+{
+    NS_LOG_FUNCTION(this << cost << activity);
+    NS_ABORT_MSG_IF(cost.IsStrictlyNegative(),
+                    "HostCpu interrupt '" << activity << "' has negative cost " << cost);
+    m_interrupts.push_back(Job{cost, activity, work, Simulator::Now()});
+    if (!m_busy)
     {
-        job.work();
+        StartInterrupt();
+    }
+    else if (!m_inInterrupt && !m_held)
+    {
+        // Pre-empt the task-level job: it resumes with what it still needs.
+        m_completion.Cancel();
+        m_preempted = true;
+        m_preemptedRemaining = m_runningEnd - Simulator::Now();
+        StartInterrupt();
+    }
+}
+
+void
+HostCpu::StartInterrupt()
+{
+    NS_ASSERT(!m_interrupts.empty());
+    const Job& handler = m_interrupts.front();
+    m_busy = true;
+    m_inInterrupt = true;
+    m_jobStartedTrace(handler.activity, handler.cost, Simulator::Now() - handler.queued);
+    NS_LOG_LOGIC("interrupt " << handler.activity << " for " << handler.cost);
+    m_interruptEnd = Simulator::Now() + handler.cost;
+    m_interruptCompletion =
+        Simulator::Schedule(handler.cost, &HostCpu::CompleteInterrupt, this);
+}
+
+void
+HostCpu::CompleteInterrupt()
+{
+    NS_ASSERT(m_inInterrupt && !m_interrupts.empty());
+    Job handler = m_interrupts.front();
+    m_interrupts.pop_front();
+    m_inInterrupt = false;
+    m_busy = false;
+    m_busyTime += handler.cost;
+    m_busyTimeByActivity[handler.activity] += handler.cost;
+    ++m_jobsCompleted;
+    m_jobCompletedTrace(handler.activity,
+                        handler.cost,
+                        Simulator::Now() - handler.queued - handler.cost);
+    if (!m_interrupts.empty())
+    {
+        StartInterrupt();
+    }
+    else if (m_preempted)
+    {
+        m_preempted = false;
+        m_busy = true;
+        m_runningEnd = Simulator::Now() + m_preemptedRemaining;
+        m_completion = Simulator::Schedule(m_preemptedRemaining, &HostCpu::Complete, this);
+    }
+    else
+    {
+        StartWhatIsDue();
+    }
+    if (!handler.work.IsNull())
+    {
+        handler.work();
+    }
+}
+
+void
+HostCpu::RunInterrupt(Ptr<Object> node, Time cost, const std::string& activity, Callback<void> work)
+{
+    Ptr<HostCpu> cpu = node ? node->GetObject<HostCpu>() : nullptr;
+    if (cpu)
+    {
+        cpu->Interrupt(cost, activity, work);
+    }
+    else if (!work.IsNull())
+    {
+        work();
     }
 }
 
@@ -254,6 +347,15 @@ HostCpu::GetBacklog() const
     if (!m_busy)
     {
         return Time(0);
+    }
+    if (m_inInterrupt)
+    {
+        Time handlers = m_interruptEnd - Simulator::Now();
+        for (size_t i = 1; i < m_interrupts.size(); ++i)
+        {
+            handlers += m_interrupts[i].cost;
+        }
+        return handlers + (m_preempted ? m_preemptedRemaining : Time(0)) + m_queuedCost;
     }
     return (m_held ? Time(0) : m_runningEnd - Simulator::Now()) + m_queuedCost;
 }

@@ -121,6 +121,30 @@ class HostCpu : public Object
     bool IsHeld() const;
 
     /**
+     * Queues interrupt-level work: it pre-empts the task-level job running (Execute()), which
+     * resumes afterwards with the CPU time it still needed; interrupts run one at a time, first
+     * in, first out, before any task-level job. A job started by Hold() (a driver busy-waiting
+     * with interrupts masked) is not pre-empted: interrupts asked for meanwhile run as soon as
+     * it releases the CPU.
+     * @param cost CPU time the interrupt handler takes (not negative)
+     * @param activity short name of the work, for traces and logs
+     * @param work what to do when the handler completes
+     */
+    void Interrupt(Time cost, const std::string& activity, Callback<void> work);
+
+    /**
+     * Interrupt() on @p node's CPU, or @p work at once if the node has no HostCpu.
+     * @param node the host
+     * @param cost CPU time of the handler
+     * @param activity short name of the work
+     * @param work what to do when the handler completes
+     */
+    static void RunInterrupt(Ptr<Object> node,
+                             Time cost,
+                             const std::string& activity,
+                             Callback<void> work);
+
+    /**
      * @param delay a timer's nominal duration from now
      * @return the duration after which a timer set now actually expires: the
      *         first clock tick at or after now + @p delay
@@ -183,6 +207,12 @@ class HostCpu : public Object
 
     /** Starts the job at the head of the queue. */
     void StartNext();
+    /** Starts the next interrupt, pre-empting the running task-level job if there is one. */
+    void StartInterrupt();
+    /** Completes the running interrupt; then the next interrupt, the pre-empted job or the queue. */
+    void CompleteInterrupt();
+    /** Starts whatever is due next on a CPU that has just become free. */
+    void StartWhatIsDue();
     /** Completes the running job and starts the next one. */
     void Complete();
 
@@ -197,6 +227,12 @@ class HostCpu : public Object
     uint64_t m_jobsCompleted{0}; //!< completed jobs
     std::map<std::string, Time> m_busyTimeByActivity; //!< CPU time of completed jobs, by activity
     EventId m_completion;     //!< completion of the running job
+    std::deque<Job> m_interrupts; //!< interrupts waiting, the running one first
+    bool m_inInterrupt{false};    //!< an interrupt handler is running
+    bool m_preempted{false};      //!< the queue's front job was pre-empted by the interrupt
+    Time m_preemptedRemaining;    //!< CPU time the pre-empted job still needs
+    EventId m_interruptCompletion; //!< completion of the running interrupt
+    Time m_interruptEnd;           //!< when the running interrupt completes
 
     TracedCallback<const std::string&, Time, Time> m_jobStartedTrace;   //!< job started
     TracedCallback<const std::string&, Time, Time> m_jobCompletedTrace; //!< job completed

@@ -289,6 +289,70 @@ class HostCpuHoldTestCase : public TestCase
 
 /**
  * @ingroup host-processing-tests
+ * @brief Interrupt-level work pre-empts the running task-level job, which resumes with the
+ * CPU time it still needed; interrupts go before waiting jobs; a held job is not pre-empted.
+ */
+class HostCpuInterruptTestCase : public TestCase
+{
+  public:
+    HostCpuInterruptTestCase()
+        : TestCase("interrupts pre-empt task-level jobs, which resume; held jobs are not pre-empted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        Completions log;
+        Time backlogInInterrupt;
+        Simulator::ScheduleNow([&]() {
+            cpu->Execute(MilliSeconds(10), "task", log.Record("task"));
+            cpu->Execute(MilliSeconds(2), "waiting", log.Record("waiting"));
+        });
+        // At 4 ms: 6 ms of "task" left; the handler runs 3 ms, a second one queues behind it.
+        Simulator::Schedule(MilliSeconds(4), [&]() {
+            cpu->Interrupt(MilliSeconds(3), "irq1", log.Record("irq1"));
+            cpu->Interrupt(MilliSeconds(1), "irq2", log.Record("irq2"));
+            backlogInInterrupt = cpu->GetBacklog();
+        });
+        // On an idle CPU an interrupt simply runs.
+        Simulator::Schedule(MilliSeconds(30), [&]() {
+            cpu->Interrupt(MilliSeconds(1), "idle-irq", log.Record("idle-irq"));
+        });
+        // A held job (busy-wait) is not pre-empted: the interrupt runs at its release.
+        Simulator::Schedule(MilliSeconds(40), [&]() {
+            cpu->Hold("busy-wait", Callback<void>());
+            cpu->Execute(MilliSeconds(1), "after", log.Record("after"));
+        });
+        Simulator::Schedule(MilliSeconds(41), [&]() {
+            cpu->Interrupt(MilliSeconds(2), "masked-irq", log.Record("masked-irq"));
+        });
+        Simulator::Schedule(MilliSeconds(45), [&]() { cpu->Release(); });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.done.size(), 7, "every job ran");
+        NS_TEST_EXPECT_MSG_EQ(log.done[0].first, "irq1", "the handler first");
+        NS_TEST_EXPECT_MSG_EQ(log.done[0].second, MilliSeconds(7), "4 + 3 ms");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].first, "irq2", "then the queued handler");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].second, MilliSeconds(8), "7 + 1 ms");
+        NS_TEST_EXPECT_MSG_EQ(log.done[2].first, "task", "the pre-empted job resumes");
+        NS_TEST_EXPECT_MSG_EQ(log.done[2].second, MilliSeconds(14), "10 ms of CPU + 4 ms of handlers");
+        NS_TEST_EXPECT_MSG_EQ(log.done[3].first, "waiting", "then the waiting job");
+        NS_TEST_EXPECT_MSG_EQ(log.done[3].second, MilliSeconds(16), "14 + 2 ms");
+        NS_TEST_EXPECT_MSG_EQ(log.done[4].second, MilliSeconds(31), "idle-irq at once");
+        NS_TEST_EXPECT_MSG_EQ(log.done[5].first, "masked-irq", "the interrupt at the release");
+        NS_TEST_EXPECT_MSG_EQ(log.done[5].second, MilliSeconds(47), "45 + 2 ms");
+        NS_TEST_EXPECT_MSG_EQ(log.done[6].first, "after", "the queued job after it");
+        NS_TEST_EXPECT_MSG_EQ(log.done[6].second, MilliSeconds(48), "47 + 1 ms");
+        NS_TEST_EXPECT_MSG_EQ(backlogInInterrupt, MilliSeconds(12), "3 + 1 + 6 left + 2 queued");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime("task"), MilliSeconds(10), "the task's own time");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime("irq1"), MilliSeconds(3), "handler accounted");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup host-processing-tests
  * @brief The host processing model's test suite.
  */
 class HostCpuTestSuite : public TestSuite
@@ -301,6 +365,7 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new HostCpuOrderingTestCase, Duration::QUICK);
         AddTestCase(new HostCpuFreeWorkTestCase, Duration::QUICK);
         AddTestCase(new HostCpuTickTestCase, Duration::QUICK);
+        AddTestCase(new HostCpuInterruptTestCase, Duration::QUICK);
         AddTestCase(new HostCpuHoldTestCase, Duration::QUICK);
     }
 };

@@ -19,6 +19,8 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <functional>
+
 namespace ns3
 {
 
@@ -125,6 +127,11 @@ NetbltExperiment::SetChannelAttribute(const std::string& name, const AttributeVa
     m_channelAttributes.emplace_back(name, value.Copy());
 }
 
+void
+NetbltExperiment::TransferDelivered()
+{
+}
+
 std::vector<std::string>
 NetbltExperiment::GetTransmitActivities() const
 {
@@ -185,6 +192,17 @@ NetbltExperiment::Run()
         EnablePcap(m_pcapDirectory + "/netblt");
     }
 
+    Ptr<NetbltSinkApplication> receiving = DynamicCast<NetbltSinkApplication>(sinkApps.Get(0));
+    bool delivered = false;
+    std::function<void(Ptr<const Packet>, uint32_t)> onBuffer =
+        [this, receiving, &delivered](Ptr<const Packet>, uint32_t) {
+            if (!delivered && receiving->GetBytesReceived() >= m_transferSize)
+            {
+                delivered = true;
+                TransferDelivered();
+            }
+        };
+    receiving->TraceConnectWithoutContext("Rx", Callback<void, Ptr<const Packet>, uint32_t>(onBuffer));
     Simulator::Stop(m_maxSimulatedTime);
     Simulator::Run();
 

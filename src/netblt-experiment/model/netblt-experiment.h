@@ -122,6 +122,12 @@ class NetbltExperiment : public Object
         }
     }
 
+    /**
+     * Called once the receiving client has every byte: the network may stop traffic that only
+     * mattered during the transfer. Does nothing by default.
+     */
+    virtual void TransferDelivered();
+
     /** @return the bytes transferred (TransferSize) */
     uint32_t GetTransferSize() const;
 

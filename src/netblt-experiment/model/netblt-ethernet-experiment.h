@@ -1,0 +1,54 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NETBLT_ETHERNET_EXPERIMENT_H
+#define NETBLT_ETHERNET_EXPERIMENT_H
+
+#include "netblt-experiment.h"
+
+#include "ns3/ethernet-bus-channel.h"
+#include "ns3/ethernet-helper.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * @ingroup netblt-experiment
+ * @brief One NETBLT transfer between two hosts on a 10 Mbit/s Ethernet with 3Com 3C500
+ * interfaces (RFC 1030 §6).
+ *
+ * The hosts' devices are Etherlink3c500NetDevices on one EthernetBusChannel, whose background
+ * stations stand for the rest of MIT's Subnet 26; SetDeviceAttribute() and
+ * SetChannelAttribute() configure them from the models/ files.
+ */
+class NetbltEthernetExperiment : public NetbltExperiment
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    NetbltEthernetExperiment();
+    ~NetbltEthernetExperiment() override;
+
+  protected:
+    NetDeviceContainer InstallNetwork(NodeContainer hosts,
+                                      int64_t stream,
+                                      int64_t& streamsUsed) override;
+    void EnablePcap(const std::string& prefix) override;
+    std::vector<std::string> GetTransmitActivities() const override;
+    void TransferDelivered() override;
+
+  private:
+    EthernetHelper m_ethernet; //!< built the bus (kept for pcap)
+    Ptr<EthernetBusChannel> m_channel; //!< the bus, to stop its background at the end
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_ETHERNET_EXPERIMENT_H */
