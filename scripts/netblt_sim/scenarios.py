@@ -59,34 +59,28 @@ class Scenario:
 
     def row_parameters(self, row: pd.Series) -> TransferParameters:
         """The transfer that regenerates one published row, with the row's own seed."""
-        return TransferParameters(
-            bs=int(row["bs"]),
-            bi_ms=int(row["bi_ms"]),
-            psz=int(row["psz"]),
-            bfsz=int(row["bfsz"]),
-            xfsz_bytes=int(row["xfsz_kb"]) * 1000,
-            nbufs=int(row["nbufs"]),
-            seed=self.seed_base + int(row["row"]),
-            network=self.network,
-        )
+        return self._parameters(row, int(row["bi_ms"]), self.seed_base + int(row["row"]))
 
     def curve_parameters(self) -> list[TransferParameters]:
         """One transfer per (packet size, buffers) family of the table and per grid interval."""
         families = self.published().drop_duplicates(["bs", "psz", "bfsz", "xfsz_kb", "nbufs"])
         return [
-            TransferParameters(
-                bs=int(family["bs"]),
-                bi_ms=bi_ms,
-                psz=int(family["psz"]),
-                bfsz=int(family["bfsz"]),
-                xfsz_bytes=int(family["xfsz_kb"]) * 1000,
-                nbufs=int(family["nbufs"]),
-                seed=self.curves.seed,
-                network=self.network,
-            )
+            self._parameters(family, bi_ms, self.curves.seed)
             for _, family in families.iterrows()
             for bi_ms in self.curves.burst_intervals()
         ]
+
+    def _parameters(self, row: pd.Series, bi_ms: int, seed: int) -> TransferParameters:
+        return TransferParameters(
+            bs=int(row["bs"]),
+            bi_ms=bi_ms,
+            psz=int(row["psz"]),
+            bfsz=int(row["bfsz"]),
+            xfsz_bytes=int(row["xfsz_kb"]) * 1000,
+            nbufs=int(row["nbufs"]),
+            seed=seed,
+            network=self.network,
+        )
 
 
 def load_scenario(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> Scenario:

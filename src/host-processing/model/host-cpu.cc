@@ -119,10 +119,16 @@ HostCpu::Release()
     StartWhatIsDue();
 }
 
+Ptr<HostCpu>
+HostCpu::Of(Ptr<Object> node)
+{
+    return node ? node->GetObject<HostCpu>() : nullptr;
+}
+
 void
 HostCpu::RunHeld(Ptr<Object> node, const std::string& activity, Callback<void> started)
 {
-    Ptr<HostCpu> cpu = node ? node->GetObject<HostCpu>() : nullptr;
+    Ptr<HostCpu> cpu = Of(node);
     if (cpu)
     {
         cpu->Hold(activity, started);
@@ -136,7 +142,7 @@ HostCpu::RunHeld(Ptr<Object> node, const std::string& activity, Callback<void> s
 void
 HostCpu::ReleaseHeld(Ptr<Object> node)
 {
-    Ptr<HostCpu> cpu = node ? node->GetObject<HostCpu>() : nullptr;
+    Ptr<HostCpu> cpu = Of(node);
     if (cpu)
     {
         cpu->Release();
@@ -284,7 +290,7 @@ HostCpu::CompleteInterrupt()
 void
 HostCpu::RunInterrupt(Ptr<Object> node, Time cost, const std::string& activity, Callback<void> work)
 {
-    Ptr<HostCpu> cpu = node ? node->GetObject<HostCpu>() : nullptr;
+    Ptr<HostCpu> cpu = Of(node);
     if (cpu)
     {
         cpu->Interrupt(cost, activity, work);
@@ -298,7 +304,7 @@ HostCpu::RunInterrupt(Ptr<Object> node, Time cost, const std::string& activity, 
 void
 HostCpu::Run(Ptr<Object> node, Time cost, const std::string& activity, Callback<void> work)
 {
-    Ptr<HostCpu> cpu = node ? node->GetObject<HostCpu>() : nullptr;
+    Ptr<HostCpu> cpu = Of(node);
     if (cpu)
     {
         cpu->Execute(cost, activity, work);
@@ -325,7 +331,7 @@ HostCpu::RoundToTick(Time delay) const
 Time
 HostCpu::RoundToTick(Ptr<Object> node, Time delay)
 {
-    Ptr<HostCpu> cpu = node ? node->GetObject<HostCpu>() : nullptr;
+    Ptr<HostCpu> cpu = Of(node);
     return cpu ? cpu->RoundToTick(delay) : delay;
 }
 

@@ -195,6 +195,9 @@ class HostCpu : public Object
     void DoDispose() override;
 
   private:
+    /** @param node a host, or nullptr @return its HostCpu, or nullptr if it has none */
+    static Ptr<HostCpu> Of(Ptr<Object> node);
+
     /** A piece of queued work. */
     struct Job
     {

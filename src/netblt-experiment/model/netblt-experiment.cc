@@ -192,22 +192,21 @@ NetbltExperiment::Run()
         EnablePcap(m_pcapDirectory + "/netblt");
     }
 
-    Ptr<NetbltSinkApplication> receiving = DynamicCast<NetbltSinkApplication>(sinkApps.Get(0));
+    Ptr<NetbltBulkSendApplication> sender = DynamicCast<NetbltBulkSendApplication>(sendApps.Get(0));
+    Ptr<NetbltSinkApplication> sink = DynamicCast<NetbltSinkApplication>(sinkApps.Get(0));
     bool delivered = false;
     std::function<void(Ptr<const Packet>, uint32_t)> onBuffer =
-        [this, receiving, &delivered](Ptr<const Packet>, uint32_t) {
-            if (!delivered && receiving->GetBytesReceived() >= m_transferSize)
+        [this, sink, &delivered](Ptr<const Packet>, uint32_t) {
+            if (!delivered && sink->GetBytesReceived() >= m_transferSize)
             {
                 delivered = true;
                 TransferDelivered();
             }
         };
-    receiving->TraceConnectWithoutContext("Rx", Callback<void, Ptr<const Packet>, uint32_t>(onBuffer));
+    sink->TraceConnectWithoutContext("Rx", Callback<void, Ptr<const Packet>, uint32_t>(onBuffer));
     Simulator::Stop(m_maxSimulatedTime);
     Simulator::Run();
 
-    Ptr<NetbltBulkSendApplication> sender = DynamicCast<NetbltBulkSendApplication>(sendApps.Get(0));
-    Ptr<NetbltSinkApplication> sink = DynamicCast<NetbltSinkApplication>(sinkApps.Get(0));
     NetbltTransferRecord record;
     record.bytesGiven = sender->GetBytesGiven();
     record.bytesReceived = sink->GetBytesReceived();
