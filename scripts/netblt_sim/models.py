@@ -23,7 +23,7 @@ OBJECT_KINDS: tuple[str, ...] = ("cpu", "netblt", "device", "channel")
 TIME_UNITS_NS: dict[str, float] = {"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1.0}
 # Per-byte costs are written as a time per byte.
 PER_BYTE_SUFFIX = "/byte"
-OTHER_UNITS: tuple[str, ...] = ("bit/s", "Mbit/s", "bytes", "stations", "fraction")
+OTHER_UNITS: tuple[str, ...] = ("bit/s", "Mbit/s", "bytes", "stations", "fraction", "frames/s")
 
 
 class ModelError(ValueError):

@@ -48,6 +48,7 @@ class Scenario:
     published_path: Path
     seed_base: int
     curves: Curves
+    throughput_target_pct: float = 3.0  # a configuration's median SPEED must be this close
 
     def published(self) -> pd.DataFrame:
         """The table's published rows, in published order."""
@@ -103,4 +104,5 @@ def load_scenario(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> Scenario:
         published_path=published,
         seed_base=int(raw["seed_base"]),
         curves=Curves(**raw["curves"]),
+        throughput_target_pct=float(raw.get("throughput_target_pct", 3.0)),
     )

@@ -16,7 +16,11 @@ CSV_COLUMNS: tuple[str, ...] = (
     "pub_loss", "pub_rxm", "pub_dtmos", "pub_speed_mbps",
     "speed_error_pct", "sim_completed", "sim_intact", "sim_control_timeouts", "sim_send_only_mbps",
 )  # fmt: skip
-THROUGHPUT_TARGET_PCT = 3.0
+# A configuration's median simulated count is within the published range when it lies in
+# [LOW x smallest published, HIGH x largest published] of its repeated rows.
+COUNT_RANGE_LOW = 0.5
+COUNT_RANGE_HIGH = 2.0
+COUNTS: tuple[str, ...] = ("loss", "rxm", "dtmos")
 
 
 def compare(
@@ -65,7 +69,14 @@ def configurations(compared: pd.DataFrame) -> pd.DataFrame:
         sim_loss_max=("sim_loss", "max"),
         sim_rxm_max=("sim_rxm", "max"),
         sim_dtmos_max=("sim_dtmos", "max"),
+        **{f"sim_{c}_median": (f"sim_{c}", "median") for c in COUNTS},
+        **{f"pub_{c}_min": (f"pub_{c}", "min") for c in COUNTS},
+        **{f"pub_{c}_max": (f"pub_{c}", "max") for c in COUNTS},
     ).reset_index()
+    for c in COUNTS:
+        summary[f"{c}_in_range"] = (
+            summary[f"sim_{c}_median"] >= COUNT_RANGE_LOW * summary[f"pub_{c}_min"]
+        ) & (summary[f"sim_{c}_median"] <= COUNT_RANGE_HIGH * summary[f"pub_{c}_max"])
     summary["error_pct"] = (
         100 * (summary["sim_speed_median"] - summary["pub_speed_median"])
         / summary["pub_speed_median"]
@@ -116,13 +127,22 @@ def markdown(scenario: Scenario, compared: pd.DataFrame, notes: Sequence[str] = 
         }
     )  # fmt: skip
     summary = configurations(compared)
-    within = (summary["error_pct"].abs() <= THROUGHPUT_TARGET_PCT).sum()
+    target = scenario.throughput_target_pct
+    within = (summary["error_pct"].abs() <= target).sum()
+    counts_in_range = int(summary[[f"{c}_in_range" for c in COUNTS]].all(axis=1).sum())
+    for c in COUNTS:
+        summary[f"{c.upper()} sim median (pub range)"] = [
+            f"{_count(m)} ({_count(lo)}-{_count(hi)})"
+            for m, lo, hi in zip(summary[f"sim_{c}_median"], summary[f"pub_{c}_min"],
+                                 summary[f"pub_{c}_max"], strict=True)
+        ]
     per_config = summary.rename(
         columns={"bs": "BS", "bi_ms": "BI", "psz": "PSZ", "bfsz": "BFSZ", "xfsz_kb": "XFSZ",
                  "nbufs": "NBUFS", "pub_speed_median": "SPEED pub median",
                  "sim_speed_median": "SPEED sim median", "error_pct": "error %"}
     )[["BS", "BI", "PSZ", "BFSZ", "XFSZ", "NBUFS", "rows", "SPEED pub median", "SPEED sim median",
-       "error %"]]  # fmt: skip
+       "error %", "LOSS sim median (pub range)", "RXM sim median (pub range)",
+       "DTMOS sim median (pub range)"]]  # fmt: skip
     clean = int((compared[["sim_loss", "sim_rxm", "sim_dtmos"]].to_numpy() == 0).all(axis=1).sum())
     lines = [
         f"# {scenario.title}",
@@ -137,8 +157,11 @@ def markdown(scenario: Scenario, compared: pd.DataFrame, notes: Sequence[str] = 
         "",
         "## Summary",
         "",
-        f"- Configurations whose median simulated SPEED is within {THROUGHPUT_TARGET_PCT:g}% of "
+        f"- Configurations whose median simulated SPEED is within {target:g}% of "
         f"the published median: {within} of {len(summary)}.",
+        f"- Configurations whose median simulated #LOSS, #RXM and DTMOS all lie within "
+        f"[{COUNT_RANGE_LOW:g} x published minimum, {COUNT_RANGE_HIGH:g} x published maximum] of "
+        f"their rows: {counts_in_range} of {len(summary)}.",
         f"- Largest configuration error: {summary['error_pct'].abs().max():.2f}%; mean absolute "
         f"error {summary['error_pct'].abs().mean():.2f}%.",
         f"- Largest row error: {compared['speed_error_pct'].abs().max():.2f}%.",

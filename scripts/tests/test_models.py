@@ -87,3 +87,19 @@ def test_derived_send_costs_give_back_rfc_1030_section_4(data_bytes: int, fact: 
 def test_derived_receive_costs_give_back_rfc_1030_section_4(data_bytes: int, fact: str) -> None:
     expected = load_model("hosts", "ibm-pc-at").facts[fact].milliseconds
     assert theoretical_receive_cost_ms(data_bytes) == pytest.approx(expected, abs=0.01)
+
+
+def test_3c500_receive_costs_give_back_the_6_1_ms_of_rfc_1030_section_4() -> None:
+    """The driver's fixed and per-byte receive costs, split by Table III's 512-byte rows,
+    still add up with NETBLT's theoretical share to 6.1 ms for a 1438-byte packet."""
+    host = load_model("hosts", "ibm-pc-at")
+    card = load_model("interfaces", "3com-3c500")
+    frame_without_fcs = 1438 + 24 + 20 + 14 + 2  # NETBLT, IPv4, Ethernet II headers, padding
+    driver = (
+        card.value("device", "ReceiveCopyCostPerPacket").milliseconds
+        + card.value("device", "ReceiveCopyCostPerByte").milliseconds * frame_without_fcs
+    )
+    netblt_theoretical = 1.064311 + host.value("netblt", "DataReceiveByteCost").milliseconds * 1438
+    assert driver + netblt_theoretical == pytest.approx(
+        card.facts["receive_1438"].value, abs=0.001
+    )

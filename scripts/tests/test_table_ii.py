@@ -8,7 +8,7 @@ from conftest import REPO_ROOT
 
 from netblt_sim import runtime
 from netblt_sim.scenarios import load_scenario
-from netblt_sim.tables import CSV_COLUMNS, THROUGHPUT_TARGET_PCT, configurations
+from netblt_sim.tables import CSV_COLUMNS, configurations
 from netblt_sim.transfer import run_transfer
 
 RESULTS = REPO_ROOT / "results"
@@ -56,7 +56,7 @@ def test_committed_table_meets_the_targets(committed: pd.DataFrame) -> None:
     or data timeout, as published; every transfer complete and intact."""
     summary = configurations(committed)
     assert len(summary) == 20
-    assert (summary["error_pct"].abs() <= THROUGHPUT_TARGET_PCT).all(), summary
+    assert (summary["error_pct"].abs() <= load_scenario("table-II").throughput_target_pct).all(), summary
     assert (committed[["sim_loss", "sim_rxm", "sim_dtmos"]] == 0).all().all()
     assert committed["sim_completed"].all() and committed["sim_intact"].all()
     recomputed = 100 * (committed["sim_speed_mbps"] - committed["pub_speed_mbps"]) / committed[

@@ -163,7 +163,9 @@ Etherlink3c500NetDevice::TryTransmit()
         return;
     }
     m_routinePending = true;
-    HostCpu::RunHeld(GetNode(),
+    // Called by a protocol's job (through IP), the routine runs within that job's call, before
+    // anything else the host has queued; called after a receive or a previous send, it waits.
+    HostCpu::RunHeldContinuation(GetNode(),
                      TRANSMIT_ACTIVITY,
                      MakeCallback(&Etherlink3c500NetDevice::TransmitRoutine, this));
 }

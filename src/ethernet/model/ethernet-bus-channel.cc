@@ -8,7 +8,9 @@
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
+#include "ns3/error-model.h"
 #include "ns3/ethernet-header.h"
+#include "ns3/ethernet-trailer.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
@@ -110,6 +112,29 @@ EthernetBusChannel::GetTypeId()
                           DoubleValue(0.1),
                           MakeDoubleAccessor(&EthernetBusChannel::m_largeFraction),
                           MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("BackgroundBroadcastRate",
+                          "Broadcasts per second (Poisson) sent by the background stations, "
+                          "each at a station drawn uniformly, on top of BackgroundLoad. Every "
+                          "attached device receives them: an interface with one buffer is busy "
+                          "with each until its driver has copied it out.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&EthernetBusChannel::m_broadcastRate),
+                          MakeDoubleChecker<double>(0.0))
+            .AddAttribute("BackgroundBroadcastFrameSize",
+                          "Size (bytes, FCS included) of a background broadcast. Default: the "
+                          "minimum frame, 64 bytes (an ARP request).",
+                          UintegerValue(MIN_FRAME_BYTES),
+                          MakeUintegerAccessor(&EthernetBusChannel::m_broadcastFrameSize),
+                          MakeUintegerChecker<uint32_t>(MIN_FRAME_BYTES, MAX_FRAME_BYTES))
+            .AddAttribute("BitErrorRate",
+                          "Probability (0 to 1) that noise on the cable corrupts any one bit of "
+                          "a frame as one station receives it, independently for each bit and "
+                          "each reception (ns3::RateErrorModel, ERROR_UNIT_BIT, over the frame "
+                          "from destination address to FCS). The interface discards a corrupted "
+                          "frame.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&EthernetBusChannel::m_bitErrorRate),
+                          MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("BackoffVariable",
                           "Draws (dimensionless, in [0, 1)) that choose backoffs: after the n-th "
                           "collision a station waits floor(u x 2^min(n,10)) slot times. A "
@@ -137,6 +162,11 @@ EthernetBusChannel::GetTypeId()
                             "inter-frame gap) and defers: station, collisions so far.",
                             MakeTraceSourceAccessor(&EthernetBusChannel::m_deferralTrace),
                             "ns3::EthernetBusChannel::StationTracedCallback")
+            .AddTraceSource("NoiseCorruption",
+                            "Noise corrupted a frame as a device received it (BitErrorRate): "
+                            "the frame, the device index. The device discards it.",
+                            MakeTraceSourceAccessor(&EthernetBusChannel::m_noiseTrace),
+                            "ns3::EthernetBusChannel::NoiseTracedCallback")
             .AddTraceSource("ExcessiveCollisions",
                             "A station drops a frame after its 16th collision: station, 16.",
                             MakeTraceSourceAccessor(&EthernetBusChannel::m_excessiveTrace),
@@ -150,6 +180,10 @@ EthernetBusChannel::EthernetBusChannel()
     m_arrivalRv = CreateObject<ExponentialRandomVariable>();
     m_stationRv = CreateObject<UniformRandomVariable>();
     m_sizeRv = CreateObject<UniformRandomVariable>();
+    m_broadcastArrivalRv = CreateObject<ExponentialRandomVariable>();
+    m_broadcastStationRv = CreateObject<UniformRandomVariable>();
+    m_noise = CreateObject<RateErrorModel>();
+    m_noise->SetUnit(RateErrorModel::ERROR_UNIT_BIT);
 }
 
 EthernetBusChannel::~EthernetBusChannel()
@@ -173,6 +207,9 @@ EthernetBusChannel::DoDispose()
     m_arrivalRv = nullptr;
     m_stationRv = nullptr;
     m_sizeRv = nullptr;
+    m_broadcastArrivalRv = nullptr;
+    m_broadcastStationRv = nullptr;
+    m_noise = nullptr;
     m_backoffRv = nullptr;
     Channel::DoDispose();
 }
@@ -185,7 +222,10 @@ EthernetBusChannel::AssignStreams(int64_t stream)
     m_stationRv->SetStream(stream + 1);
     m_sizeRv->SetStream(stream + 2);
     m_backoffRv->SetStream(stream + 3);
-    return 4;
+    m_broadcastArrivalRv->SetStream(stream + 4);
+    m_broadcastStationRv->SetStream(stream + 5);
+    m_noise->AssignStreams(stream + 6);
+    return 7;
 }
 
 uint32_t
@@ -302,6 +342,7 @@ EthernetBusChannel::EnsureStations()
         return;
     }
     m_stationsReady = true;
+    m_noise->SetRate(m_bitErrorRate);
     m_ifg = Bits(IFG_BITS);
     m_ifgPart1 = Bits(IFG_PART1_BITS);
     m_slot = Bits(SLOT_BITS);
@@ -347,12 +388,17 @@ EthernetBusChannel::StartBackground()
 {
     NS_LOG_FUNCTION(this);
     EnsureStations();
+    NS_ABORT_MSG_IF(m_backgroundStations == 0 && (m_backgroundLoad > 0.0 || m_broadcastRate > 0.0),
+                    "EthernetBusChannel: BackgroundLoad and BackgroundBroadcastRate need "
+                    "BackgroundStations");
+    if (m_broadcastRate > 0.0)
+    {
+        ScheduleBroadcastArrival();
+    }
     if (m_backgroundLoad <= 0.0)
     {
         return;
     }
-    NS_ABORT_MSG_IF(m_backgroundStations == 0,
-                    "EthernetBusChannel: BackgroundLoad needs BackgroundStations");
     const double meanBytes =
         (1.0 - m_largeFraction) * m_smallFrameSize + m_largeFraction * m_largeFrameSize;
     m_meanGap = 8.0 * meanBytes / (m_backgroundLoad * static_cast<double>(m_dataRate.GetBitRate()));
@@ -388,15 +434,43 @@ EthernetBusChannel::BackgroundArrival()
         m_devices.size() + m_stationRv->GetInteger(0, m_backgroundStations - 1);
     const uint32_t bytes = m_sizeRv->GetValue() < m_largeFraction ? m_largeFrameSize
                                                                    : m_smallFrameSize;
+    OfferBackground(station, BackgroundFrame{bytes, false});
+    ScheduleBackgroundArrival();
+}
+
+void
+EthernetBusChannel::ScheduleBroadcastArrival()
+{
+    if (m_backgroundStopped)
+    {
+        return;
+    }
+    Simulator::ScheduleWithContext(Simulator::NO_CONTEXT,
+                                   Seconds(m_broadcastArrivalRv->GetValue(1.0 / m_broadcastRate, 0)),
+                                   &EthernetBusChannel::BroadcastArrival,
+                                   this);
+}
+
+void
+EthernetBusChannel::BroadcastArrival()
+{
+    const uint32_t station =
+        m_devices.size() + m_broadcastStationRv->GetInteger(0, m_backgroundStations - 1);
+    OfferBackground(station, BackgroundFrame{m_broadcastFrameSize, true});
+    ScheduleBroadcastArrival();
+}
+
+void
+EthernetBusChannel::OfferBackground(uint32_t station, BackgroundFrame frame)
+{
     ++m_backgroundOffered;
     Station& s = m_stations[station];
-    s.queue.push_back(bytes);
+    s.queue.push_back(frame);
     if (!s.waiting)
     {
         // The station had nothing to send (at most its last frame is still on the wire).
         Contend(station, Simulator::Now().GetTimeStep(), true);
     }
-    ScheduleBackgroundArrival();
 }
 
 void
@@ -681,7 +755,8 @@ EthernetBusChannel::StartTransmission(uint32_t station)
     else
     {
         NS_ASSERT(!s.queue.empty());
-        tx.bytes = s.queue.front();
+        tx.bytes = s.queue.front().bytes;
+        tx.broadcast = s.queue.front().broadcast;
         s.queue.pop_front();
         ++m_backgroundSent;
     }
@@ -711,11 +786,12 @@ EthernetBusChannel::StartTransmission(uint32_t station)
     {
         ScheduleDetection(added, detect);
     }
-    if (s.device >= 0)
+    if (s.device >= 0 || added.broadcast)
     {
+        // Somebody receives it: its end is an event.
         ScheduleEnd(added);
     }
-    else
+    if (s.device < 0)
     {
         s.attempts = 0;
         if (!s.queue.empty())
@@ -793,7 +869,7 @@ EthernetBusChannel::Detect(uint64_t id, uint64_t token)
         {
             // The frame comes back to the head of its station's queue; a next frame that was
             // planned behind it waits again.
-            s.queue.push_front(tx.bytes);
+            s.queue.push_front(BackgroundFrame{tx.bytes, tx.broadcast});
         }
         s.attempts = attempts;
         Contend(station, tx.end + delay, false);
@@ -818,16 +894,28 @@ EthernetBusChannel::TransmissionEnd(uint64_t id, uint64_t token)
     tx.endPending = false;
     const uint32_t station = tx.station;
     Station& s = m_stations[station];
-    NS_ASSERT(s.device >= 0);
-    Ptr<EthernetNetDevice> device = m_devices[s.device];
+    Ptr<EthernetNetDevice> device = s.device >= 0 ? m_devices[s.device] : nullptr;
     if (tx.aborted)
     {
-        device->TransmitDropped();
+        // A background station's frame was re-queued when the collision was detected.
+        if (device)
+        {
+            device->TransmitDropped();
+        }
         return;
     }
-    ++m_deviceSent;
-    s.frame = nullptr;
-    s.attempts = 0;
+    if (device)
+    {
+        ++m_deviceSent;
+        s.frame = nullptr;
+        s.attempts = 0;
+    }
+    else
+    {
+        NS_ASSERT(tx.broadcast);
+        ++m_broadcastsSent;
+        tx.frame = MakeBroadcastFrame(tx);
+    }
     EthernetHeader header(false);
     tx.frame->PeekHeader(header);
     const Mac48Address destination = header.GetDestination();
@@ -847,7 +935,34 @@ EthernetBusChannel::TransmissionEnd(uint64_t id, uint64_t token)
                                        id,
                                        j);
     }
-    device->TransmitCompleted();
+    if (device)
+    {
+        device->TransmitCompleted();
+    }
+}
+
+Ptr<Packet>
+EthernetBusChannel::MakeBroadcastFrame(const Transmission& tx) const
+{
+    EthernetHeader header(false);
+    // A locally administered address per background station: 02:00:00:00:hi:lo.
+    const uint32_t k = tx.station - m_devices.size();
+    const uint8_t source[6] = {0x02, 0, 0, 0, static_cast<uint8_t>(k >> 8), static_cast<uint8_t>(k)};
+    Mac48Address address;
+    address.CopyFrom(source);
+    header.SetSource(address);
+    header.SetDestination(Mac48Address::GetBroadcast());
+    header.SetLengthType(BACKGROUND_BROADCAST_ETHERTYPE);
+    EthernetTrailer trailer;
+    Ptr<Packet> frame = Create<Packet>(tx.bytes - header.GetSerializedSize() - trailer.GetSerializedSize());
+    frame->AddHeader(header);
+    if (Node::ChecksumEnabled())
+    {
+        trailer.EnableFcs(true);
+    }
+    trailer.CalcFcs(frame);
+    frame->AddTrailer(trailer);
+    return frame;
 }
 
 void
@@ -871,7 +986,21 @@ EthernetBusChannel::Deliver(uint64_t id, uint32_t receiver)
             return;
         }
     }
-    m_devices[receiver]->Receive(tx.frame->Copy(), TimeStep(first));
+    Ptr<Packet> frame = tx.frame->Copy();
+    if (m_bitErrorRate > 0.0 && m_noise->IsCorrupt(frame))
+    {
+        NS_LOG_LOGIC("frame " << tx.frame->GetUid() << " corrupted by noise at device " << receiver);
+        ++m_noiseCorruptions;
+        m_noiseTrace(frame, receiver);
+        return;
+    }
+    m_devices[receiver]->Receive(frame, TimeStep(first));
+}
+
+uint64_t
+EthernetBusChannel::GetNoiseCorruptions() const
+{
+    return m_noiseCorruptions;
 }
 
 uint64_t
@@ -896,6 +1025,12 @@ uint64_t
 EthernetBusChannel::GetBackgroundFramesOffered() const
 {
     return m_backgroundOffered;
+}
+
+uint64_t
+EthernetBusChannel::GetBackgroundBroadcastsSent() const
+{
+    return m_broadcastsSent;
 }
 
 uint64_t

@@ -34,6 +34,7 @@ class Packet;
 class RandomVariableStream;
 class ExponentialRandomVariable;
 class UniformRandomVariable;
+class RateErrorModel;
 
 /**
  * @ingroup ethernet
@@ -43,7 +44,9 @@ class UniformRandomVariable;
  * Stations sit at positions along a cable of Length metres; a signal takes
  * PropagationDelay × |x1 − x2| / Length to go from one to the other. The
  * attached devices are stations; BackgroundStations more are spread evenly
- * along the cable and offer Poisson traffic that nobody receives.
+ * along the cable and offer Poisson traffic to each other, which the attached
+ * devices' address filters reject, plus Poisson broadcasts
+ * (BackgroundBroadcastRate), which every attached device receives.
  *
  * Every station follows the IEEE 802.3 MAC (clause 4):
  * - **Deference.** A station defers while it senses carrier at its position,
@@ -61,7 +64,9 @@ class UniformRandomVariable;
  *
  * A frame is received by the devices it is addressed to (or broadcast, or
  * promiscuous) when its last bit reaches them, unless another signal
- * overlapped it at their position.
+ * overlapped it at their position, or noise on the cable (BitErrorRate, an
+ * ns3::RateErrorModel per bit drawn for each reception) corrupted it: the
+ * interface then discards it for its bad FCS and stays ready to receive.
  *
  * Events are spent only on starts, collision detections and the ends that
  * matter: a device frame ends with an event, a background frame does not.
@@ -171,6 +176,15 @@ class EthernetBusChannel : public Channel
     /** @return background frames that arrived at their station */
     uint64_t GetBackgroundFramesOffered() const;
 
+    /** @return receptions discarded because noise corrupted the frame (BitErrorRate) */
+    uint64_t GetNoiseCorruptions() const;
+
+    /** @return background broadcasts sent without collision */
+    uint64_t GetBackgroundBroadcastsSent() const;
+
+    /// EtherType of a background broadcast: Chaosnet (0x0804), which no simulated host runs.
+    static constexpr uint16_t BACKGROUND_BROADCAST_ETHERTYPE = 0x0804;
+
     /**
      * Stops the background stations offering new frames (frames already offered still go):
      * an experiment whose transfer is over needs no more of them.
@@ -190,7 +204,7 @@ class EthernetBusChannel : public Channel
      * Assigns fixed random variable streams to the background traffic and to
      * the backoff draws.
      * @param stream first stream index to use
-     * @return the number of stream indices assigned (4)
+     * @return the number of stream indices assigned (7)
      */
     int64_t AssignStreams(int64_t stream);
 
@@ -212,6 +226,13 @@ class EthernetBusChannel : public Channel
      */
     typedef void (*BackoffTracedCallback)(uint32_t station, uint32_t attempt, uint32_t slots, Time delay);
 
+    /**
+     * TracedCallback signature for a reception corrupted by noise.
+     * @param frame the frame as it would have been received
+     * @param device index of the receiving device
+     */
+    typedef void (*NoiseTracedCallback)(Ptr<const Packet> frame, uint32_t device);
+
   protected:
     void DoDispose() override;
 
@@ -219,13 +240,20 @@ class EthernetBusChannel : public Channel
     /// Checks the deference process on hand-made carrier patterns.
     friend class EthernetBusChannelDeferenceTestCase;
 
+    /// A frame waiting at a background station.
+    struct BackgroundFrame
+    {
+        uint32_t bytes{0};      //!< size, destination address to FCS
+        bool broadcast{false};  //!< addressed to every station
+    };
+
     /// Something that can transmit: a device or a background station.
     struct Station
     {
         int64_t position{0};        //!< time for a signal from cable end 0 to reach it (time steps)
         int32_t device{-1};         //!< device index, or -1 for a background station
         Ptr<Packet> frame;          //!< a device's frame waiting to go (or being retried)
-        std::deque<uint32_t> queue; //!< a background station's frames waiting (bytes)
+        std::deque<BackgroundFrame> queue; //!< a background station's frames waiting
         uint32_t attempts{0};       //!< collisions suffered by the head-of-line frame
         bool waiting{false};        //!< wants to transmit: a wake-up is planned
         int64_t earliest{0};        //!< not before (end of the backoff, or readiness)
@@ -246,7 +274,8 @@ class EthernetBusChannel : public Channel
         bool aborted{false};        //!< collision detected: jam sent
         uint32_t attempts{0};       //!< collisions the frame had suffered before
         uint32_t bytes{0};          //!< frame size (bytes, destination address to FCS)
-        Ptr<Packet> frame;          //!< device frames only
+        Ptr<Packet> frame;          //!< device frames and delivered broadcasts only
+        bool broadcast{false};      //!< a background broadcast
         uint64_t detectToken{0};    //!< identifies the current detection event
         uint64_t endToken{0};       //!< identifies the current end event
         bool endPending{false};     //!< an end event is due (device frames only)
@@ -260,6 +289,22 @@ class EthernetBusChannel : public Channel
     void BackgroundArrival();
     /** Schedules the next background arrival. */
     void ScheduleBackgroundArrival();
+    /** A background broadcast arrives at a station. */
+    void BroadcastArrival();
+    /** Schedules the next background broadcast. */
+    void ScheduleBroadcastArrival();
+    /**
+     * Queues a background frame at a station and has it contend.
+     * @param station the background station
+     * @param frame the frame
+     */
+    void OfferBackground(uint32_t station, BackgroundFrame frame);
+    /**
+     * @param tx a background broadcast that has been sent
+     * @return the frame the devices receive: Ethernet II header from the sending station to
+     *         the broadcast address, zero data, FCS
+     */
+    Ptr<Packet> MakeBroadcastFrame(const Transmission& tx) const;
 
     /**
      * @param position a tap position (m)
@@ -372,6 +417,10 @@ class EthernetBusChannel : public Channel
     uint32_t m_smallFrameSize;       //!< small background frame (bytes)
     uint32_t m_largeFrameSize;       //!< large background frame (bytes)
     double m_largeFraction;          //!< share of large background frames
+    double m_broadcastRate;          //!< background broadcasts per second
+    uint32_t m_broadcastFrameSize;   //!< background broadcast size (bytes)
+    double m_bitErrorRate;           //!< probability that noise flips a given bit of a reception
+    Ptr<RateErrorModel> m_noise;     //!< draws the corrupted receptions (ERROR_UNIT_BIT)
     Ptr<RandomVariableStream> m_backoffRv; //!< uniform [0,1) draws for backoff
 
     std::vector<Ptr<EthernetNetDevice>> m_devices; //!< attached devices
@@ -395,12 +444,16 @@ class EthernetBusChannel : public Channel
     Ptr<ExponentialRandomVariable> m_arrivalRv; //!< background inter-arrival times
     Ptr<UniformRandomVariable> m_stationRv;     //!< background station choice
     Ptr<UniformRandomVariable> m_sizeRv;        //!< background frame size choice
+    Ptr<ExponentialRandomVariable> m_broadcastArrivalRv; //!< background broadcast inter-arrival times
+    Ptr<UniformRandomVariable> m_broadcastStationRv;     //!< background broadcast station choice
 
     uint64_t m_collisions{0};        //!< aborted transmissions
     uint64_t m_deferrals{0};         //!< attempts that waited for the medium
     uint64_t m_excessive{0};         //!< frames dropped after 16 collisions
     uint64_t m_backgroundOffered{0}; //!< background arrivals
     uint64_t m_backgroundSent{0};    //!< background transmissions started and not aborted
+    uint64_t m_noiseCorruptions{0};  //!< receptions corrupted by noise
+    uint64_t m_broadcastsSent{0};    //!< background broadcasts ended without collision
     uint64_t m_deviceSent{0};        //!< device frames sent without collision
 
     /// A station starts an attempt: station, collisions so far.
@@ -413,6 +466,8 @@ class EthernetBusChannel : public Channel
     TracedCallback<uint32_t, uint32_t> m_deferralTrace;
     /// A station dropped a frame after 16 collisions: station, 16.
     TracedCallback<uint32_t, uint32_t> m_excessiveTrace;
+    /// Noise corrupted a reception: frame, device index.
+    TracedCallback<Ptr<const Packet>, uint32_t> m_noiseTrace;
 };
 
 } // namespace ns3

@@ -32,6 +32,7 @@
 #include <memory>
 #include <string>
 #include <tuple>
+#include <cmath>
 #include <vector>
 
 /**
@@ -1447,6 +1448,84 @@ class EthernetBackgroundTestCase : public TestCase
 
 /**
  * @ingroup ethernet-tests
+ * @brief Noise on the cable (BitErrorRate) discards whole receptions at the
+ * rate 1 - (1 - BER)^bits, per receiving device; background broadcasts reach
+ * every device, occupy a 3C500's buffer and are dropped by the stack above.
+ */
+class EthernetNoiseAndBroadcastTestCase : public TestCase
+{
+  public:
+    EthernetNoiseAndBroadcastTestCase()
+        : TestCase("noise corrupts receptions per bit; background broadcasts reach every device")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 2000 probes of 100 bytes (a 118-byte frame, 944 bits) at BER 1e-4: each is corrupted
+        // with probability 1 - (1 - 1e-4)^944 = 0.0901.
+        {
+            EthernetHelper helper;
+            helper.SetChannelAttribute("BitErrorRate", DoubleValue(1e-4));
+            BusScenario s(helper, 2);
+            helper.AssignStreams(s.m_devices, 5);
+            for (uint32_t i = 0; i < 2000; ++i)
+            {
+                s.SendAt(MilliSeconds(1) * static_cast<int64_t>(i), 0, 1, 100);
+            }
+            Simulator::Run();
+            const uint64_t corrupted = s.m_channel->GetNoiseCorruptions();
+            const double expected = 2000 * (1 - std::pow(1 - 1e-4, 944));
+            NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(corrupted),
+                                      expected,
+                                      4 * std::sqrt(expected),
+                                      "corrupted receptions");
+            NS_TEST_EXPECT_MSG_EQ(s.m_macRx.size() + corrupted, 2000u, "the rest delivered");
+            NS_TEST_EXPECT_MSG_EQ(s.Card(1)->GetRxLostBufferFull() + s.Card(1)->GetRxLostDeaf(),
+                                  0u,
+                                  "a corrupted frame does not hold the buffer");
+            Simulator::Destroy();
+        }
+        // 20 broadcasts/s of 200 bytes from 10 background stations for 10 s: every one reaches
+        // both 3C500s (nothing else is on the cable), as a Chaosnet broadcast nobody handles.
+        {
+            EthernetHelper helper;
+            helper.SetChannelAttribute("BackgroundStations", UintegerValue(10));
+            helper.SetChannelAttribute("BackgroundBroadcastRate", DoubleValue(20));
+            helper.SetChannelAttribute("BackgroundBroadcastFrameSize", UintegerValue(200));
+            BusScenario s(helper, 2);
+            helper.AssignStreams(s.m_devices, 7);
+            uint64_t chaos = 0;
+            for (uint32_t i = 0; i < 2; ++i)
+            {
+                s.Device(i)->SetPromiscReceiveCallback(MakeCallback(
+                    +[](uint64_t* n, Ptr<NetDevice>, Ptr<const Packet> p, uint16_t protocol,
+                        const Address&, const Address&, NetDevice::PacketType type) {
+                        if (protocol == EthernetBusChannel::BACKGROUND_BROADCAST_ETHERTYPE &&
+                            type == NetDevice::PACKET_BROADCAST && p->GetSize() == 200 - 18)
+                        {
+                            ++*n;
+                        }
+                        return true;
+                    }).Bind(&chaos));
+            }
+            Simulator::Stop(Seconds(10));
+            Simulator::Run();
+            const uint64_t sent = s.m_channel->GetBackgroundBroadcastsSent();
+            NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(sent), 200.0, 4 * std::sqrt(200.0),
+                                      "broadcasts sent");
+            // The last one may still be on its way at the stop.
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(chaos + 2, 2 * sent, "each reached both devices");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(chaos, 2 * sent, "and no more");
+            NS_TEST_EXPECT_MSG_EQ(s.m_macRx.size(), chaos, "MacRx saw them");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * @ingroup ethernet-tests
  * @brief Pcap captures are DLT_EN10MB: Ethernet II frames without the FCS,
  * ARP (padded to 60 bytes) and IPv4.
  */
@@ -1579,6 +1658,7 @@ class EthernetTestSuite : public TestSuite
         AddTestCase(new Etherlink3c500CostsTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new EthernetMtuTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new EthernetBackgroundTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new EthernetNoiseAndBroadcastTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new EthernetPcapTestCase(), TestCase::Duration::QUICK);
     }
 };

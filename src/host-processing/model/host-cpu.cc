@@ -66,7 +66,7 @@ HostCpu::Execute(Time cost, const std::string& activity, Callback<void> work)
 {
     NS_LOG_FUNCTION(this << cost << activity);
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu job '" << activity << "' has negative cost " << cost);
-    if (!m_busy && cost.IsZero())
+    if (!m_busy && !m_completing && cost.IsZero())
     {
         // Free work on an idle CPU happens at once, as on a host without a HostCpu.
         m_jobStartedTrace(activity, cost, Time(0));
@@ -78,15 +78,20 @@ HostCpu::Execute(Time cost, const std::string& activity, Callback<void> work)
         }
         return;
     }
-    m_queue.push_back(Job{cost, activity, work, Simulator::Now()});
-    if (m_busy)
+    Enqueue(Job{cost, activity, work, Simulator::Now()}, false);
+}
+
+void
+HostCpu::Continue(Time cost, const std::string& activity, Callback<void> work)
+{
+    NS_LOG_FUNCTION(this << cost << activity);
+    NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu job '" << activity << "' has negative cost " << cost);
+    if (!m_completing)
     {
-        m_queuedCost += cost;
+        Execute(cost, activity, work);
+        return;
     }
-    else
-    {
-        StartNext();
-    }
+    Enqueue(Job{cost, activity, work, Simulator::Now()}, true);
 }
 
 void
@@ -95,8 +100,37 @@ HostCpu::Hold(const std::string& activity, Callback<void> started)
     NS_LOG_FUNCTION(this << activity);
     Job job{Time(0), activity, started, Simulator::Now()};
     job.held = true;
-    m_queue.push_back(job);
-    if (!m_busy)
+    Enqueue(job, false);
+}
+
+void
+HostCpu::ContinueHeld(const std::string& activity, Callback<void> started)
+{
+    NS_LOG_FUNCTION(this << activity);
+    Job job{Time(0), activity, started, Simulator::Now()};
+    job.held = true;
+    Enqueue(job, m_completing);
+}
+
+void
+HostCpu::Enqueue(Job job, bool continuation)
+{
+    const Time cost = job.cost;
+    if (continuation)
+    {
+        NS_ASSERT(m_continueAt <= m_queue.size());
+        m_queue.insert(m_queue.begin() + static_cast<std::ptrdiff_t>(m_continueAt), job);
+        ++m_continueAt;
+    }
+    else
+    {
+        m_queue.push_back(job);
+    }
+    if (m_busy || m_completing)
+    {
+        m_queuedCost += cost;
+    }
+    else
     {
         StartNext();
     }
@@ -193,12 +227,25 @@ HostCpu::Complete()
     m_busyTimeByActivity[job.activity] += job.cost;
     ++m_jobsCompleted;
     m_jobCompletedTrace(job.activity, job.cost, Simulator::Now() - job.queued - job.cost);
-    // The next job starts before this one's work runs, so work queued by it goes behind jobs
-    // that were already waiting.
-    StartWhatIsDue();
-    if (!job.work.IsNull())
+    if (job.work.IsNull() || (m_queue.empty() && m_interrupts.empty()))
     {
-        job.work();
+        // Nothing waits: what the work asks for starts at once, continuation or not.
+        StartWhatIsDue();
+        if (!job.work.IsNull())
+        {
+            job.work();
+        }
+        return;
+    }
+    // The next job starts once this one's work has run: work queued by it goes behind the
+    // jobs already waiting, except continuations, which go before them (Continue()).
+    m_completing = true;
+    m_continueAt = 0;
+    job.work();
+    m_completing = false;
+    if (!m_busy)
+    {
+        StartWhatIsDue();
     }
 }
 
@@ -284,6 +331,34 @@ HostCpu::CompleteInterrupt()
     if (!handler.work.IsNull())
     {
         handler.work();
+    }
+}
+
+void
+HostCpu::RunContinuation(Ptr<Object> node, Time cost, const std::string& activity, Callback<void> work)
+{
+    Ptr<HostCpu> cpu = Of(node);
+    if (cpu)
+    {
+        cpu->Continue(cost, activity, work);
+    }
+    else if (!work.IsNull())
+    {
+        work();
+    }
+}
+
+void
+HostCpu::RunHeldContinuation(Ptr<Object> node, const std::string& activity, Callback<void> started)
+{
+    Ptr<HostCpu> cpu = Of(node);
+    if (cpu)
+    {
+        cpu->ContinueHeld(activity, started);
+    }
+    else if (!started.IsNull())
+    {
+        started();
     }
 }
 

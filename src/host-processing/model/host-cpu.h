@@ -117,6 +117,49 @@ class HostCpu : public Object
      */
     static void ReleaseHeld(Ptr<Object> node);
 
+    /**
+     * Queues a job that continues the task-level job completing now: called from the work of
+     * a completing Execute() job (software that goes on, in the same call, to do more), the
+     * new job runs next, before the jobs that were already waiting; several such calls run in
+     * the order made. Called from anywhere else (an interrupt's or a held job's work, an event
+     * such as a timer), it is Execute().
+     * @param cost CPU time the job takes (not negative)
+     * @param activity short name of the work, for traces and logs
+     * @param work what to do when the job completes
+     */
+    void Continue(Time cost, const std::string& activity, Callback<void> work);
+
+    /**
+     * Hold() that continues the task-level job completing now, as Continue() does: a driver
+     * called synchronously by a protocol busy-waits before the protocol's host does anything
+     * else.
+     * @param activity short name of the work, for traces and logs
+     * @param started what to do when the job gets the CPU
+     */
+    void ContinueHeld(const std::string& activity, Callback<void> started);
+
+    /**
+     * Continue() on @p node's CPU, or @p work at once if the node has no HostCpu.
+     * @param node the host doing the work
+     * @param cost CPU time the job takes
+     * @param activity short name of the work
+     * @param work what to do when the job completes
+     */
+    static void RunContinuation(Ptr<Object> node,
+                                Time cost,
+                                const std::string& activity,
+                                Callback<void> work);
+
+    /**
+     * ContinueHeld() on @p node's CPU, or @p started at once if the node has no HostCpu.
+     * @param node the host doing the work
+     * @param activity short name of the work
+     * @param started what to do when the job gets the CPU
+     */
+    static void RunHeldContinuation(Ptr<Object> node,
+                                    const std::string& activity,
+                                    Callback<void> started);
+
     /** @return true while a job started by Hold() holds the CPU */
     bool IsHeld() const;
 
@@ -218,6 +261,13 @@ class HostCpu : public Object
     void StartWhatIsDue();
     /** Completes the running job and starts the next one. */
     void Complete();
+    /**
+     * Queues @p job: at the continuation point while a task-level job completes with others
+     * waiting, else at the tail; starts it if the CPU is free.
+     * @param job the job
+     * @param continuation whether it continues the completing job
+     */
+    void Enqueue(Job job, bool continuation);
 
     Time m_timerGranularity;  //!< the host's clock tick
     std::deque<Job> m_queue;  //!< jobs waiting, the running one first
@@ -230,6 +280,8 @@ class HostCpu : public Object
     uint64_t m_jobsCompleted{0}; //!< completed jobs
     std::map<std::string, Time> m_busyTimeByActivity; //!< CPU time of completed jobs, by activity
     EventId m_completion;     //!< completion of the running job
+    bool m_completing{false}; //!< a task-level job's work runs and jobs wait: the next starts after it
+    std::size_t m_continueAt{0}; //!< where the next continuation of the completing job goes
     std::deque<Job> m_interrupts; //!< interrupts waiting, the running one first
     bool m_inInterrupt{false};    //!< an interrupt handler is running
     bool m_preempted{false};      //!< the queue's front job was pre-empted by the interrupt

@@ -134,6 +134,58 @@ class HostCpuOrderingTestCase : public TestCase
 
 /**
  * @ingroup host-processing-tests
+ * @brief A continuation asked for by a completing job runs before the jobs already waiting,
+ * in the order asked; asked for outside a completion it queues like Execute().
+ */
+class HostCpuContinuationTestCase : public TestCase
+{
+  public:
+    HostCpuContinuationTestCase()
+        : TestCase("continuations of a completing job run before the waiting jobs")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        Completions log;
+        bool heldStarted = false;
+        Time heldAt;
+        Simulator::ScheduleNow([&]() {
+            cpu->Execute(MilliSeconds(2), "first", Callback<void>([&]() {
+                             log.done.emplace_back("first", Simulator::Now());
+                             cpu->Execute(MilliSeconds(1), "queued", log.Record("queued"));
+                             cpu->Continue(MilliSeconds(1), "next", log.Record("next"));
+                             cpu->ContinueHeld("held", Callback<void>([&]() {
+                                                   heldStarted = true;
+                                                   heldAt = Simulator::Now();
+                                                   Simulator::Schedule(MilliSeconds(3), [&]() {
+                                                       cpu->Release();
+                                                   });
+                                               }));
+                         }));
+            cpu->Execute(MilliSeconds(4), "waiting", log.Record("waiting"));
+            // Not from a completion: an ordinary job at the tail.
+            cpu->Continue(MilliSeconds(1), "outside", log.Record("outside"));
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.done.size(), 5, "five timed jobs");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].first, "next", "the continuation first");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].second, MilliSeconds(3), "at 2 + 1 ms");
+        NS_TEST_EXPECT_MSG_EQ(heldStarted, true, "the held continuation ran");
+        NS_TEST_EXPECT_MSG_EQ(heldAt, MilliSeconds(3), "right after it");
+        NS_TEST_EXPECT_MSG_EQ(log.done[2].first, "waiting", "then the waiting job");
+        NS_TEST_EXPECT_MSG_EQ(log.done[2].second, MilliSeconds(10), "at 3 + 3 + 4 ms");
+        NS_TEST_EXPECT_MSG_EQ(log.done[3].first, "outside", "then the one asked outside");
+        NS_TEST_EXPECT_MSG_EQ(log.done[4].first, "queued", "the plain job last");
+        NS_TEST_EXPECT_MSG_EQ(log.done[4].second, MilliSeconds(12), "at 12 ms");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup host-processing-tests
  * @brief Free work on an idle CPU, and work on a node without a HostCpu, run at once from the
  * caller; free work on a busy CPU waits its turn.
  */
@@ -363,6 +415,7 @@ class HostCpuTestSuite : public TestSuite
     {
         AddTestCase(new HostCpuSerialisationTestCase, Duration::QUICK);
         AddTestCase(new HostCpuOrderingTestCase, Duration::QUICK);
+        AddTestCase(new HostCpuContinuationTestCase, Duration::QUICK);
         AddTestCase(new HostCpuFreeWorkTestCase, Duration::QUICK);
         AddTestCase(new HostCpuTickTestCase, Duration::QUICK);
         AddTestCase(new HostCpuInterruptTestCase, Duration::QUICK);

@@ -854,6 +854,18 @@ NetbltConnection::Process(Time cost, const std::string& activity, std::function<
     });
 }
 
+void
+NetbltConnection::ProcessNext(Time cost, const std::string& activity, std::function<void()> work)
+{
+    Ptr<NetbltConnection> self(this);
+    HostCpu::RunContinuation(m_protocol->GetNode(), cost, activity, [self, work]() {
+        if (self->m_state != CLOSED)
+        {
+            work();
+        }
+    });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Input
 
@@ -1366,7 +1378,7 @@ NetbltConnection::TransmitControlPacket()
     }
     m_controlSendQueued = true;
     const auto& costs = m_protocol->GetProcessingCosts();
-    Process(costs.ControlSend(static_cast<uint32_t>(m_controlQueue.size())),
+    ProcessNext(costs.ControlSend(static_cast<uint32_t>(m_controlQueue.size())),
             "netblt-control-send",
             [this]() {
                 m_controlSendQueued = false;
@@ -1787,7 +1799,7 @@ NetbltConnection::CompleteBuffer(uint32_t number, ReceiveBufferInfo& buffer)
     buffer.state = RECEIVED;
     // Finishing a buffer (checking it, handing it over, preparing the next one) is work of its
     // own, before the OK goes and the client sees the data.
-    Process(m_protocol->GetProcessingCosts().bufferCompleteByte * buffer.length,
+    ProcessNext(m_protocol->GetProcessingCosts().bufferCompleteByte * buffer.length,
             "netblt-buffer-complete",
             [this, number]() {
                 // The control-timer value is filled in at each transmission.

@@ -353,6 +353,12 @@ class NetbltConnection : public Object
      * skipped if the connection has closed meanwhile.
      */
     void Process(Time cost, const std::string& activity, std::function<void()> work);
+    /**
+     * Process() for work that the job completing now goes on to do in the same call (finishing
+     * a buffer its last packet completed, sending the control packet that finish queued): it
+     * runs before jobs already waiting (HostCpu::RunContinuation).
+     */
+    void ProcessNext(Time cost, const std::string& activity, std::function<void()> work);
 
     // attributes
     Time m_openRetryInterval;
