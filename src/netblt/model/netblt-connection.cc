@@ -842,11 +842,11 @@ NetbltConnection::Granular(Time delay) const
     return HostCpu::RoundToTick(m_protocol ? m_protocol->GetNode() : nullptr, delay);
 }
 
-void
-NetbltConnection::Process(Time cost, const std::string& activity, std::function<void()> work)
+Callback<void>
+NetbltConnection::WhileOpen(std::function<void()> work)
 {
     Ptr<NetbltConnection> self(this);
-    HostCpu::Run(m_protocol->GetNode(), cost, activity, [self, work]() {
+    return Callback<void>([self, work]() {
         if (self->m_state != CLOSED)
         {
             work();
@@ -855,15 +855,15 @@ NetbltConnection::Process(Time cost, const std::string& activity, std::function<
 }
 
 void
+NetbltConnection::Process(Time cost, const std::string& activity, std::function<void()> work)
+{
+    HostCpu::Run(m_protocol->GetNode(), cost, activity, WhileOpen(std::move(work)));
+}
+
+void
 NetbltConnection::ProcessNext(Time cost, const std::string& activity, std::function<void()> work)
 {
-    Ptr<NetbltConnection> self(this);
-    HostCpu::RunContinuation(m_protocol->GetNode(), cost, activity, [self, work]() {
-        if (self->m_state != CLOSED)
-        {
-            work();
-        }
-    });
+    HostCpu::RunContinuation(m_protocol->GetNode(), cost, activity, WhileOpen(std::move(work)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -359,6 +359,8 @@ class NetbltConnection : public Object
      * runs before jobs already waiting (HostCpu::RunContinuation).
      */
     void ProcessNext(Time cost, const std::string& activity, std::function<void()> work);
+    /** @param work some work @return it, to be skipped if the connection has closed by then */
+    Callback<void> WhileOpen(std::function<void()> work);
 
     // attributes
     Time m_openRetryInterval;
