@@ -3,22 +3,25 @@
 Modules:
 - `runtime`: `load()` imports ns-3 and the project's libraries once per process, quietly.
 - `transfer`: `TransferParameters`, `run_transfer()`, `TransferRecord`, `records_frame()`.
-- `sweep`: `run(**parameters)`, `sweep(grid, **fixed)` -> DataFrame; `plots`: the throughput plot.
+- `sweep`: `run(**parameters)`, `sweep(grid, **fixed)` -> DataFrame; `plots`: throughput and
+  losses against burst interval.
 - `networks`, `models`: the networks and their `models/` files; `scenarios`, `tables`,
-  `regenerate`: published tables regenerated into `results/`.
+  `regenerate`: published tables regenerated into `results/`; `claims`: experiments the RFC's
+  text describes, checked by a burst-interval sweep.
 - `pcap`, `wire`, `checksum`: a pure-Python pcap reader and RFC 998 §8 decoder.
 - `cli`: `scripts/netblt-run`; `reproduce`: `scripts/reproduce`.
 
 Nothing here imports ns-3 until a simulation is run: `import netblt_sim` is cheap.
 """
 
-from netblt_sim.plots import plot_throughput_vs_burst_interval
+from netblt_sim.plots import plot_losses_vs_burst_interval, plot_throughput_vs_burst_interval
 from netblt_sim.sweep import run, sweep
 from netblt_sim.transfer import TransferParameters, TransferRecord, records_frame, run_transfer
 
 __all__ = [
     "TransferParameters",
     "TransferRecord",
+    "plot_losses_vs_burst_interval",
     "plot_throughput_vs_burst_interval",
     "records_frame",
     "run",

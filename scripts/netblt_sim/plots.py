@@ -50,3 +50,38 @@ def plot_throughput_vs_burst_interval(
     axes.legend(fontsize=7, loc="best")
     figure.tight_layout()
     return figure
+
+
+def plot_losses_vs_burst_interval(
+    runs: pd.DataFrame,
+    networks: tuple[str, ...],
+    marked_bi_ms: int | None = None,
+    title: str = "NETBLT packets lost against burst interval",
+) -> Figure:
+    """Median losses over seeds against burst interval, one curve per network of `runs` (a
+    `sweep` frame with `network`, `bi_ms` and `lost`); a dotted line marks `marked_bi_ms`."""
+    import matplotlib  # noqa: PLC0415 - plotting is optional for a run
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    for column in ("network", "bi_ms", "lost"):
+        if column not in runs.columns:
+            raise ValueError(f"runs frame has no {column!r} column (a sweep() frame has)")
+    missing = [n for n in networks if n not in set(runs["network"])]
+    if missing:
+        raise ValueError(f"runs frame has no runs on network {missing[0]!r}")
+    medians = runs.groupby(["network", "bi_ms"])["lost"].median()
+    seeds = runs.groupby(["network", "bi_ms"]).size().max()
+    figure, axes = plt.subplots(figsize=(7, 4.2))
+    for network in networks:
+        series = medians.loc[network]
+        axes.plot(series.index, series.values, marker="o", markersize=3, label=network)
+    if marked_bi_ms is not None:
+        axes.axvline(marked_bi_ms, color="grey", linestyle=":", linewidth=1)
+    axes.set_xlabel("burst interval (ms per burst)")
+    axes.set_ylabel(f"packets lost (median of {seeds} runs)")
+    axes.set_title(title, fontsize=9)
+    axes.legend()
+    figure.tight_layout()
+    return figure

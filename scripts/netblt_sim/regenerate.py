@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from netblt_sim.atomic import atomic_outputs
 from netblt_sim.plots import plot_throughput_vs_burst_interval
 from netblt_sim.scenarios import Scenario
 from netblt_sim.tables import compare, configurations, markdown
-from netblt_sim.transfer import TransferParameters, TransferRecord, records_frame, run_transfer
+from netblt_sim.transfer import records_frame, run_transfers
 
 
 @dataclass(frozen=True)
@@ -22,12 +21,6 @@ class TableOutcome:
     paths: tuple[Path, ...]
     compared: pd.DataFrame
     configurations: pd.DataFrame
-
-
-def _run_all(parameters: Sequence[TransferParameters], label: str) -> list[TransferRecord]:
-    from tqdm import tqdm  # noqa: PLC0415 - progress only where runs take time
-
-    return [run_transfer(p) for p in tqdm(parameters, desc=label, unit="run")]
 
 
 def _model_notes(table: str, compared: pd.DataFrame, curves: pd.DataFrame) -> list[str]:
@@ -113,8 +106,8 @@ def regenerate_table(scenario: Scenario, results_dir: Path) -> TableOutcome:
     curve_parameters = scenario.curve_parameters()
     for p in [*row_parameters, *curve_parameters]:
         p.validate()
-    row_records = _run_all(row_parameters, f"table {scenario.table} rows")
-    curve_records = _run_all(curve_parameters, f"table {scenario.table} curves")
+    row_records = run_transfers(row_parameters, f"table {scenario.table} rows")
+    curve_records = run_transfers(curve_parameters, f"table {scenario.table} curves")
     compared = compare(scenario, row_parameters, row_records)
     curves = records_frame(curve_records, curve_parameters)
     stem = f"table-{scenario.table}"

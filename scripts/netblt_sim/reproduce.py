@@ -2,7 +2,9 @@
 
 For each published table with a scenario (`TABLE_SCENARIOS`) it writes `table-<T>.csv`,
 `table-<T>.md` and `table-<T>-throughput-vs-burst-interval.png` (see `regenerate`). It also runs
-a robustness sweep on the ideal point-to-point link: packet loss 0-30 % in each direction x 1
+each experiment of the RFC's text with a scenario (`CLAIM_SCENARIOS`, see `claims`): its
+`<name>.csv`, `.md` and `-losses-vs-burst-interval.png`. Last comes a robustness sweep on the
+ideal point-to-point link: packet loss 0-30 % in each direction x 1
 and 4 outstanding buffers x a few seeds, 143800-byte transfers. That sweep writes
 
 - `results/point-to-point-loss-sweep.csv`: one row per run, parameter and record columns;
@@ -26,9 +28,10 @@ import pandas as pd
 
 from netblt_sim import runtime
 from netblt_sim.atomic import atomic_outputs
+from netblt_sim.claims import load_claim, run_claim
 from netblt_sim.regenerate import regenerate_table
 from netblt_sim.scenarios import load_scenario
-from netblt_sim.transfer import TransferParameters, records_frame, run_transfer
+from netblt_sim.transfer import TransferParameters, records_frame, run_transfers
 
 LOSS_PERCENTAGES: tuple[int, ...] = (0, 1, 2, 5, 10, 20, 30)
 OUTSTANDING_BUFFERS: tuple[int, ...] = (1, 4)
@@ -36,6 +39,7 @@ DEFAULT_SEED_COUNT = 5
 TRANSFER_BYTES = 143_800
 SWEEP_NAME = "point-to-point-loss-sweep"
 TABLE_SCENARIOS: tuple[str, ...] = ("table-II", "table-III")
+CLAIM_SCENARIOS: tuple[str, ...] = ("ethernet-private",)
 
 
 def sweep_parameters(seed_count: int) -> list[TransferParameters]:
@@ -49,9 +53,7 @@ def sweep_parameters(seed_count: int) -> list[TransferParameters]:
 
 
 def run_sweep(parameters: Sequence[TransferParameters]) -> pd.DataFrame:
-    from tqdm import tqdm  # noqa: PLC0415 - only the sweep shows progress
-
-    records = [run_transfer(p) for p in tqdm(parameters, desc="transfers", unit="run")]
+    records = run_transfers(parameters, SWEEP_NAME)
     frame = records_frame(records, parameters)
     frame.insert(0, "loss_percent", [round(p.loss * 100, 6) for p in parameters])
     return frame
@@ -130,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.exit(2, f"reproduce: error: --seeds {arguments.seeds}: must be at least 1\n")
     started = time.monotonic()
     scenarios = [load_scenario(name) for name in TABLE_SCENARIOS]
+    claims = [load_claim(name) for name in CLAIM_SCENARIOS]
     parameters = sweep_parameters(arguments.seeds)
     print("loading ns-3 and the project's libraries", flush=True)
     runtime.load()
@@ -143,6 +146,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"({time.monotonic() - table_started:.1f} s)"
         )
         print("wrote " + ", ".join(str(path) for path in outcome.paths))
+    for claim in claims:
+        claim_started = time.monotonic()
+        claim_outcome = run_claim(claim, arguments.results_dir)
+        print(
+            f"{claim.name}: {len(claim_outcome.runs)} runs, claim "
+            f"{'holds' if claim_outcome.holds else 'does NOT hold'} "
+            f"({time.monotonic() - claim_started:.1f} s)"
+        )
+        print("wrote " + ", ".join(str(path) for path in claim_outcome.paths))
     frame = run_sweep(parameters)
     csv_path = arguments.results_dir / f"{SWEEP_NAME}.csv"
     png_path = arguments.results_dir / f"{SWEEP_NAME}.png"

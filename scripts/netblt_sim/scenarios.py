@@ -1,4 +1,4 @@
-"""Experiment definitions (`scenarios/`): one per published table of RFC 1030.
+"""Experiment definitions (`scenarios/`): one per published table of RFC 1030 (kind "table").
 
 A scenario names the table, the network (`networks.NETWORKS`) it runs on and where the published
 rows are, gives every row its own seed (`seed_base` + row number) and defines the finer grid of
@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -21,6 +22,7 @@ SCENARIOS_DIR = REPOSITORY / "scenarios"
 # The parameters that define a configuration of a table; repeated rows share them.
 CONFIGURATION_COLUMNS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "xfsz_kb", "nbufs")
 PUBLISHED_COLUMNS: tuple[str, ...] = ("loss", "rxm", "dtmos", "speed_mbps")
+TABLE_KIND = "table"  # the default "kind" of a scenario file
 
 
 @dataclass(frozen=True)
@@ -84,13 +86,22 @@ class Scenario:
         )
 
 
-def load_scenario(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> Scenario:
-    """Reads `scenarios/<name>.json`; ValueError names what is wrong or what exists."""
+def read_scenario_file(name: str, kind: str, scenarios_dir: Path) -> tuple[Path, dict[str, Any]]:
+    """The path and contents of `scenarios/<name>.json`, which must be of `kind` (a file
+    without "kind" is a table); ValueError names what is wrong or which scenarios exist."""
     path = scenarios_dir / f"{name}.json"
     if not path.is_file():
         available = sorted(p.stem for p in scenarios_dir.glob("*.json"))
         raise ValueError(f"no scenario {name!r} ({path}); available: {available}")
     raw = json.loads(path.read_text(encoding="utf-8"))
+    if raw.get("kind", TABLE_KIND) != kind:
+        raise ValueError(f"{path}: kind {raw.get('kind', TABLE_KIND)!r}, expected {kind!r}")
+    return path, raw
+
+
+def load_scenario(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> Scenario:
+    """Reads the published-table scenario `scenarios/<name>.json` (see `read_scenario_file`)."""
+    path, raw = read_scenario_file(name, TABLE_KIND, scenarios_dir)
     get_network(raw["network"])  # fails early on an unknown network
     published = (REPOSITORY / raw["published"]).resolve()
     if not published.is_file():

@@ -251,6 +251,13 @@ def run_transfer(params: TransferParameters) -> TransferRecord:
     return _record_from_cpp(experiment.Run())
 
 
+def run_transfers(parameters: Sequence[TransferParameters], label: str) -> list[TransferRecord]:
+    """Runs each transfer in turn, showing progress under `label`."""
+    from tqdm import tqdm  # noqa: PLC0415 - progress only where runs take time
+
+    return [run_transfer(p) for p in tqdm(parameters, desc=label, unit="run")]
+
+
 def _milliseconds_to_time(ns: runtime.NsNamespace, milliseconds: float) -> object:
     # Through whole nanoseconds: ns.MilliSeconds() takes an integer.
     return ns.NanoSeconds(round(milliseconds * 1e6))
