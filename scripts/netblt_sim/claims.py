@@ -20,11 +20,14 @@ import pandas as pd
 from netblt_sim.atomic import atomic_outputs
 from netblt_sim.networks import get_network
 from netblt_sim.plots import plot_losses_vs_burst_interval
-from netblt_sim.scenarios import SCENARIOS_DIR, read_scenario_file
+from netblt_sim.scenarios import SCENARIOS_DIR, read_scenario_file, transfer_parameters
+from netblt_sim.tables import verdict
 from netblt_sim.transfer import TransferParameters, records_frame, run_transfers
 
 CLAIM_KIND = "claim"
 TRANSFER_FIELDS: tuple[str, ...] = ("bs", "psz", "bfsz", "xfsz_kb", "nbufs")
+CLAIM_KEYS: tuple[str, ...] = ("name", "title", "source", "network", "contrast_network")
+CLAIM_KEYS += ("transfer", "burst_interval_ms", "seeds", "no_losses_above_bi_ms")
 
 
 @dataclass(frozen=True)
@@ -44,16 +47,7 @@ class ClaimScenario:
     def parameters(self) -> list[TransferParameters]:
         """Every run: network outermost, then burst interval, then seed."""
         return [
-            TransferParameters(
-                bs=self.transfer["bs"],
-                bi_ms=bi_ms,
-                psz=self.transfer["psz"],
-                bfsz=self.transfer["bfsz"],
-                xfsz_bytes=self.transfer["xfsz_kb"] * 1000,
-                nbufs=self.transfer["nbufs"],
-                seed=seed,
-                network=network,
-            )
+            transfer_parameters(self.transfer, bi_ms, seed, network)
             for network in (self.network, self.contrast_network)
             for bi_ms in self.burst_intervals_ms
             for seed in self.seeds
@@ -62,7 +56,7 @@ class ClaimScenario:
 
 def load_claim(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> ClaimScenario:
     """Reads `scenarios/<name>.json`; ValueError names the bad entry and what is allowed."""
-    path, raw = read_scenario_file(name, CLAIM_KIND, scenarios_dir)
+    path, raw = read_scenario_file(name, CLAIM_KIND, CLAIM_KEYS, scenarios_dir)
     for key in ("network", "contrast_network"):
         get_network(raw[key])
     transfer = raw["transfer"]
@@ -132,7 +126,7 @@ def _markdown(scenario: ClaimScenario, runs: pd.DataFrame, holds: bool) -> str:
         f"{', '.join(str(s) for s in scenario.seeds)} on each network.",
         "",
         f"Claim: no packets lost on `{scenario.network}` once the burst interval is above "
-        f"{scenario.no_losses_above_bi_ms} ms. Simulated: {_verdict(holds)}. Burst intervals "
+        f"{scenario.no_losses_above_bi_ms} ms. Simulated: {verdict(holds)}. Burst intervals "
         f"with losses there: {', '.join(str(int(b)) for b in lossy) if lossy else 'none'} ms.",
         "",
         "| BI (ms) | " + " | ".join(f"{n} losses median (min-max)" for n in networks) + " |",
@@ -147,10 +141,6 @@ def _markdown(scenario: ClaimScenario, runs: pd.DataFrame, holds: bool) -> str:
         lines.append(f"| {bi_ms} | " + " | ".join(cells) + " |")
     lines.append("")
     return "\n".join(lines)
-
-
-def _verdict(holds: bool) -> str:
-    return "holds" if holds else "does NOT hold"
 
 
 def run_claim(scenario: ClaimScenario, results_dir: Path) -> ClaimOutcome:

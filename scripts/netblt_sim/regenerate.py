@@ -10,7 +10,7 @@ import pandas as pd
 from netblt_sim.atomic import atomic_outputs
 from netblt_sim.plots import plot_throughput_vs_burst_interval
 from netblt_sim.scenarios import Scenario
-from netblt_sim.tables import compare, configurations, markdown
+from netblt_sim.tables import compare, configurations, markdown, verdict
 from netblt_sim.transfer import records_frame, run_transfers
 
 
@@ -32,10 +32,6 @@ def _model_notes(table: str, compared: pd.DataFrame, curves: pd.DataFrame) -> li
     return []
 
 
-def _holds(condition: bool) -> str:
-    return "holds" if condition else "does NOT hold"
-
-
 def _ethernet_findings(compared: pd.DataFrame, curves: pd.DataFrame) -> list[str]:
     """RFC 1030 §6's findings on Subnet 26, each checked against the simulated rows."""
     big = compared[compared["psz"] == 1438]
@@ -46,7 +42,7 @@ def _ethernet_findings(compared: pd.DataFrame, curves: pd.DataFrame) -> list[str
         notes.append(
             "Two outstanding buffers do worse than one (1438-byte packets, 5 every 30 ms; RFC 1030 "
             f"§6: 1.45 against 0.994 Mbit/s): simulated {one:.3f} against {two:.3f} Mbit/s, "
-            f"finding {_holds(two < one)}."
+            f"finding {verdict(two < one)}."
         )
     intervals = [bi for bi in (30, 40, 45) if (2, bi) in median.index]
     if len(intervals) == 3:
@@ -55,7 +51,7 @@ def _ethernet_findings(compared: pd.DataFrame, curves: pd.DataFrame) -> list[str
             "With two buffers, longer burst intervals lose fewer packets (RFC 1030 §6: 45 ms "
             "per burst drops a third as many as 30 ms): simulated median losses at 30, 40, 45 ms: "
             f"{', '.join(f'{x:g}' for x in losses)}, finding "
-            f"{_holds(losses[2] <= losses[0] / 2)}."
+            f"{verdict(losses[2] <= losses[0] / 2)}."
         )
     lossy = compared[compared["sim_loss"] > 0]
     if len(lossy) > 2:

@@ -31,6 +31,7 @@ from netblt_sim.atomic import atomic_outputs
 from netblt_sim.claims import load_claim, run_claim
 from netblt_sim.regenerate import regenerate_table
 from netblt_sim.scenarios import load_scenario
+from netblt_sim.tables import verdict
 from netblt_sim.transfer import TransferParameters, records_frame, run_transfers
 
 LOSS_PERCENTAGES: tuple[int, ...] = (0, 1, 2, 5, 10, 20, 30)
@@ -150,8 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         claim_started = time.monotonic()
         claim_outcome = run_claim(claim, arguments.results_dir)
         print(
-            f"{claim.name}: {len(claim_outcome.runs)} runs, claim "
-            f"{'holds' if claim_outcome.holds else 'does NOT hold'} "
+            f"{claim.name}: {len(claim_outcome.runs)} runs, claim {verdict(claim_outcome.holds)} "
             f"({time.monotonic() - claim_started:.1f} s)"
         )
         print("wrote " + ", ".join(str(path) for path in claim_outcome.paths))

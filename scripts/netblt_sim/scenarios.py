@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,8 @@ SCENARIOS_DIR = REPOSITORY / "scenarios"
 CONFIGURATION_COLUMNS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "xfsz_kb", "nbufs")
 PUBLISHED_COLUMNS: tuple[str, ...] = ("loss", "rxm", "dtmos", "speed_mbps")
 TABLE_KIND = "table"  # the default "kind" of a scenario file
+TABLE_KEYS: tuple[str, ...] = ("name", "title", "description", "table", "network", "published")
+TABLE_KEYS += ("seed_base", "curves")
 
 
 @dataclass(frozen=True)
@@ -74,21 +77,32 @@ class Scenario:
         ]
 
     def _parameters(self, row: pd.Series, bi_ms: int, seed: int) -> TransferParameters:
-        return TransferParameters(
-            bs=int(row["bs"]),
-            bi_ms=bi_ms,
-            psz=int(row["psz"]),
-            bfsz=int(row["bfsz"]),
-            xfsz_bytes=int(row["xfsz_kb"]) * 1000,
-            nbufs=int(row["nbufs"]),
-            seed=seed,
-            network=self.network,
-        )
+        return transfer_parameters(row, bi_ms, seed, self.network)
 
 
-def read_scenario_file(name: str, kind: str, scenarios_dir: Path) -> tuple[Path, dict[str, Any]]:
+def transfer_parameters(
+    configuration: Mapping[str, Any] | pd.Series, bi_ms: int, seed: int, network: str
+) -> TransferParameters:
+    """The transfer of a configuration (bs, psz, bfsz, xfsz_kb, nbufs: a table row or a
+    scenario's transfer) at one burst interval, with one seed, on one network."""
+    return TransferParameters(
+        bs=int(configuration["bs"]),
+        bi_ms=bi_ms,
+        psz=int(configuration["psz"]),
+        bfsz=int(configuration["bfsz"]),
+        xfsz_bytes=int(configuration["xfsz_kb"]) * 1000,
+        nbufs=int(configuration["nbufs"]),
+        seed=seed,
+        network=network,
+    )
+
+
+def read_scenario_file(
+    name: str, kind: str, required: Sequence[str], scenarios_dir: Path
+) -> tuple[Path, dict[str, Any]]:
     """The path and contents of `scenarios/<name>.json`, which must be of `kind` (a file
-    without "kind" is a table); ValueError names what is wrong or which scenarios exist."""
+    without "kind" is a table) and have the `required` keys; ValueError names what is wrong
+    or which scenarios exist."""
     path = scenarios_dir / f"{name}.json"
     if not path.is_file():
         available = sorted(p.stem for p in scenarios_dir.glob("*.json"))
@@ -96,12 +110,15 @@ def read_scenario_file(name: str, kind: str, scenarios_dir: Path) -> tuple[Path,
     raw = json.loads(path.read_text(encoding="utf-8"))
     if raw.get("kind", TABLE_KIND) != kind:
         raise ValueError(f"{path}: kind {raw.get('kind', TABLE_KIND)!r}, expected {kind!r}")
+    missing = [key for key in required if key not in raw]
+    if missing:
+        raise ValueError(f"{path}: no {missing}; a {kind} scenario needs {list(required)}")
     return path, raw
 
 
 def load_scenario(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> Scenario:
     """Reads the published-table scenario `scenarios/<name>.json` (see `read_scenario_file`)."""
-    path, raw = read_scenario_file(name, TABLE_KIND, scenarios_dir)
+    path, raw = read_scenario_file(name, TABLE_KIND, TABLE_KEYS, scenarios_dir)
     get_network(raw["network"])  # fails early on an unknown network
     published = (REPOSITORY / raw["published"]).resolve()
     if not published.is_file():

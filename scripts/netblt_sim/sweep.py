@@ -19,7 +19,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from netblt_sim.transfer import TransferParameters, TransferRecord, records_frame, run_transfer
+from netblt_sim.transfer import (
+    TransferParameters,
+    TransferRecord,
+    records_frame,
+    run_transfer,
+    run_transfers,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -66,10 +72,4 @@ def sweep(
     ]
     for p in runs:
         p.validate()
-    iterable: Iterable[TransferParameters] = runs
-    if progress:
-        from tqdm import tqdm  # noqa: PLC0415 - only interactive sweeps need it
-
-        iterable = tqdm(runs, desc="transfers", unit="run")
-    records = [run_transfer(p) for p in iterable]
-    return records_frame(records, runs)
+    return records_frame(run_transfers(runs, "transfers" if progress else None), runs)

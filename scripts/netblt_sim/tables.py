@@ -84,6 +84,11 @@ def configurations(compared: pd.DataFrame) -> pd.DataFrame:
     return summary
 
 
+def verdict(holds: bool) -> str:
+    """How results state whether one of RFC 1030's findings holds in the simulation."""
+    return "holds" if holds else "does NOT hold"
+
+
 def _markdown_table(frame: pd.DataFrame) -> str:
     header = "| " + " | ".join(str(c) for c in frame.columns) + " |"
     rule = "| " + " | ".join("---:" for _ in frame.columns) + " |"

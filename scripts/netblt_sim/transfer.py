@@ -251,8 +251,12 @@ def run_transfer(params: TransferParameters) -> TransferRecord:
     return _record_from_cpp(experiment.Run())
 
 
-def run_transfers(parameters: Sequence[TransferParameters], label: str) -> list[TransferRecord]:
-    """Runs each transfer in turn, showing progress under `label`."""
+def run_transfers(
+    parameters: Sequence[TransferParameters], label: str | None
+) -> list[TransferRecord]:
+    """Runs each transfer in turn, showing progress under `label` (none if `label` is None)."""
+    if label is None:
+        return [run_transfer(p) for p in parameters]
     from tqdm import tqdm  # noqa: PLC0415 - progress only where runs take time
 
     return [run_transfer(p) for p in tqdm(parameters, desc=label, unit="run")]

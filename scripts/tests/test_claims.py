@@ -58,6 +58,14 @@ def test_bad_claim_scenarios_are_refused_by_name(
         load_claim("variant", write_variant(tmp_path, **changes))
 
 
+def test_a_claim_scenario_without_a_required_key_is_refused(tmp_path: Path) -> None:
+    raw = json.loads((SCENARIOS_DIR / "ethernet-private.json").read_text(encoding="utf-8"))
+    del raw["source"]
+    (tmp_path / "variant.json").write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"no \['source'\]; a claim scenario needs"):
+        load_claim("variant", tmp_path)
+
+
 def test_a_claim_is_not_read_as_a_table() -> None:
     with pytest.raises(ValueError, match="kind 'claim', expected 'table'"):
         load_scenario("ethernet-private")
