@@ -15,6 +15,8 @@ CSV_COLUMNS: tuple[str, ...] = (
     "sim_loss", "sim_rxm", "sim_dtmos", "sim_speed_mbps", "sim_real_mbps",
     "pub_loss", "pub_rxm", "pub_dtmos", "pub_speed_mbps",
     "speed_error_pct", "sim_completed", "sim_intact", "sim_control_timeouts", "sim_send_only_mbps",
+    "sim_control_packets", "sim_receiver_deaf_drops", "sim_receiver_full_drops",
+    "sim_receiver_noise_drops",
 )  # fmt: skip
 # A configuration's median simulated count is within the published range when it lies in
 # [LOW x smallest published, HIGH x largest published] of its repeated rows.
@@ -51,6 +53,14 @@ def compare(
             "sim_intact": [r.intact for r in records],
             "sim_control_timeouts": [r.control_timeouts for r in records],
             "sim_send_only_mbps": [round(r.send_only_mbps, 4) for r in records],
+            # Where the receiver's frames were lost: its interface was sending, or still held an
+            # earlier frame (every other interface drop), or noise corrupted the frame.
+            "sim_control_packets": [r.control_packets_sent for r in records],
+            "sim_receiver_deaf_drops": [r.receiver_deaf_drops for r in records],
+            "sim_receiver_full_drops": [
+                r.receiver_interface_drops - r.receiver_deaf_drops for r in records
+            ],
+            "sim_receiver_noise_drops": [r.receiver_noise_drops for r in records],
         }
     )
     frame["speed_error_pct"] = (

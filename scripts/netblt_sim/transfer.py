@@ -173,6 +173,12 @@ class TransferRecord:
     packets_requested: int  # packet numbers listed in RESENDs
     checksum_errors: int
     malformed_packets: int
+    sender_interface_drops: int  # frames the sender's interface dropped (PhyRxDrop)
+    receiver_interface_drops: int  # frames the receiver's interface dropped (PhyRxDrop)
+    sender_deaf_drops: int  # of those, lost because the interface was sending (3C500)
+    receiver_deaf_drops: int
+    sender_noise_drops: int  # frames for the sender that line noise corrupted
+    receiver_noise_drops: int
     steady_state_mbps: float  # SPEED (RFC 1030 §3)
     real_mbps: float  # real throughput (RFC 1030 §3)
     simulated_seconds: float

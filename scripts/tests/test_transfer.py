@@ -128,3 +128,30 @@ def test_records_frame_has_a_row_per_record_and_the_parameters_first(
     assert list(bare.columns) == [f.name for f in dataclasses.fields(TransferRecord)]
     with pytest.raises(ValueError, match="2 records"):
         records_frame(records, parameters[:1])
+
+
+def test_ethernet_losses_are_each_traced_to_their_cause(ns: runtime.NsNamespace) -> None:
+    # Two buffers on the two-host LAN at 35 ms: the sender never pauses, so the receiver's
+    # control packets make its 3C500 deaf to data frames (RFC 1030 §6); no noise there.
+    record = run_transfer(
+        TransferParameters(
+            network="ethernet-private", bs=5, bi_ms=35, psz=1438, bfsz=14380,
+            xfsz_bytes=287_600, nbufs=2, seed=1,
+        )
+    )  # fmt: skip
+    assert record.completed and record.intact
+    assert record.lost > 0
+    assert record.receiver_deaf_drops > 0
+    assert record.receiver_noise_drops == 0
+    assert record.lost == record.receiver_interface_drops + record.receiver_noise_drops
+    assert record.receiver_deaf_drops <= record.receiver_interface_drops
+    # The symmetrical problem: the sender's own transmissions make it deaf to control packets.
+    assert 0 < record.sender_deaf_drops <= record.sender_interface_drops
+    assert record.control_packets_sent > record.sender_deaf_drops
+
+
+def test_point_to_point_link_reports_no_ethernet_losses(ns: runtime.NsNamespace) -> None:
+    record = run_transfer(TransferParameters(seed=1))
+    assert record.receiver_interface_drops == record.sender_interface_drops == 0
+    assert record.receiver_deaf_drops == record.sender_deaf_drops == 0
+    assert record.receiver_noise_drops == record.sender_noise_drops == 0

@@ -43,6 +43,11 @@ NetbltEthernetExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
     NetDeviceContainer devices = m_ethernet.Install(hosts);
     streamsUsed = m_ethernet.AssignStreams(devices, stream);
     m_channel = DynamicCast<EthernetBusChannel>(devices.Get(0)->GetChannel());
+    // The hosts are the bus's first two devices, in host order.
+    m_noiseDrops = {0, 0};
+    m_channel->TraceConnectWithoutContext(
+        "NoiseCorruption",
+        MakeCallback(&NetbltEthernetExperiment::CountNoiseDrop, this));
     return devices;
 }
 
@@ -67,6 +72,25 @@ NetbltEthernetExperiment::TransferDelivered()
     {
         m_channel->StopBackground();
     }
+}
+
+void
+NetbltEthernetExperiment::CountNoiseDrop(Ptr<const Packet> /* frame */, uint32_t device)
+{
+    if (device < m_noiseDrops.size())
+    {
+        ++m_noiseDrops[device];
+    }
+}
+
+void
+NetbltEthernetExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
+                                              NetbltTransferRecord& record) const
+{
+    record.senderDeafDrops = DynamicCast<Etherlink3c500NetDevice>(devices.Get(0))->GetRxLostDeaf();
+    record.receiverDeafDrops = DynamicCast<Etherlink3c500NetDevice>(devices.Get(1))->GetRxLostDeaf();
+    record.senderNoiseDrops = m_noiseDrops[0];
+    record.receiverNoiseDrops = m_noiseDrops[1];
 }
 
 } // namespace ns3

@@ -10,6 +10,7 @@
 #include "ns3/ethernet-bus-channel.h"
 #include "ns3/ethernet-helper.h"
 
+#include <array>
 #include <string>
 
 namespace ns3
@@ -43,10 +44,20 @@ class NetbltEthernetExperiment : public NetbltExperiment
     void EnablePcap(const std::string& prefix) override;
     std::vector<std::string> GetTransmitActivities() const override;
     void TransferDelivered() override;
+    void RecordNetworkLosses(const NetDeviceContainer& devices,
+                             NetbltTransferRecord& record) const override;
 
   private:
+    /**
+     * Counts a frame noise corrupted on its way to one of the hosts.
+     * @param frame the corrupted frame
+     * @param device the receiving device's index on the bus
+     */
+    void CountNoiseDrop(Ptr<const Packet> frame, uint32_t device);
+
     EthernetHelper m_ethernet; //!< built the bus (kept for pcap)
     Ptr<EthernetBusChannel> m_channel; //!< the bus, to stop its background at the end
+    std::array<uint64_t, 2> m_noiseDrops{}; //!< frames noise corrupted, per host
 };
 
 } // namespace ns3

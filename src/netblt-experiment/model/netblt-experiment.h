@@ -128,6 +128,17 @@ class NetbltExperiment : public Object
      */
     virtual void TransferDelivered();
 
+    /**
+     * Fills in the record's losses that only some networks have: frames an interface lost
+     * because it was sending at the time (senderDeafDrops, receiverDeafDrops) and frames line
+     * noise corrupted on the way (senderNoiseDrops, receiverNoiseDrops). Leaves them at zero by
+     * default.
+     * @param devices the hosts' devices, as InstallNetwork() returned them
+     * @param record the record to complete
+     */
+    virtual void RecordNetworkLosses(const NetDeviceContainer& devices,
+                                     NetbltTransferRecord& record) const;
+
     /** @return the bytes transferred (TransferSize) */
     uint32_t GetTransferSize() const;
 

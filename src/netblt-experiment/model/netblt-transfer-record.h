@@ -32,6 +32,12 @@ struct NetbltTransferRecord
     uint64_t packetsRequested{0};  //!< packet numbers listed in RESENDs
     uint64_t checksumErrors{0};    //!< packets either NETBLT dropped for a bad checksum
     uint64_t malformedPackets{0};  //!< packets either NETBLT dropped as malformed
+    uint64_t senderInterfaceDrops{0};   //!< frames the sender's interface dropped (PhyRxDrop)
+    uint64_t receiverInterfaceDrops{0}; //!< frames the receiver's interface dropped (PhyRxDrop)
+    uint64_t senderDeafDrops{0};   //!< of the sender's, lost because its interface was sending
+    uint64_t receiverDeafDrops{0}; //!< of the receiver's, lost because its interface was sending
+    uint64_t senderNoiseDrops{0};   //!< frames for the sender that line noise corrupted
+    uint64_t receiverNoiseDrops{0}; //!< frames for the receiver that line noise corrupted
     double steadyStateMbps{0};     //!< SPEED: steady-state throughput (RFC 1030 §3), Mbit/s
     double realMbps{0};            //!< real throughput (RFC 1030 §3), Mbit/s
     double simulatedSeconds{0};    //!< simulated time when the later end closed (or the bound)
