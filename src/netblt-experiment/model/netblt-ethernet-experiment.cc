@@ -87,8 +87,11 @@ void
 NetbltEthernetExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
                                               NetbltTransferRecord& record) const
 {
-    record.senderDeafDrops = DynamicCast<Etherlink3c500NetDevice>(devices.Get(0))->GetRxLostDeaf();
-    record.receiverDeafDrops = DynamicCast<Etherlink3c500NetDevice>(devices.Get(1))->GetRxLostDeaf();
+    auto interface = [&devices](uint32_t host) {
+        return DynamicCast<Etherlink3c500NetDevice>(devices.Get(host));
+    };
+    record.senderDeafDrops = interface(0)->GetRxLostDeaf();
+    record.receiverDeafDrops = interface(1)->GetRxLostDeaf();
     record.senderNoiseDrops = m_noiseDrops[0];
     record.receiverNoiseDrops = m_noiseDrops[1];
 }
