@@ -108,21 +108,28 @@ EthernetHelper::Install(NodeContainer c)
         {
             position = length.Get() * i / (n - 1);
         }
-        Ptr<EthernetNetDevice> device = m_deviceFactory.Create<EthernetNetDevice>();
-        device->SetAddress(Mac48Address::Allocate());
-        c.Get(i)->AddDevice(device);
-        Ptr<Queue<Packet>> queue = m_queueFactory.Create<Queue<Packet>>();
-        device->SetQueue(queue);
-        if (m_enableFlowControl)
-        {
-            Ptr<NetDeviceQueueInterface> ndqi = CreateObject<NetDeviceQueueInterface>();
-            ndqi->GetTxQueue(0)->ConnectQueueTraces(queue);
-            device->AggregateObject(ndqi);
-        }
-        device->Attach(channel, position);
-        container.Add(device);
+        container.Add(Install(c.Get(i), channel, position));
     }
     return container;
+}
+
+Ptr<NetDevice>
+EthernetHelper::Install(Ptr<Node> node, Ptr<EthernetBusChannel> channel, double position)
+{
+    NS_LOG_FUNCTION(this << node << channel << position);
+    Ptr<EthernetNetDevice> device = m_deviceFactory.Create<EthernetNetDevice>();
+    device->SetAddress(Mac48Address::Allocate());
+    node->AddDevice(device);
+    Ptr<Queue<Packet>> queue = m_queueFactory.Create<Queue<Packet>>();
+    device->SetQueue(queue);
+    if (m_enableFlowControl)
+    {
+        Ptr<NetDeviceQueueInterface> ndqi = CreateObject<NetDeviceQueueInterface>();
+        ndqi->GetTxQueue(0)->ConnectQueueTraces(queue);
+        device->AggregateObject(ndqi);
+    }
+    device->Attach(channel, position);
+    return device;
 }
 
 int64_t

@@ -18,6 +18,7 @@
 namespace ns3
 {
 
+class EthernetBusChannel;
 class NetDevice;
 class Node;
 
@@ -96,6 +97,16 @@ class EthernetHelper : public PcapHelperForDevice, public AsciiTraceHelperForDev
      * @return their devices, in node order
      */
     NetDeviceContainer Install(NodeContainer c);
+
+    /**
+     * Adds one device to an existing bus, for an Ethernet whose stations have different
+     * interfaces (one helper per device type, all on the bus the first one created).
+     * @param node the node
+     * @param channel the bus
+     * @param position where the device taps the cable (m, 0 to Length)
+     * @return the device
+     */
+    Ptr<NetDevice> Install(Ptr<Node> node, Ptr<EthernetBusChannel> channel, double position);
 
     /**
      * Assigns fixed random variable streams to the EthernetBusChannel of

@@ -117,6 +117,18 @@ NetbltExperiment::SetNetbltAttribute(const std::string& name, const AttributeVal
 }
 
 void
+NetbltExperiment::SetReceiverHostAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_receiverCpuAttributes.emplace_back(name, value.Copy());
+}
+
+void
+NetbltExperiment::SetReceiverNetbltAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_receiverNetbltAttributes.emplace_back(name, value.Copy());
+}
+
+void
 NetbltExperiment::SetDeviceAttribute(const std::string& name, const AttributeValue& value)
 {
     m_deviceAttributes.emplace_back(name, value.Copy());
@@ -144,6 +156,19 @@ NetbltExperiment::GetTransmitActivities() const
     return {};
 }
 
+Ipv4Address
+NetbltExperiment::InstallInternet(NodeContainer hosts,
+                                  const NetDeviceContainer& devices,
+                                  int64_t stream,
+                                  int64_t& streamsUsed)
+{
+    InternetStackHelper internet;
+    internet.Install(hosts);
+    streamsUsed = internet.AssignStreams(hosts, stream);
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    return addresses.Assign(devices).GetAddress(1);
+}
+
 uint32_t
 NetbltExperiment::GetTransferSize() const
 {
@@ -161,25 +186,33 @@ NetbltExperiment::Run()
     NodeContainer nodes;
     nodes.Create(2);
 
-    m_hostCpu.Install(nodes);
+    HostCpuHelper receiverCpuHelper = m_hostCpu;
+    for (const auto& [name, value] : m_receiverCpuAttributes)
+    {
+        receiverCpuHelper.SetAttribute(name, *value);
+    }
+    m_hostCpu.Install(nodes.Get(0));
+    receiverCpuHelper.Install(nodes.Get(1));
     int64_t streamsUsed = 0;
     NetDeviceContainer devices = InstallNetwork(nodes, stream, streamsUsed);
     stream += streamsUsed;
+    const Ipv4Address receiverAddress = InstallInternet(nodes, devices, stream, streamsUsed);
+    stream += streamsUsed;
 
-    InternetStackHelper internet;
-    internet.Install(nodes);
-    stream += internet.AssignStreams(nodes, stream);
-    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
-
-    m_netblt.Install(nodes);
+    NetbltHelper receiverNetblt = m_netblt;
+    for (const auto& [name, value] : m_receiverNetbltAttributes)
+    {
+        receiverNetblt.SetAttribute(name, *value);
+    }
+    m_netblt.Install(nodes.Get(0));
+    receiverNetblt.Install(nodes.Get(1));
     stream += m_netblt.AssignStreams(nodes, stream);
 
     const uint16_t port = 2000;
     NetbltSinkHelper sinkHelper(port);
     sinkHelper.SetAttribute("DeathTimeout", TimeValue(m_deathTimeout));
     ApplicationContainer sinkApps = sinkHelper.Install(nodes.Get(1));
-    NetbltBulkSendHelper sendHelper(interfaces.GetAddress(1), port);
+    NetbltBulkSendHelper sendHelper(receiverAddress, port);
     sendHelper.SetAttribute("TransferSize", UintegerValue(m_transferSize));
     sendHelper.SetAttribute("BufferSize", UintegerValue(m_bufferSize));
     sendHelper.SetAttribute("PacketSize", UintegerValue(m_packetSize));

@@ -8,6 +8,7 @@
 #include "netblt-transfer-record.h"
 
 #include "ns3/host-cpu-helper.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/net-device-container.h"
 #include "ns3/netblt-helper.h"
 #include "ns3/node-container.h"
@@ -63,6 +64,21 @@ class NetbltExperiment : public Object
     void SetNetbltAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * Overrides a HostCpu attribute for the receiving host only (host 1), for paths whose two
+     * ends are different machines.
+     * @param name a HostCpu attribute
+     * @param value its value for the receiver
+     */
+    void SetReceiverHostAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Overrides a NetbltL4Protocol attribute for the receiving host only (host 1).
+     * @param name a NetbltL4Protocol attribute
+     * @param value its value for the receiver
+     */
+    void SetReceiverNetbltAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @param name an attribute of the network's net devices
      * @param value its value for both hosts' devices
      */
@@ -91,6 +107,21 @@ class NetbltExperiment : public Object
     virtual NetDeviceContainer InstallNetwork(NodeContainer hosts,
                                               int64_t stream,
                                               int64_t& streamsUsed) = 0;
+
+    /**
+     * Gives the hosts (and any gateways the network has) IPv4: by default both hosts on
+     * 10.1.1.0/24 over the devices InstallNetwork() returned. A network with gateways overrides
+     * it to number every link and route between them.
+     * @param hosts the sender (0) and the receiver (1)
+     * @param devices the hosts' devices, as InstallNetwork() returned them
+     * @param stream the first random stream index it may use
+     * @param streamsUsed set to the number of streams it used
+     * @return the receiver's address, the one the sender opens the connection to
+     */
+    virtual Ipv4Address InstallInternet(NodeContainer hosts,
+                                        const NetDeviceContainer& devices,
+                                        int64_t stream,
+                                        int64_t& streamsUsed);
 
     /**
      * Starts pcap capture on the network's devices.
@@ -156,6 +187,9 @@ class NetbltExperiment : public Object
     Time m_maxSimulatedTime;       //!< safety bound
     HostCpuHelper m_hostCpu;       //!< configures the hosts' processors
     NetbltHelper m_netblt;         //!< configures the NETBLT implementations
+    /// The receiver's HostCpu and NetbltL4Protocol attributes that differ from the sender's.
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_receiverCpuAttributes;
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_receiverNetbltAttributes; //!< same
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_deviceAttributes;  //!< for devices
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_channelAttributes; //!< for the channel
 };

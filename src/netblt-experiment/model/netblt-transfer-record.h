@@ -38,6 +38,9 @@ struct NetbltTransferRecord
     uint64_t receiverDeafDrops{0}; //!< of the receiver's, lost because its interface was sending
     uint64_t senderNoiseDrops{0};   //!< frames for the sender that line noise corrupted
     uint64_t receiverNoiseDrops{0}; //!< frames for the receiver that line noise corrupted
+    uint64_t pathDrops{0};         //!< packets lost between the hosts' interfaces: gateway and
+                                   //!< earth-station queues, damaged satellite bursts, resets
+    uint64_t stationResets{0};     //!< earth-station channel-processor resets (ESI overload)
     double steadyStateMbps{0};     //!< SPEED: steady-state throughput (RFC 1030 §3), Mbit/s
     double realMbps{0};            //!< real throughput (RFC 1030 §3), Mbit/s
     double simulatedSeconds{0};    //!< simulated time when the later end closed (or the bound)
