@@ -31,7 +31,7 @@ NS3_STOCK_MODULES = [
 ]
 LIBRARY_PREFIX = "netbltsim-"
 # Project modules in dependency order: a module may use only those listed before it.
-PROJECT_MODULES = ["host-processing", "netblt", "impaired-link", "proteon-ring", "ethernet", "netblt-experiment"]
+PROJECT_MODULES = ["host-processing", "netblt", "impaired-link", "proteon-ring", "ethernet", "wideband", "netblt-experiment"]
 
 
 def options(opt):
