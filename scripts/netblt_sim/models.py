@@ -7,7 +7,9 @@ list the `facts` its derivations start from, in the same form. Loading checks th
 says where it comes from; applying converts the entries into ns-3 attribute values.
 
 Object kinds: `cpu` (ns3::HostCpu), `netblt` (ns3::NetbltL4Protocol), `device` and `channel`
-(the network's net device and channel, for example ns3::ProteonRingNetDevice).
+(the network's net device and channel, for example ns3::ProteonRingNetDevice), `experiment`
+(the network's experiment class itself, for what lies between the hosts: lines, gateways),
+`wideband-channel` and `wideband-device` (ns3::WidebandChannel, ns3::WidebandNetDevice).
 """
 
 from __future__ import annotations
@@ -19,11 +21,15 @@ from pathlib import Path
 from typing import Any
 
 MODELS_DIR: Path = Path(__file__).resolve().parents[2] / "models"
-OBJECT_KINDS: tuple[str, ...] = ("cpu", "netblt", "device", "channel")
+OBJECT_KINDS: tuple[str, ...] = ("cpu", "netblt", "device", "channel", "experiment")
+OBJECT_KINDS += ("wideband-channel", "wideband-device")
 TIME_UNITS_NS: dict[str, float] = {"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1.0}
 # Per-byte costs are written as a time per byte.
 PER_BYTE_SUFFIX = "/byte"
-OTHER_UNITS: tuple[str, ...] = ("bit/s", "Mbit/s", "bytes", "stations", "fraction", "frames/s")
+# Units of whole-number attributes (ns-3 UintegerValue).
+COUNT_UNITS: tuple[str, ...] = ("bytes", "stations", "symbols", "bits/symbol", "datagrams")
+OTHER_UNITS: tuple[str, ...] = (*COUNT_UNITS, "bit/s", "Mbit/s", "fraction", "frames/s")
+OTHER_UNITS += ("symbols/s", "probability")
 
 
 class ModelError(ValueError):
@@ -45,7 +51,7 @@ class ModelValue:
             return ns.TimeValue(ns.NanoSeconds(round(self.value * TIME_UNITS_NS[unit])))
         if unit == "bit/s":
             return ns.DataRateValue(ns.DataRate(round(self.value)))
-        if unit in ("bytes", "stations"):
+        if unit in COUNT_UNITS:
             return ns.UintegerValue(round(self.value))
         return ns.DoubleValue(float(self.value))
 

@@ -8,6 +8,7 @@ from functools import cache
 from netblt_sim.models import HardwareModel, load_model
 
 POINT_TO_POINT = "point-to-point"
+WIDEBAND = "wideband"
 
 
 @dataclass(frozen=True)
@@ -20,9 +21,16 @@ class Network:
     host_model: str | None = None  # models/hosts/<name>.json, both ends
     interface_model: str | None = None  # models/interfaces/<name>.json
     network_model: str | None = None  # models/networks/<name>.json
+    path_model: str | None = None  # models/networks/<name>.json: gateways and links beyond it
+    receiver_host_model: str | None = None  # models/hosts/<name>.json, the receiver's overrides
 
     def models(self) -> list[HardwareModel]:
         """The model files this network applies, hosts first."""
+        return [model for model, _ in _models(self)]
+
+    def models_with_roles(self) -> list[tuple[HardwareModel, str]]:
+        """Each model file with the hosts it configures: "both" ends, or the "receiver" only
+        (applied last, so its values override)."""
         return _models(self)
 
     def default_mtu(self) -> int | None:
@@ -34,13 +42,17 @@ class Network:
 
 
 @cache
-def _models(network: Network) -> list[HardwareModel]:
+def _models(network: Network) -> list[tuple[HardwareModel, str]]:
     files = [
-        ("hosts", network.host_model),
-        ("interfaces", network.interface_model),
-        ("networks", network.network_model),
+        ("hosts", network.host_model, "both"),
+        ("interfaces", network.interface_model, "both"),
+        ("networks", network.network_model, "both"),
+        ("networks", network.path_model, "both"),
+        ("hosts", network.receiver_host_model, "receiver"),
     ]
-    return [load_model(category, name) for category, name in files if name is not None]
+    return [
+        (load_model(category, name), role) for category, name, role in files if name is not None
+    ]
 
 
 NETWORKS: dict[str, Network] = {
@@ -74,6 +86,17 @@ NETWORKS: dict[str, Network] = {
             host_model="ibm-pc-at",
             interface_model="3com-3c500",
             network_model="private-ethernet",
+        ),
+        Network(
+            WIDEBAND,
+            "NetbltWidebandExperiment",
+            "RFC 1030 §7 and Table IV: an IBM PC/AT with a 3C500 on Subnet 26, a gateway, the T1 "
+            "to BBN, the Wideband satellite channel, ISI's gateway and Ethernet, a SUN-3",
+            host_model="ibm-pc-at",
+            interface_model="3com-3c500",
+            network_model="mit-subnet-26",
+            path_model="wideband",
+            receiver_host_model="sun-3",
         ),
     )
 }

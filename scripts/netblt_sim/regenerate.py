@@ -29,7 +29,52 @@ def _model_notes(table: str, compared: pd.DataFrame, curves: pd.DataFrame) -> li
         return _ethernet_findings(compared, curves)
     if table == "II":
         return _ring_figures(compared, curves)
+    if table == "IV":
+        return _wideband_findings(compared, curves)
     return []
+
+
+# RFC 1030 §7: "a best possible throughput of 2 1438-byte packets every 22 milliseconds, or 1.05
+# megabits per second", against which the best run was "approximately 90% channel utilization".
+WIDEBAND_BEST_POSSIBLE_MBPS = 1.05
+# RFC 1030 §7: packets of 1438 data bytes were fragmented; Table IV shows it from 1434 bytes up.
+FIRST_FRAGMENTED_PSZ = 1434
+
+
+def _wideband_findings(compared: pd.DataFrame, curves: pd.DataFrame) -> list[str]:
+    """RFC 1030 §7's findings on the Wideband path, each checked against the simulated rows."""
+    notes = []
+    at_90 = compared[compared["bi_ms"] == 90]
+    fragmented = at_90[at_90["psz"] >= FIRST_FRAGMENTED_PSZ]
+    whole = at_90[at_90["psz"] < FIRST_FRAGMENTED_PSZ]
+    if not fragmented.empty and not whole.empty:
+        loss, rxm = fragmented["sim_loss"].median(), fragmented["sim_rxm"].median()
+        speed, whole_speed = fragmented["sim_speed_mbps"].median(), whole["sim_speed_mbps"].median()
+        holds = rxm >= 2 * loss and speed <= 0.9 * whole_speed
+        notes.append(
+            f"Packets of {FIRST_FRAGMENTED_PSZ} data bytes and more are fragmented before the "
+            "satellite channel, and the fragments' delay costs retransmissions far above the "
+            "losses and throughput (RFC 1030 §7; published at 5/90: #RXM 109-153 against #LOSS "
+            f"6-33, 0.476-0.533 Mbit/s against 0.576-0.600 unfragmented): simulated median #RXM "
+            f"{rxm:g} against #LOSS {loss:g}, {speed:.3f} Mbit/s against {whole_speed:.3f} "
+            f"unfragmented, finding {verdict(holds)}."
+        )
+    best = compared[(compared["bi_ms"] == 55) & (compared["psz"] == 1432)]
+    if not best.empty:
+        low, high = best["sim_speed_mbps"].min(), best["sim_speed_mbps"].max()
+        notes.append(
+            "Best run, 1432-byte packets, 5 every 55 ms (RFC 1030 §7: 926-942 kbit/s, about 90 % "
+            f"of the {WIDEBAND_BEST_POSSIBLE_MBPS} Mbit/s best possible): simulated "
+            f"{low * 1000:.0f}-{high * 1000:.0f} kbit/s, "
+            f"{100 * best['sim_speed_mbps'].median() / WIDEBAND_BEST_POSSIBLE_MBPS:.0f} %."
+        )
+    drops = compared[["sim_path_drops", "sim_station_resets"]].sum()
+    notes.append(
+        f"Over all rows the path (gateway and earth-station queues, damaged satellite bursts) lost "
+        f"{int(drops['sim_path_drops'])} packets; earth stations reset {int(drops['sim_station_resets'])} "
+        "times."
+    )
+    return notes
 
 
 def _ethernet_findings(compared: pd.DataFrame, curves: pd.DataFrame) -> list[str]:

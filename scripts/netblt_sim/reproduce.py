@@ -39,7 +39,7 @@ OUTSTANDING_BUFFERS: tuple[int, ...] = (1, 4)
 DEFAULT_SEED_COUNT = 5
 TRANSFER_BYTES = 143_800
 SWEEP_NAME = "point-to-point-loss-sweep"
-TABLE_SCENARIOS: tuple[str, ...] = ("table-II", "table-III")
+TABLE_SCENARIOS: tuple[str, ...] = ("table-II", "table-III", "table-IV")
 CLAIM_SCENARIOS: tuple[str, ...] = ("ethernet-private",)
 
 

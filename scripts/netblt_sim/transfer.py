@@ -9,7 +9,7 @@ network's `models/` files and returns its `NetbltTransferRecord` as a `TransferR
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, get_type_hints
@@ -179,6 +179,9 @@ class TransferRecord:
     receiver_deaf_drops: int
     sender_noise_drops: int  # frames for the sender that line noise corrupted
     receiver_noise_drops: int
+    path_drops: int  # lost between the hosts' interfaces: gateway and earth-station queues,
+    # damaged satellite bursts, station resets (Wideband)
+    station_resets: int  # earth-station channel-processor resets (ESI overload, Wideband)
     steady_state_mbps: float  # SPEED (RFC 1030 §3)
     real_mbps: float  # real throughput (RFC 1030 §3)
     simulated_seconds: float
@@ -246,15 +249,37 @@ def run_transfer(params: TransferParameters) -> TransferRecord:
         }
     for name, value in attributes.items():
         experiment.SetAttribute(name, value)
-    setters = {
-        "cpu": experiment.SetHostAttribute,
-        "netblt": experiment.SetNetbltAttribute,
-        "device": experiment.SetDeviceAttribute,
-        "channel": experiment.SetChannelAttribute,
-    }
-    for model in network.models():
-        apply_model(ns, model, setters)
+    for model, role in network.models_with_roles():
+        apply_model(ns, model, _setters(experiment, role))
     return _record_from_cpp(experiment.Run())
+
+
+# The experiment's method that takes each object kind's attributes, per role of a model file;
+# a kind whose method the network's experiment lacks is refused by apply_model.
+_SETTER_METHODS: dict[str, dict[str, str]] = {
+    "both": {
+        "cpu": "SetHostAttribute",
+        "netblt": "SetNetbltAttribute",
+        "device": "SetDeviceAttribute",
+        "channel": "SetChannelAttribute",
+        "experiment": "SetAttribute",
+        "wideband-channel": "SetWidebandChannelAttribute",
+        "wideband-device": "SetWidebandDeviceAttribute",
+    },
+    "receiver": {
+        "cpu": "SetReceiverHostAttribute",
+        "netblt": "SetReceiverNetbltAttribute",
+        "experiment": "SetAttribute",
+    },
+}
+
+
+def _setters(experiment: object, role: str) -> dict[str, Callable[[str, object], None]]:
+    return {
+        kind: getattr(experiment, method)
+        for kind, method in _SETTER_METHODS[role].items()
+        if hasattr(experiment, method)
+    }
 
 
 def run_transfers(

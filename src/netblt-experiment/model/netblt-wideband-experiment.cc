@@ -1,0 +1,270 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "netblt-wideband-experiment.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/error-model.h"
+#include "ns3/etherlink-3c500-net-device.h"
+#include "ns3/ethernet-bus-channel.h"
+#include "ns3/ethernet-net-device.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-static-routing-helper.h"
+#include "ns3/ipv4-static-routing.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/queue.h"
+#include "ns3/wideband-net-device.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("NetbltWidebandExperiment");
+
+NS_OBJECT_ENSURE_REGISTERED(NetbltWidebandExperiment);
+
+namespace
+{
+/// The links of the path, in order from sender to receiver.
+enum Link : uint8_t
+{
+    SUBNET_26 = 0,
+    T1_LINE = 1,
+    WIDEBAND = 2,
+    ISI_ETHERNET = 3,
+};
+
+/// The gateways, in order from sender to receiver.
+enum Gateway : uint8_t
+{
+    MIT_GATEWAY = 0,
+    BBN_STATION = 1,
+    ISI_GATEWAY = 2,
+};
+
+/**
+ * @param node a node with IPv4
+ * @param device one of its devices
+ * @return the IPv4 interface index of the device
+ */
+uint32_t
+InterfaceOf(Ptr<Node> node, Ptr<NetDevice> device)
+{
+    return static_cast<uint32_t>(node->GetObject<Ipv4>()->GetInterfaceForDevice(device));
+}
+} // namespace
+
+TypeId
+NetbltWidebandExperiment::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::NetbltWidebandExperiment")
+            .SetParent<NetbltExperiment>()
+            .SetGroupName("NetbltExperiment")
+            .AddConstructor<NetbltWidebandExperiment>()
+            .AddAttribute("T1Rate",
+                          "Bit rate of the line from MIT's gateway to BBN's earth station "
+                          "(RFC 1030 §7: a T1 link, 1.544 Mbit/s).",
+                          DataRateValue(DataRate("1.544Mbps")),
+                          MakeDataRateAccessor(&NetbltWidebandExperiment::m_t1Rate),
+                          MakeDataRateChecker())
+            .AddAttribute("T1Delay",
+                          "Propagation delay of the T1 line, one way.",
+                          TimeValue(MicroSeconds(100)),
+                          MakeTimeAccessor(&NetbltWidebandExperiment::m_t1Delay),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("ReceiverDropProbability",
+                          "Probability (0 to 1) that the receiving host drops a packet its "
+                          "interface has taken (RFC 1030 §7: the SUN-3 drops about 0.5 % of the "
+                          "data packets).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&NetbltWidebandExperiment::m_receiverDropProbability),
+                          MakeDoubleChecker<double>(0.0, 1.0));
+    return tid;
+}
+
+NetbltWidebandExperiment::NetbltWidebandExperiment()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+NetbltWidebandExperiment::~NetbltWidebandExperiment()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+NetbltWidebandExperiment::SetWidebandChannelAttribute(const std::string& name,
+                                                      const AttributeValue& value)
+{
+    m_widebandChannelAttributes.emplace_back(name, value.Copy());
+}
+
+void
+NetbltWidebandExperiment::SetWidebandDeviceAttribute(const std::string& name,
+                                                     const AttributeValue& value)
+{
+    m_widebandDeviceAttributes.emplace_back(name, value.Copy());
+}
+
+NetDeviceContainer
+NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, int64_t& streamsUsed)
+{
+    m_gateways = NodeContainer();
+    m_gateways.Create(3);
+    Ptr<Node> sender = hosts.Get(0);
+    Ptr<Node> receiver = hosts.Get(1);
+
+    // Subnet 26: the sender's 3C500 at one end of the cable, MIT's gateway at the other.
+    m_subnet26 = EthernetHelper();
+    ApplyNetworkAttributes(m_subnet26);
+    m_plainEthernet = EthernetHelper();
+    m_plainEthernet.SetDeviceType("ns3::EthernetNetDevice");
+    NetDeviceContainer subnet26 = m_subnet26.Install(NodeContainer(sender));
+    m_subnet26Channel = DynamicCast<EthernetBusChannel>(subnet26.Get(0)->GetChannel());
+    DoubleValue length;
+    m_subnet26Channel->GetAttribute("Length", length);
+    subnet26.Add(m_plainEthernet.Install(m_gateways.Get(MIT_GATEWAY), m_subnet26Channel, length.Get()));
+    m_senderNoiseDrops = 0;
+    m_subnet26Channel->TraceConnectWithoutContext(
+        "NoiseCorruption",
+        MakeCallback(&NetbltWidebandExperiment::CountNoiseDrop, this));
+
+    m_t1 = PointToPointHelper();
+    m_t1.SetDeviceAttribute("DataRate", DataRateValue(m_t1Rate));
+    m_t1.SetChannelAttribute("Delay", TimeValue(m_t1Delay));
+    NetDeviceContainer t1 = m_t1.Install(m_gateways.Get(MIT_GATEWAY), m_gateways.Get(BBN_STATION));
+
+    m_wideband = WidebandHelper();
+    for (const auto& [name, value] : m_widebandChannelAttributes)
+    {
+        m_wideband.SetChannelAttribute(name, *value);
+    }
+    for (const auto& [name, value] : m_widebandDeviceAttributes)
+    {
+        m_wideband.SetDeviceAttribute(name, *value);
+    }
+    NetDeviceContainer wideband =
+        m_wideband.Install(NodeContainer(m_gateways.Get(BBN_STATION), m_gateways.Get(ISI_GATEWAY)));
+
+    // ISI's Ethernet: RFC 1030 says nothing of its load or noise, so it is quiet.
+    NetDeviceContainer isi =
+        m_plainEthernet.Install(NodeContainer(m_gateways.Get(ISI_GATEWAY), receiver));
+    Ptr<RateErrorModel> receiverDrops = CreateObject<RateErrorModel>();
+    receiverDrops->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+    receiverDrops->SetRate(m_receiverDropProbability);
+    DynamicCast<EthernetNetDevice>(isi.Get(1))->SetReceiveErrorModel(receiverDrops);
+
+    int64_t current = stream;
+    current += m_subnet26.AssignStreams(subnet26, current);
+    current += m_plainEthernet.AssignStreams(isi, current);
+    current += m_wideband.AssignStreams(wideband, current);
+    current += receiverDrops->AssignStreams(current);
+    streamsUsed = current - stream;
+    m_links = {subnet26, t1, wideband, isi};
+    return NetDeviceContainer(subnet26.Get(0), isi.Get(1));
+}
+
+Ipv4Address
+NetbltWidebandExperiment::InstallInternet(NodeContainer hosts,
+                                          const NetDeviceContainer& /* devices */,
+                                          int64_t stream,
+                                          int64_t& streamsUsed)
+{
+    NodeContainer all(hosts, m_gateways);
+    InternetStackHelper internet;
+    internet.Install(all);
+    streamsUsed = internet.AssignStreams(all, stream);
+    std::array<Ipv4InterfaceContainer, 4> interfaces;
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    for (uint32_t link = 0; link < m_links.size(); ++link)
+    {
+        interfaces[link] = addresses.Assign(m_links[link]);
+        addresses.NewNetwork();
+    }
+    // Each link's devices are in path order, so the next hop towards the receiver is the
+    // link's second address and towards the sender its first.
+    auto toward = [&interfaces](Link link, bool receiverSide) {
+        return interfaces[link].GetAddress(receiverSide ? 1 : 0);
+    };
+    Ipv4StaticRoutingHelper routing;
+    auto route = [&routing](Ptr<Node> node) {
+        return routing.GetStaticRouting(node->GetObject<Ipv4>());
+    };
+    Ptr<Node> mit = m_gateways.Get(MIT_GATEWAY);
+    Ptr<Node> bbn = m_gateways.Get(BBN_STATION);
+    Ptr<Node> isi = m_gateways.Get(ISI_GATEWAY);
+    route(hosts.Get(0))->SetDefaultRoute(toward(SUBNET_26, true),
+                                         InterfaceOf(hosts.Get(0), m_links[SUBNET_26].Get(0)));
+    route(mit)->SetDefaultRoute(toward(T1_LINE, true), InterfaceOf(mit, m_links[T1_LINE].Get(0)));
+    route(bbn)->AddNetworkRouteTo(Ipv4Address("10.1.1.0"),
+                                  Ipv4Mask("255.255.255.0"),
+                                  toward(T1_LINE, false),
+                                  InterfaceOf(bbn, m_links[T1_LINE].Get(1)));
+    route(bbn)->SetDefaultRoute(toward(WIDEBAND, true), InterfaceOf(bbn, m_links[WIDEBAND].Get(0)));
+    route(isi)->SetDefaultRoute(toward(WIDEBAND, false),
+                                InterfaceOf(isi, m_links[WIDEBAND].Get(1)));
+    route(hosts.Get(1))->SetDefaultRoute(toward(ISI_ETHERNET, false),
+                                         InterfaceOf(hosts.Get(1), m_links[ISI_ETHERNET].Get(1)));
+    return toward(ISI_ETHERNET, true);
+}
+
+void
+NetbltWidebandExperiment::EnablePcap(const std::string& prefix)
+{
+    // Every hop: each helper writes the devices of its own kind, both Ethernets through one.
+    m_plainEthernet.EnablePcapAll(prefix);
+    m_t1.EnablePcapAll(prefix);
+    m_wideband.EnablePcapAll(prefix);
+}
+
+std::vector<std::string>
+NetbltWidebandExperiment::GetTransmitActivities() const
+{
+    return {Etherlink3c500NetDevice::TRANSMIT_ACTIVITY};
+}
+
+void
+NetbltWidebandExperiment::TransferDelivered()
+{
+    if (m_subnet26Channel)
+    {
+        m_subnet26Channel->StopBackground();
+    }
+}
+
+void
+NetbltWidebandExperiment::CountNoiseDrop(Ptr<const Packet> /* frame */, uint32_t device)
+{
+    // The sender is the first device on Subnet 26.
+    if (device == 0)
+    {
+        ++m_senderNoiseDrops;
+    }
+}
+
+void
+NetbltWidebandExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
+                                              NetbltTransferRecord& record) const
+{
+    record.senderDeafDrops = DynamicCast<Etherlink3c500NetDevice>(devices.Get(0))->GetRxLostDeaf();
+    record.senderNoiseDrops = m_senderNoiseDrops;
+    for (uint32_t i = 0; i < m_links[WIDEBAND].GetN(); ++i)
+    {
+        Ptr<WidebandNetDevice> station = DynamicCast<WidebandNetDevice>(m_links[WIDEBAND].Get(i));
+        record.pathDrops += station->GetDamagedReceptions() + station->GetTransmitDrops();
+        record.stationResets += station->GetResets();
+    }
+    for (uint32_t i = 0; i < m_links[T1_LINE].GetN(); ++i)
+    {
+        Ptr<PointToPointNetDevice> line = DynamicCast<PointToPointNetDevice>(m_links[T1_LINE].Get(i));
+        record.pathDrops += line->GetQueue()->GetTotalDroppedPackets();
+    }
+}
+
+} // namespace ns3

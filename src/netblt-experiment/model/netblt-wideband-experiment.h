@@ -1,0 +1,102 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NETBLT_WIDEBAND_EXPERIMENT_H
+#define NETBLT_WIDEBAND_EXPERIMENT_H
+
+#include "netblt-experiment.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/ethernet-helper.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/wideband-helper.h"
+
+#include <array>
+#include <string>
+
+namespace ns3
+{
+
+class EthernetBusChannel;
+
+/**
+ * @ingroup netblt-experiment
+ * @brief One NETBLT transfer across the path of RFC 1030 Table IV: an IBM PC/AT on MIT's
+ * Subnet 26, a Butterfly gateway, the T1 line to BBN, BBN's Wideband earth station, the
+ * satellite channel, ISI's earth station and Butterfly gateway, ISI's Ethernet and a SUN-3.
+ *
+ * Host 0 (the sender) has a 3Com 3C500 on a copy of Subnet 26 (SetDeviceAttribute() and
+ * SetChannelAttribute() configure them, as for NetbltEthernetExperiment); host 1 (the
+ * receiver) an Ethernet interface with a ring of receive buffers (an ideal
+ * EthernetNetDevice) on ISI's Ethernet. The gateways forward with ns-3's IPv4, which
+ * fragments datagrams larger than the Wideband interface's Mtu. SetWidebandChannelAttribute()
+ * and SetWidebandDeviceAttribute() configure the satellite channel and both stations.
+ *
+ * Links are numbered 10.1.1.0/24 (Subnet 26), 10.1.2.0/24 (T1), 10.1.3.0/24 (Wideband) and
+ * 10.1.4.0/24 (ISI), with static routes.
+ */
+class NetbltWidebandExperiment : public NetbltExperiment
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    NetbltWidebandExperiment();
+    ~NetbltWidebandExperiment() override;
+
+    /**
+     * @param name a WidebandChannel attribute
+     * @param value its value
+     */
+    void SetWidebandChannelAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param name a WidebandNetDevice attribute
+     * @param value its value for both earth stations
+     */
+    void SetWidebandDeviceAttribute(const std::string& name, const AttributeValue& value);
+
+  protected:
+    NetDeviceContainer InstallNetwork(NodeContainer hosts,
+                                      int64_t stream,
+                                      int64_t& streamsUsed) override;
+    Ipv4Address InstallInternet(NodeContainer hosts,
+                                const NetDeviceContainer& devices,
+                                int64_t stream,
+                                int64_t& streamsUsed) override;
+    void EnablePcap(const std::string& prefix) override;
+    std::vector<std::string> GetTransmitActivities() const override;
+    void TransferDelivered() override;
+    void RecordNetworkLosses(const NetDeviceContainer& devices,
+                             NetbltTransferRecord& record) const override;
+
+  private:
+    /**
+     * Counts a frame noise corrupted on its way to the sender.
+     * @param frame the corrupted frame
+     * @param device the receiving device's index on Subnet 26
+     */
+    void CountNoiseDrop(Ptr<const Packet> frame, uint32_t device);
+
+    DataRate m_t1Rate;                 //!< rate of the MIT-BBN line
+    Time m_t1Delay;                    //!< its propagation delay
+    double m_receiverDropProbability;  //!< data the receiving host drops
+    EthernetHelper m_subnet26;         //!< the sender's Ethernet (3C500 attributes)
+    EthernetHelper m_plainEthernet;    //!< gateway and SUN-3 interfaces
+    PointToPointHelper m_t1;           //!< the T1 line
+    WidebandHelper m_wideband;         //!< the satellite channel and its stations
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_widebandChannelAttributes; //!< set
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_widebandDeviceAttributes;  //!< set
+    NodeContainer m_gateways;          //!< MIT's gateway, BBN's station, ISI's gateway
+    std::array<NetDeviceContainer, 4> m_links; //!< Subnet 26, T1, Wideband, ISI Ethernet
+    Ptr<EthernetBusChannel> m_subnet26Channel; //!< to stop its background at the end
+    uint64_t m_senderNoiseDrops{0};    //!< frames noise corrupted on their way to the sender
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_WIDEBAND_EXPERIMENT_H */
