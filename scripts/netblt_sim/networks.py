@@ -98,6 +98,16 @@ NETWORKS: dict[str, Network] = {
             path_model="wideband",
             receiver_host_model="sun-3",
         ),
+        Network(
+            "wideband-first-phase",
+            "NetbltWidebandFirstPhaseExperiment",
+            "RFC 1030 §7, first phase: the Table IV path with an IBM PC/AT and its 3C500 as the "
+            "receiver on ISI's Ethernet",
+            host_model="ibm-pc-at",
+            interface_model="3com-3c500",
+            network_model="mit-subnet-26",
+            path_model="wideband",
+        ),
     )
 }
 

@@ -153,21 +153,38 @@ NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
         m_wideband.Install(NodeContainer(m_gateways.Get(BBN_STATION), m_gateways.Get(ISI_GATEWAY)));
 
     // ISI's Ethernet: RFC 1030 says nothing of its load or noise, so it is quiet.
-    NetDeviceContainer isi =
-        m_plainEthernet.Install(NodeContainer(m_gateways.Get(ISI_GATEWAY), receiver));
-    Ptr<RateErrorModel> receiverDrops = CreateObject<RateErrorModel>();
-    receiverDrops->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-    receiverDrops->SetRate(m_receiverDropProbability);
-    DynamicCast<EthernetNetDevice>(isi.Get(1))->SetReceiveErrorModel(receiverDrops);
+    NetDeviceContainer isi = m_plainEthernet.Install(NodeContainer(m_gateways.Get(ISI_GATEWAY)));
+    Ptr<EthernetBusChannel> isiChannel = DynamicCast<EthernetBusChannel>(isi.Get(0)->GetChannel());
+    isiChannel->GetAttribute("Length", length);
+    m_receiverDrops = CreateObject<RateErrorModel>();
+    m_receiverDrops->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+    m_receiverDrops->SetRate(m_receiverDropProbability);
+    isi.Add(InstallReceiverInterface(receiver, isiChannel, length.Get()));
 
     int64_t current = stream;
     current += m_subnet26.AssignStreams(subnet26, current);
     current += m_plainEthernet.AssignStreams(isi, current);
     current += m_wideband.AssignStreams(wideband, current);
-    current += receiverDrops->AssignStreams(current);
+    current += m_receiverDrops->AssignStreams(current);
     streamsUsed = current - stream;
     m_links = {subnet26, t1, wideband, isi};
     return NetDeviceContainer(subnet26.Get(0), isi.Get(1));
+}
+
+Ptr<NetDevice>
+NetbltWidebandExperiment::InstallReceiverInterface(Ptr<Node> receiver,
+                                                   Ptr<EthernetBusChannel> channel,
+                                                   double position)
+{
+    Ptr<NetDevice> device = m_plainEthernet.Install(receiver, channel, position);
+    DynamicCast<EthernetNetDevice>(device)->SetReceiveErrorModel(m_receiverDrops);
+    return device;
+}
+
+EthernetHelper&
+NetbltWidebandExperiment::GetSenderInterfaceHelper()
+{
+    return m_subnet26;
 }
 
 Ipv4Address
@@ -253,6 +270,10 @@ NetbltWidebandExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
                                               NetbltTransferRecord& record) const
 {
     record.senderDeafDrops = DynamicCast<Etherlink3c500NetDevice>(devices.Get(0))->GetRxLostDeaf();
+    if (Ptr<Etherlink3c500NetDevice> pc = DynamicCast<Etherlink3c500NetDevice>(devices.Get(1)))
+    {
+        record.receiverDeafDrops = pc->GetRxLostDeaf();
+    }
     record.senderNoiseDrops = m_senderNoiseDrops;
     for (uint32_t i = 0; i < m_links[WIDEBAND].GetN(); ++i)
     {
@@ -265,6 +286,27 @@ NetbltWidebandExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
         Ptr<PointToPointNetDevice> line = DynamicCast<PointToPointNetDevice>(m_links[T1_LINE].Get(i));
         record.pathDrops += line->GetQueue()->GetTotalDroppedPackets();
     }
+}
+
+NS_OBJECT_ENSURE_REGISTERED(NetbltWidebandFirstPhaseExperiment);
+
+TypeId
+NetbltWidebandFirstPhaseExperiment::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::NetbltWidebandFirstPhaseExperiment")
+                            .SetParent<NetbltWidebandExperiment>()
+                            .SetGroupName("NetbltExperiment")
+                            .AddConstructor<NetbltWidebandFirstPhaseExperiment>();
+    return tid;
+}
+
+Ptr<NetDevice>
+NetbltWidebandFirstPhaseExperiment::InstallReceiverInterface(Ptr<Node> receiver,
+                                                             Ptr<EthernetBusChannel> channel,
+                                                             double position)
+{
+    // The receiving PC/AT has the same 3C500 and driver as the sender.
+    return GetSenderInterfaceHelper().Install(receiver, channel, position);
 }
 
 } // namespace ns3

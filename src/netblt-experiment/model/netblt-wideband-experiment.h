@@ -19,6 +19,7 @@ namespace ns3
 {
 
 class EthernetBusChannel;
+class RateErrorModel;
 
 /**
  * @ingroup netblt-experiment
@@ -74,6 +75,21 @@ class NetbltWidebandExperiment : public NetbltExperiment
     void RecordNetworkLosses(const NetDeviceContainer& devices,
                              NetbltTransferRecord& record) const override;
 
+    /**
+     * Puts the receiving host on ISI's Ethernet: by default with an interface that has a ring
+     * of receive buffers (the SUN-3's), which drops ReceiverDropProbability of what it takes.
+     * @param receiver the receiving host
+     * @param channel ISI's Ethernet
+     * @param position where the host taps the cable (m)
+     * @return its device
+     */
+    virtual Ptr<NetDevice> InstallReceiverInterface(Ptr<Node> receiver,
+                                                    Ptr<EthernetBusChannel> channel,
+                                                    double position);
+
+    /** @return the helper that builds the sender's 3C500 (configured from models/) */
+    EthernetHelper& GetSenderInterfaceHelper();
+
   private:
     /**
      * Counts a frame noise corrupted on its way to the sender.
@@ -85,6 +101,7 @@ class NetbltWidebandExperiment : public NetbltExperiment
     DataRate m_t1Rate;                 //!< rate of the MIT-BBN line
     Time m_t1Delay;                    //!< its propagation delay
     double m_receiverDropProbability;  //!< data the receiving host drops
+    Ptr<RateErrorModel> m_receiverDrops; //!< applies it
     EthernetHelper m_subnet26;         //!< the sender's Ethernet (3C500 attributes)
     EthernetHelper m_plainEthernet;    //!< gateway and SUN-3 interfaces
     PointToPointHelper m_t1;           //!< the T1 line
@@ -95,6 +112,31 @@ class NetbltWidebandExperiment : public NetbltExperiment
     std::array<NetDeviceContainer, 4> m_links; //!< Subnet 26, T1, Wideband, ISI Ethernet
     Ptr<EthernetBusChannel> m_subnet26Channel; //!< to stop its background at the end
     uint64_t m_senderNoiseDrops{0};    //!< frames noise corrupted on their way to the sender
+};
+
+/**
+ * @ingroup netblt-experiment
+ * @brief The first phase of RFC 1030 §7's Wideband tests: the same path with an IBM PC/AT and
+ * its 3Com 3C500 as the receiver on ISI's Ethernet (where Table IV has the SUN-3).
+ *
+ * RFC 1030 §7: the gateways forwarded the packets of one satellite frame onto the Ethernet
+ * faster than the PC/AT could take them, and the PC dropped 15-20 % of the data packets; the
+ * best throughput was about 90 kbit/s. The BBN Voice Funnel and the source routing of that
+ * phase are modelled as the Butterfly gateway's plain IPv4 forwarding.
+ */
+class NetbltWidebandFirstPhaseExperiment : public NetbltWidebandExperiment
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+  protected:
+    Ptr<NetDevice> InstallReceiverInterface(Ptr<Node> receiver,
+                                            Ptr<EthernetBusChannel> channel,
+                                            double position) override;
 };
 
 } // namespace ns3

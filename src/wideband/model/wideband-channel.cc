@@ -6,6 +6,7 @@
 
 #include "wideband-net-device.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -109,6 +110,14 @@ WidebandChannel::GetTypeId()
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&WidebandChannel::m_bitErrorRate),
                           MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("DeliverWholeFrames",
+                          "A receiving station hands over the datagrams of a frame together, "
+                          "once the frame's last data has arrived (RFC 1030 §7: the gateways "
+                          "'would aggregate groups of packets coming from the same satellite "
+                          "frame'); false: each datagram as soon as it has arrived.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&WidebandChannel::m_deliverWholeFrames),
+                          MakeBooleanChecker())
             .AddAttribute("BackgroundLoad",
                           "Fraction (0 to 1) of each frame's usable bytes that the stations "
                           "without a device reserve, drawn per frame (Poisson).",
@@ -360,6 +369,18 @@ void
 WidebandChannel::Transmit(Ptr<WidebandNetDevice> sender, Ptr<const Packet> packet)
 {
     const double codedBits = 8.0 * packet->GetSize() / m_codeRate;
+    Time arrival = m_hopDelay;
+    if (m_deliverWholeFrames)
+    {
+        // The frame's content was fixed before its data subframe began.
+        const uint64_t frame = FrameAt(Simulator::Now() - NanoSeconds(1));
+        const auto it = m_frames.find(frame);
+        if (it != m_frames.end())
+        {
+            const Time frameEnd = GetDataSubframeStart(frame) + GetTransmissionTime(it->second.bytes);
+            arrival += std::max(Time(0), frameEnd - Simulator::Now());
+        }
+    }
     for (const Ptr<WidebandNetDevice>& device : m_devices)
     {
         if (device == sender)
@@ -368,7 +389,7 @@ WidebandChannel::Transmit(Ptr<WidebandNetDevice> sender, Ptr<const Packet> packe
         }
         const bool damaged = m_dataErrors->GetValue() < ErrorProbability(codedBits);
         Simulator::ScheduleWithContext(device->GetNode()->GetId(),
-                                       m_hopDelay,
+                                       arrival,
                                        &WidebandNetDevice::Receive,
                                        device,
                                        packet->Copy(),

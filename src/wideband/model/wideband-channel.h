@@ -122,7 +122,8 @@ class WidebandChannel : public Channel
     std::vector<Time> Reserve(uint32_t station, const std::vector<uint32_t>& sizes);
 
     /**
-     * Carries a datagram whose transmission ends now to every other station.
+     * Carries a datagram whose transmission ends now to every other station: one hop later,
+     * or, with DeliverWholeFrames, one hop after the last data of its frame.
      * @param sender the sending device
      * @param packet the datagram
      */
@@ -185,6 +186,7 @@ class WidebandChannel : public Channel
     Time m_schedulingLead;           //!< from hearing a request to its earliest frame
     uint32_t m_maxDatagramsPerFrame; //!< 0: no limit
     double m_bitErrorRate;           //!< residual, after decoding
+    bool m_deliverWholeFrames;       //!< a frame's datagrams reach the stations together
     double m_backgroundLoad;         //!< fraction of usable bytes the other stations reserve
     uint32_t m_backgroundDatagramSize; //!< bytes
 

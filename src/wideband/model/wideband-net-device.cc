@@ -44,8 +44,9 @@ WidebandNetDevice::GetTypeId()
                           MakeQueueSizeChecker())
             .AddAttribute("EsiBufferBytes",
                           "Bytes the ESI holds of datagrams requested and not yet transmitted; "
-                          "a request that would exceed it resets the station (RFC 1030 §7).",
-                          UintegerValue(16384),
+                          "a request that would exceed it resets the station (RFC 1030 §7). "
+                          "Default: 64 KB (an assumption: RFC 1030 gives no size).",
+                          UintegerValue(65536),
                           MakeUintegerAccessor(&WidebandNetDevice::m_esiBufferBytes),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("ResetTime",
