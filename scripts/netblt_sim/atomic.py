@@ -7,6 +7,11 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
 
 
 @contextmanager
@@ -44,3 +49,25 @@ def _temporary_next_to(destination: Path) -> Path:
     os.umask(umask)
     os.chmod(name, 0o666 & ~umask)
     return Path(name)
+
+
+def write_report(
+    stem: Path, frame: pd.DataFrame, markdown: str, figure: Figure, plot_suffix: str
+) -> tuple[Path, Path, Path]:
+    """Writes `<stem>.csv` (the frame), `<stem>.md` and `<stem><plot_suffix>.png` together
+    (see `atomic_outputs`) and closes the figure whatever happens; returns the three paths."""
+    import matplotlib.pyplot as plt  # noqa: PLC0415 - the figure exists, so matplotlib is loaded
+
+    paths = (
+        stem.with_name(f"{stem.name}.csv"),
+        stem.with_name(f"{stem.name}.md"),
+        stem.with_name(f"{stem.name}{plot_suffix}.png"),
+    )
+    try:
+        with atomic_outputs(*paths) as (csv_tmp, md_tmp, png_tmp):
+            frame.to_csv(csv_tmp, index=False)
+            md_tmp.write_text(markdown, encoding="utf-8")
+            figure.savefig(png_tmp, format="png")
+    finally:
+        plt.close(figure)
+    return paths

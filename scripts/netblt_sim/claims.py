@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from netblt_sim.atomic import atomic_outputs
+from netblt_sim.atomic import write_report
 from netblt_sim.networks import get_network
 from netblt_sim.plots import plot_losses_vs_burst_interval
 from netblt_sim.scenarios import SCENARIOS_DIR, read_scenario_file, transfer_parameters
@@ -148,22 +148,12 @@ def run_claim(scenario: ClaimScenario, results_dir: Path) -> ClaimOutcome:
     parameters = scenario.parameters()
     runs = records_frame(run_transfers(parameters, scenario.name), parameters)
     holds = claim_holds(scenario, runs)
-    csv_path = results_dir / f"{scenario.name}.csv"
-    md_path = results_dir / f"{scenario.name}.md"
-    png_path = results_dir / f"{scenario.name}-losses-vs-burst-interval.png"
     figure = plot_losses_vs_burst_interval(
         runs,
         (scenario.network, scenario.contrast_network),
         marked_bi_ms=scenario.no_losses_above_bi_ms,
         title=scenario.title,
     )
-    import matplotlib.pyplot as plt  # noqa: PLC0415 - the figure exists, so matplotlib is loaded
-
-    try:
-        with atomic_outputs(csv_path, md_path, png_path) as (csv_tmp, md_tmp, png_tmp):
-            runs.to_csv(csv_tmp, index=False)
-            md_tmp.write_text(_markdown(scenario, runs, holds), encoding="utf-8")
-            figure.savefig(png_tmp, format="png")
-    finally:
-        plt.close(figure)
-    return ClaimOutcome((csv_path, md_path, png_path), runs, holds)
+    paths = write_report(results_dir / scenario.name, runs, _markdown(scenario, runs, holds),
+                         figure, "-losses-vs-burst-interval")  # fmt: skip
+    return ClaimOutcome(paths, runs, holds)

@@ -85,3 +85,31 @@ def plot_losses_vs_burst_interval(
     axes.legend()
     figure.tight_layout()
     return figure
+
+
+def plot_quantity_vs_burst_interval(
+    runs: pd.DataFrame,
+    column: str,
+    title: str,
+    group_column: str = "label",
+) -> Figure:
+    """Median of `column` over seeds against burst interval, one curve (or point) per group of
+    `runs` (a frame with `group_column`, `bi_ms` and `column`)."""
+    import matplotlib  # noqa: PLC0415 - plotting is optional for a run
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    for needed in (group_column, "bi_ms", column):
+        if needed not in runs.columns:
+            raise ValueError(f"runs frame has no {needed!r} column")
+    figure, axes = plt.subplots(figsize=(7, 4.2))
+    for group, rows in runs.groupby(group_column, sort=False):
+        medians = rows.groupby("bi_ms")[column].median()
+        axes.plot(medians.index, medians.values, marker="o", markersize=4, label=str(group))
+    axes.set_xlabel("burst interval (ms per burst)")
+    axes.set_ylabel(f"{column} (median over seeds)")
+    axes.set_title(title, fontsize=9)
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    return figure

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from netblt_sim.atomic import atomic_outputs
+from netblt_sim.atomic import write_report
 from netblt_sim.plots import plot_throughput_vs_burst_interval
 from netblt_sim.scenarios import Scenario
 from netblt_sim.tables import compare, configurations, markdown, verdict
@@ -172,20 +172,8 @@ def regenerate_table(scenario: Scenario, results_dir: Path) -> TableOutcome:
     curve_records = run_transfers(curve_parameters, f"table {scenario.table} curves")
     compared = compare(scenario, row_parameters, row_records)
     curves = records_frame(curve_records, curve_parameters)
-    stem = f"table-{scenario.table}"
-    csv_path = results_dir / f"{stem}.csv"
-    md_path = results_dir / f"{stem}.md"
-    png_path = results_dir / f"{stem}-throughput-vs-burst-interval.png"
     figure = plot_throughput_vs_burst_interval(curves, published, title=scenario.title)
-    import matplotlib.pyplot as plt  # noqa: PLC0415 - the figure exists, so matplotlib is loaded
-
-    try:
-        with atomic_outputs(csv_path, md_path, png_path) as (csv_tmp, md_tmp, png_tmp):
-            compared.to_csv(csv_tmp, index=False)
-            md_tmp.write_text(
-                markdown(scenario, compared, _model_notes(scenario.table, compared, curves)), encoding="utf-8"
-            )
-            figure.savefig(png_tmp)
-    finally:
-        plt.close(figure)
-    return TableOutcome((csv_path, md_path, png_path), compared, configurations(compared))
+    text = markdown(scenario, compared, _model_notes(scenario.table, compared, curves))
+    paths = write_report(results_dir / f"table-{scenario.table}", compared, text, figure,
+                         "-throughput-vs-burst-interval")  # fmt: skip
+    return TableOutcome(paths, compared, configurations(compared))

@@ -3,7 +3,9 @@
 For each published table with a scenario (`TABLE_SCENARIOS`) it writes `table-<T>.csv`,
 `table-<T>.md` and `table-<T>-throughput-vs-burst-interval.png` (see `regenerate`). It also runs
 each experiment of the RFC's text with a scenario (`CLAIM_SCENARIOS`, see `claims`): its
-`<name>.csv`, `.md` and `-losses-vs-burst-interval.png`. Last comes a robustness sweep on the
+`<name>.csv`, `.md` and `-losses-vs-burst-interval.png`; and each experiment stated as measured
+figures (`MEASURE_SCENARIOS`, see `measures`): its `<name>.csv`, `.md` and
+`-throughput-vs-burst-interval.png`. Last comes a robustness sweep on the
 ideal point-to-point link: packet loss 0-30 % in each direction x 1
 and 4 outstanding buffers x a few seeds, 143800-byte transfers. That sweep writes
 
@@ -29,6 +31,7 @@ import pandas as pd
 from netblt_sim import runtime
 from netblt_sim.atomic import atomic_outputs
 from netblt_sim.claims import load_claim, run_claim
+from netblt_sim.measures import load_measure, run_measure
 from netblt_sim.regenerate import regenerate_table
 from netblt_sim.scenarios import load_scenario
 from netblt_sim.tables import verdict
@@ -41,6 +44,7 @@ TRANSFER_BYTES = 143_800
 SWEEP_NAME = "point-to-point-loss-sweep"
 TABLE_SCENARIOS: tuple[str, ...] = ("table-II", "table-III", "table-IV")
 CLAIM_SCENARIOS: tuple[str, ...] = ("ethernet-private",)
+MEASURE_SCENARIOS: tuple[str, ...] = ("wideband-best-run", "wideband-overload", "wideband-first-phase")
 
 
 def sweep_parameters(seed_count: int) -> list[TransferParameters]:
@@ -134,6 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     scenarios = [load_scenario(name) for name in TABLE_SCENARIOS]
     claims = [load_claim(name) for name in CLAIM_SCENARIOS]
+    measures = [load_measure(name) for name in MEASURE_SCENARIOS]
     parameters = sweep_parameters(arguments.seeds)
     print("loading ns-3 and the project's libraries", flush=True)
     runtime.load()
@@ -155,6 +160,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"({time.monotonic() - claim_started:.1f} s)"
         )
         print("wrote " + ", ".join(str(path) for path in claim_outcome.paths))
+    for measure in measures:
+        measure_started = time.monotonic()
+        measure_outcome = run_measure(measure, arguments.results_dir)
+        held = sum(check.holds(measure_outcome.runs) for check in measure.checks)
+        print(
+            f"{measure.name}: {len(measure_outcome.runs)} runs, {held} of {len(measure.checks)} "
+            f"checks hold ({time.monotonic() - measure_started:.1f} s)"
+        )
+        print("wrote " + ", ".join(str(path) for path in measure_outcome.paths))
     frame = run_sweep(parameters)
     csv_path = arguments.results_dir / f"{SWEEP_NAME}.csv"
     png_path = arguments.results_dir / f"{SWEEP_NAME}.png"

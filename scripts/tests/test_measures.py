@@ -1,0 +1,98 @@
+"""Figures of RFC 1030 §7's text (kind "measure"): the scenarios, bad files, the checks' logic
+and the committed results."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from conftest import REPO_ROOT
+
+from netblt_sim.measures import Check, load_measure
+from netblt_sim.reproduce import MEASURE_SCENARIOS
+
+RESULTS = REPO_ROOT / "results"
+
+
+def test_every_section_7_experiment_has_a_scenario() -> None:
+    assert MEASURE_SCENARIOS == ("wideband-best-run", "wideband-overload", "wideband-first-phase")
+    best = load_measure("wideband-best-run")
+    assert {s.transfer["xfsz_kb"] for s in best.run_sets} == {500, 750}
+    assert all(s.burst_intervals_ms == (55,) and s.transfer["psz"] == 1432 for s in best.run_sets)
+    overload = load_measure("wideband-overload")
+    assert [s.burst_intervals_ms for s in overload.run_sets] == [(50,), (55,)]
+    first = load_measure("wideband-first-phase")
+    assert [s.network for s in first.run_sets] == ["wideband-first-phase", "wideband"]
+
+
+def _write(tmp_path: Path, **changes: object) -> Path:
+    raw = json.loads((REPO_ROOT / "scenarios" / "wideband-overload.json").read_text())
+    raw.update(changes)
+    (tmp_path / "bad.json").write_text(json.dumps(raw))
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"kind": "claim"}, "kind 'claim', expected 'measure'"),
+        ({"checks": []}, "checks is empty"),
+        ({"runs": [{"label": "x"}]}, "runs\\[0\\]: no \\['network'"),
+    ],
+)
+def test_a_bad_measure_file_is_refused_by_name(
+    tmp_path: Path, change: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        load_measure("bad", _write(tmp_path, **change))
+
+
+def test_a_check_naming_an_unknown_quantity_or_run_set_is_refused(tmp_path: Path) -> None:
+    raw = json.loads((REPO_ROOT / "scenarios" / "wideband-overload.json").read_text())
+    check = dict(raw["checks"][0], quantity="speed")
+    with pytest.raises(ValueError, match="quantity = 'speed': must be one of"):
+        load_measure("bad", _write(tmp_path, checks=[check]))
+    check = dict(raw["checks"][0], runs="nowhere")
+    with pytest.raises(ValueError, match="runs = 'nowhere': must be one of"):
+        load_measure("bad", _write(tmp_path, checks=[check]))
+
+
+def test_checks_measure_the_statistic_of_their_run_set() -> None:
+    runs = pd.DataFrame(
+        {
+            "label": ["a", "a", "a", "a", "b"],
+            "bi_ms": [10, 10, 20, 20, 10],
+            "steady_state_mbps": [0.5, 0.7, 0.9, 0.8, 2.0],
+            "lost": [10, 30, 1, 3, 0],
+            "data_packets_sent": [100, 100, 100, 100, 100],
+            "station_resets": [0, 0, 0, 1, 5],
+        }
+    )
+    best = Check("fastest", "a", "steady_state_kbps", "max", 800, 900)
+    assert best.measure(runs) == 900 and best.holds(runs)
+    at_best = Check("loss there", "a", "data_packets_lost_pct", "best_interval_median", 0, 1)
+    assert at_best.measure(runs) == 2.0 and not at_best.holds(runs)
+    widened = Check("loss there", "a", "data_packets_lost_pct", "best_interval_median", 0, 1.9, 10)
+    assert widened.bounds() == (0.0, pytest.approx(2.09)) and widened.holds(runs)
+    no_limit = Check("resets", "b", "station_resets", "min", 1, None)
+    assert no_limit.bounds() == (1.0, math.inf) and no_limit.holds(runs)
+
+
+@pytest.mark.parametrize("name", MEASURE_SCENARIOS)
+def test_committed_results_state_every_check(name: str) -> None:
+    text = (RESULTS / f"{name}.md").read_text(encoding="utf-8")
+    scenario = load_measure(name)
+    for check in scenario.checks:
+        assert check.claim in text
+    runs = pd.read_csv(RESULTS / f"{name}.csv")
+    assert len(runs) == len(scenario.parameters())
+    assert (RESULTS / f"{name}-throughput-vs-burst-interval.png").stat().st_size > 10_000
+
+
+def test_the_overload_resets_the_station_and_the_best_rate_does_not() -> None:
+    runs = pd.read_csv(RESULTS / "wideband-overload.csv")
+    assert (runs.loc[runs["bi_ms"] == 50, "station_resets"] >= 1).all()
+    assert (runs.loc[runs["bi_ms"] == 55, "station_resets"] == 0).all()
