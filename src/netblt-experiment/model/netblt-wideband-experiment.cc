@@ -129,7 +129,8 @@ NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
     m_subnet26Channel = DynamicCast<EthernetBusChannel>(subnet26.Get(0)->GetChannel());
     DoubleValue length;
     m_subnet26Channel->GetAttribute("Length", length);
-    subnet26.Add(m_plainEthernet.Install(m_gateways.Get(MIT_GATEWAY), m_subnet26Channel, length.Get()));
+    subnet26.Add(
+        m_plainEthernet.Install(m_gateways.Get(MIT_GATEWAY), m_subnet26Channel, length.Get()));
     m_senderNoiseDrops = 0;
     m_subnet26Channel->TraceConnectWithoutContext(
         "NoiseCorruption",
@@ -283,7 +284,8 @@ NetbltWidebandExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
     }
     for (uint32_t i = 0; i < m_links[T1_LINE].GetN(); ++i)
     {
-        Ptr<PointToPointNetDevice> line = DynamicCast<PointToPointNetDevice>(m_links[T1_LINE].Get(i));
+        Ptr<PointToPointNetDevice> line =
+            DynamicCast<PointToPointNetDevice>(m_links[T1_LINE].Get(i));
         record.pathDrops += line->GetQueue()->GetTotalDroppedPackets();
     }
 }

@@ -6,6 +6,7 @@
 
 #include "wideband-net-device.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -377,7 +378,8 @@ WidebandChannel::Transmit(Ptr<WidebandNetDevice> sender, Ptr<const Packet> packe
         const auto it = m_frames.find(frame);
         if (it != m_frames.end())
         {
-            const Time frameEnd = GetDataSubframeStart(frame) + GetTransmissionTime(it->second.bytes);
+            const Time frameEnd =
+                GetDataSubframeStart(frame) + GetTransmissionTime(it->second.bytes);
             arrival += std::max(Time(0), frameEnd - Simulator::Now());
         }
     }

@@ -121,7 +121,8 @@ WidebandNetDevice::DoDispose()
     m_bsatQueue.clear();
     m_lostRequests.clear();
     m_pending.clear();
-    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
+    m_rxCallback =
+        MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     m_promiscRxCallback = MakeNullCallback<bool,
                                            Ptr<NetDevice>,
                                            Ptr<const Packet>,
