@@ -9,7 +9,7 @@ network's `models/` files and returns its `NetbltTransferRecord` as a `TransferR
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, get_type_hints
@@ -209,12 +209,17 @@ def _record_from_cpp(cpp_record: object) -> TransferRecord:
     return TransferRecord(**values)  # type: ignore[arg-type]
 
 
-def run_transfer(params: TransferParameters) -> TransferRecord:
+def run_transfer(
+    params: TransferParameters, experiment_attributes: Mapping[str, object] | None = None
+) -> TransferRecord:
     """Runs one transfer to the end and returns its record.
 
     Validates first (ValueError), so that a bad value never aborts the process inside ns-3.
     The C++ side reseeds every random stream from `params.seed`, so a run gives the same
-    record whatever ran before it in this process.
+    record whatever ran before it in this process. `experiment_attributes` (ns-3 attribute
+    values by name, for example `{"IsiLockupAfter": ns.TimeValue(ns.Seconds(45))}` on the
+    Wideband path) are set on the network's experiment after its `models/` files; a name the
+    experiment does not have raises ValueError.
     """
     params.validate()
     if params.pcap_dir is not None:
@@ -251,6 +256,13 @@ def run_transfer(params: TransferParameters) -> TransferRecord:
         experiment.SetAttribute(name, value)
     for model, role in network.models_with_roles():
         apply_model(ns, model, _setters(experiment, role))
+    type_id = experiment.GetInstanceTypeId()
+    for name, value in (experiment_attributes or {}).items():
+        if not type_id.LookupAttributeByName(name, ns.TypeId.AttributeInformation()):
+            raise ValueError(
+                f"experiment attribute {name!r}: {type_id.GetName()} has no such attribute"
+            )
+        experiment.SetAttribute(name, value)
     return _record_from_cpp(experiment.Run())
 
 

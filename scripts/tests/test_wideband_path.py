@@ -85,3 +85,24 @@ def test_a_psz_too_large_for_the_hosts_ethernet_is_refused() -> None:
         TransferParameters(network=WIDEBAND, psz=1457, bfsz=14570).validate()
     with pytest.raises(ValueError, match="loss = 0.1: only the point-to-point network"):
         TransferParameters(network=WIDEBAND, loss=0.1).validate()
+
+
+def test_isi_gateway_lockup_is_off_by_default_and_ends_fast_transfers_when_on(
+    ns: runtime.NsNamespace,
+) -> None:
+    """RFC 1030 §7: ISI's Butterfly Ethernet interface locked up after 40-60 s at about 90
+    packets per second. With the option set to 5 s in total at 80 per second or more (losses and
+    stalls keep a transfer a little under the 91 per second it is offered), 5 x 1432 bytes every
+    55 ms for a 1432-kB transfer (about 13 s) lose the receiver; every 90 ms (56 per second) do
+    not."""
+    lockup = {"IsiLockupAfter": ns.TimeValue(ns.Seconds(5)), "IsiLockupRate": ns.DoubleValue(80.0)}
+    fast = TransferParameters(network=WIDEBAND, bs=5, bi_ms=55, psz=1432, bfsz=14320,
+                              xfsz_bytes=1_432_000, nbufs=22, seed=2)  # fmt: skip
+    assert run_transfer(fast).completed
+    locked = run_transfer(fast, lockup)
+    assert not locked.completed and locked.bytes_received < 1_432_000
+    slow = TransferParameters(network=WIDEBAND, bs=5, bi_ms=90, psz=1432, bfsz=14320,
+                              xfsz_bytes=1_432_000, nbufs=22, seed=2)  # fmt: skip
+    assert run_transfer(slow, lockup).completed
+    with pytest.raises(ValueError, match="'IsiLockupAftr': ns3::NetbltWidebandExperiment has no"):
+        run_transfer(slow, {"IsiLockupAftr": ns.TimeValue(ns.Seconds(5))})

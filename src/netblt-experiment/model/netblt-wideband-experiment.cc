@@ -19,6 +19,7 @@
 #include "ns3/pointer.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
+#include "ns3/simulator.h"
 #include "ns3/wideband-net-device.h"
 
 namespace ns3
@@ -84,7 +85,21 @@ NetbltWidebandExperiment::GetTypeId()
                           "data packets).",
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&NetbltWidebandExperiment::m_receiverDropProbability),
-                          MakeDoubleChecker<double>(0.0, 1.0));
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("IsiLockupAfter",
+                          "How long, in total, ISI's Butterfly gateway may send onto its "
+                          "Ethernet at IsiLockupRate or more before its Ethernet interface locks "
+                          "up for the rest of the run (RFC 1030 §7: 'would lock up fairly quickly (in 40-60 "
+                          "seconds) at packet rates of approximately 90 per second'); 0: never.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NetbltWidebandExperiment::m_isiLockupAfter),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("IsiLockupRate",
+                          "Packets per second (counted over the last second) at which ISI's "
+                          "gateway wears its Ethernet interface down (RFC 1030 §7: about 90).",
+                          DoubleValue(90.0),
+                          MakeDoubleAccessor(&NetbltWidebandExperiment::m_isiLockupRate),
+                          MakeDoubleChecker<double>(1.0));
     return tid;
 }
 
@@ -169,6 +184,15 @@ NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
     current += m_receiverDrops->AssignStreams(current);
     streamsUsed = current - stream;
     m_links = {subnet26, t1, wideband, isi};
+    m_isiRecentFrames.clear();
+    m_isiBusyTime = Time(0);
+    m_isiLockedUp = false;
+    if (m_isiLockupAfter.IsStrictlyPositive())
+    {
+        isi.Get(0)->TraceConnectWithoutContext(
+            "MacTx",
+            MakeCallback(&NetbltWidebandExperiment::WatchIsiGateway, this));
+    }
     return NetDeviceContainer(subnet26.Get(0), isi.Get(1));
 }
 
@@ -253,6 +277,32 @@ NetbltWidebandExperiment::TransferDelivered()
     if (m_subnet26Channel)
     {
         m_subnet26Channel->StopBackground();
+    }
+}
+
+void
+NetbltWidebandExperiment::WatchIsiGateway(Ptr<const Packet> /* frame */)
+{
+    const Time now = Simulator::Now();
+    const bool wasBusy = m_isiRecentFrames.size() >= m_isiLockupRate;
+    const Time previous = m_isiRecentFrames.empty() ? now : m_isiRecentFrames.back();
+    m_isiRecentFrames.push_back(now);
+    while (m_isiRecentFrames.front() <= now - Seconds(1))
+    {
+        m_isiRecentFrames.pop_front();
+    }
+    // The interface wears down for as long as the rate stays up, in total.
+    if (wasBusy && m_isiRecentFrames.size() >= m_isiLockupRate)
+    {
+        m_isiBusyTime += now - previous;
+    }
+    if (!m_isiLockedUp && m_isiBusyTime >= m_isiLockupAfter)
+    {
+        NS_LOG_INFO("ISI's gateway Ethernet interface locks up at " << now.As(Time::S));
+        m_isiLockedUp = true;
+        Ptr<Node> gateway = m_gateways.Get(ISI_GATEWAY);
+        Ptr<Ipv4> ipv4 = gateway->GetObject<Ipv4>();
+        ipv4->SetDown(InterfaceOf(gateway, m_links[ISI_ETHERNET].Get(0)));
     }
 }
 

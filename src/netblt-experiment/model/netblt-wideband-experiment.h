@@ -13,6 +13,7 @@
 #include "ns3/wideband-helper.h"
 
 #include <array>
+#include <deque>
 #include <string>
 
 namespace ns3
@@ -98,6 +99,13 @@ class NetbltWidebandExperiment : public NetbltExperiment
      */
     void CountNoiseDrop(Ptr<const Packet> frame, uint32_t device);
 
+    /**
+     * Watches the rate at which ISI's gateway sends onto its Ethernet; locks its interface up
+     * (IPv4 interface down) once it has spent IsiLockupAfter in total at IsiLockupRate or more.
+     * @param frame a frame the gateway's Ethernet interface sends
+     */
+    void WatchIsiGateway(Ptr<const Packet> frame);
+
     DataRate m_t1Rate;                 //!< rate of the MIT-BBN line
     Time m_t1Delay;                    //!< its propagation delay
     double m_receiverDropProbability;  //!< data the receiving host drops
@@ -112,6 +120,11 @@ class NetbltWidebandExperiment : public NetbltExperiment
     std::array<NetDeviceContainer, 4> m_links; //!< Subnet 26, T1, Wideband, ISI Ethernet
     Ptr<EthernetBusChannel> m_subnet26Channel; //!< to stop its background at the end
     uint64_t m_senderNoiseDrops{0};    //!< frames noise corrupted on their way to the sender
+    Time m_isiLockupAfter;             //!< 0: ISI's gateway never locks up
+    double m_isiLockupRate;            //!< packets per second that wear it down
+    std::deque<Time> m_isiRecentFrames; //!< the gateway's frames of the last second
+    Time m_isiBusyTime;                //!< time it has spent sending at the rate, in total
+    bool m_isiLockedUp{false};         //!< its interface has locked up
 };
 
 /**
