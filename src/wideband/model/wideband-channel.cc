@@ -339,14 +339,16 @@ WidebandChannel::Reserve(uint32_t station, const std::vector<uint32_t>& sizes)
     }
     // Every station hears the request one hop from now and schedules it SchedulingLead later.
     const Time earliest = Simulator::Now() + m_hopDelay + m_schedulingLead;
-    m_frames.erase(m_frames.begin(), m_frames.lower_bound(FrameAt(Simulator::Now())));
+    // The frame before the present one may still be ending its transmissions (Transmit).
+    const uint64_t present = FrameAt(Simulator::Now());
+    m_frames.erase(m_frames.begin(), m_frames.lower_bound(present > 0 ? present - 1 : 0));
     uint64_t frame = FrameAt(earliest);
     if (GetDataSubframeStart(frame) < earliest)
     {
         ++frame;
     }
-    std::vector<Time> starts;
-    starts.reserve(sizes.size());
+    std::vector<Time> ends;
+    ends.reserve(sizes.size());
     for (uint32_t bytes : sizes)
     {
         NS_ABORT_MSG_IF(bytes > GetUsableBytesPerFrame(),
@@ -357,13 +359,15 @@ WidebandChannel::Reserve(uint32_t station, const std::vector<uint32_t>& sizes)
             ++frame;
         }
         FrameUse& use = Frame(frame);
+        // From the frame's start in whole bytes, so that the frame's last datagram ends exactly
+        // when its data do.
         const Time start = GetDataSubframeStart(frame) + GetTransmissionTime(use.bytes);
         use.bytes += bytes;
         ++use.datagrams;
-        starts.push_back(start);
+        ends.push_back(GetDataSubframeStart(frame) + GetTransmissionTime(use.bytes));
         m_scheduledTrace(station, bytes, frame, start);
     }
-    return starts;
+    return ends;
 }
 
 void

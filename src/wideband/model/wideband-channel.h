@@ -117,7 +117,7 @@ class WidebandChannel : public Channel
      * A station's request, sent now in its control slot, for these datagrams in this order.
      * @param station the requesting station
      * @param sizes the datagrams' sizes (bytes)
-     * @return each datagram's transmission start, or an empty vector if the request was lost
+     * @return when each datagram's transmission ends, or an empty vector if the request was lost
      */
     std::vector<Time> Reserve(uint32_t station, const std::vector<uint32_t>& sizes);
 

@@ -229,8 +229,8 @@ WidebandNetDevice::ControlSlot()
     {
         sizes.push_back(packet->GetSize());
     }
-    const std::vector<Time> starts = m_channel->Reserve(m_station, sizes);
-    if (starts.empty())
+    const std::vector<Time> ends = m_channel->Reserve(m_station, sizes);
+    if (ends.empty())
     {
         ++m_reservationsLost;
         m_reservationLostTrace(static_cast<uint32_t>(request.size()));
@@ -244,10 +244,9 @@ WidebandNetDevice::ControlSlot()
     }
     for (std::size_t i = 0; i < request.size(); ++i)
     {
-        const Time end = starts[i] + m_channel->GetTransmissionTime(sizes[i]);
         Pending& pending = m_pending.emplace_back();
         pending.datagrams.push_back(request[i]);
-        pending.event = Simulator::Schedule(end - Simulator::Now(),
+        pending.event = Simulator::Schedule(ends[i] - Simulator::Now(),
                                             &WidebandNetDevice::TransmissionEnded,
                                             this,
                                             &pending.datagrams);

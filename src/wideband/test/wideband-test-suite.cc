@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
@@ -279,6 +280,59 @@ class WidebandFrameCapacityTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((PerFrame(0, {1476, 24, 1476, 24}) == std::vector<uint32_t>{4}),
                               true,
                               "a fragmented pair of 1480-byte datagrams still fits: 3000 bytes");
+    }
+};
+
+/**
+ * @ingroup wideband-tests
+ * RFC 1030 §7: the gateways "would aggregate groups of packets coming from the same satellite
+ * frame": a receiving station hands over a frame's datagrams together.
+ */
+class WidebandFrameAggregationTestCase : public TestCase
+{
+  public:
+    WidebandFrameAggregationTestCase()
+        : TestCase("§7: two datagrams of one frame reach the receiving gateway together, at the "
+                   "end of the frame's data; without DeliverWholeFrames one transmission apart")
+    {
+    }
+
+  private:
+    /**
+     * @param whole DeliverWholeFrames
+     * @return the arrival times of two 1476-byte datagrams handed over together
+     */
+    std::vector<Time> Arrivals(bool whole)
+    {
+        WidebandHelper helper;
+        helper.SetChannelAttribute("DeliverWholeFrames", BooleanValue(whole));
+        TwoStations net(helper);
+        net.SendAt(Seconds(1), 1476);
+        net.SendAt(Seconds(1), 1476);
+        Simulator::Run();
+        std::vector<Time> times;
+        for (const auto& [arrival, packet] : net.arrivals)
+        {
+            times.push_back(arrival);
+        }
+        // The second ends the frame's data where one datagram of both sizes would.
+        const Time second = net.IdleArrival(Seconds(1), 2 * 1476);
+        NS_TEST_EXPECT_MSG_EQ(times.size(), 2u, "both delivered");
+        NS_TEST_EXPECT_MSG_EQ(times.back(), second, "the frame's data ends with the second");
+        Simulator::Destroy();
+        return times;
+    }
+
+    void DoRun() override
+    {
+        const std::vector<Time> together = Arrivals(true);
+        NS_TEST_EXPECT_MSG_EQ(together.front(), together.back(), "handed over together");
+        const std::vector<Time> apart = Arrivals(false);
+        Ptr<WidebandChannel> channel = CreateObject<WidebandChannel>();
+        NS_TEST_EXPECT_MSG_EQ(apart.back() - apart.front(),
+                              channel->GetTransmissionTime(2 * 1476) -
+                                  channel->GetTransmissionTime(1476),
+                              "one transmission (5.1 ms) apart");
     }
 };
 
@@ -692,6 +746,7 @@ class WidebandTestSuite : public TestSuite
         AddTestCase(new WidebandFrameArithmeticTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new WidebandIdleDelayTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new WidebandFrameCapacityTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new WidebandFrameAggregationTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new WidebandReservationLossTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new WidebandSizeLimitTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new WidebandOverloadTestCase(), TestCase::Duration::QUICK);
