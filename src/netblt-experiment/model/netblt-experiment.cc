@@ -17,6 +17,8 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/queue-disc.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <array>
@@ -166,7 +168,24 @@ NetbltExperiment::InstallInternet(NodeContainer hosts,
     internet.Install(hosts);
     streamsUsed = internet.AssignStreams(hosts, stream);
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    return addresses.Assign(devices).GetAddress(1);
+    return AssignFifoAddresses(addresses, devices).GetAddress(1);
+}
+
+Ipv4InterfaceContainer
+NetbltExperiment::AssignFifoAddresses(Ipv4AddressHelper& addresses,
+                                      const NetDeviceContainer& devices)
+{
+    Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+    for (auto device = devices.Begin(); device != devices.End(); ++device)
+    {
+        Ptr<TrafficControlLayer> trafficControl =
+            (*device)->GetNode()->GetObject<TrafficControlLayer>();
+        if (trafficControl && trafficControl->GetRootQueueDiscOnDevice(*device))
+        {
+            trafficControl->DeleteRootQueueDiscOnDevice(*device);
+        }
+    }
+    return interfaces;
 }
 
 uint32_t

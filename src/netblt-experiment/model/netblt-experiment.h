@@ -8,7 +8,9 @@
 #include "netblt-transfer-record.h"
 
 #include "ns3/host-cpu-helper.h"
+#include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/ipv4-interface-container.h"
 #include "ns3/net-device-container.h"
 #include "ns3/netblt-helper.h"
 #include "ns3/node-container.h"
@@ -122,6 +124,18 @@ class NetbltExperiment : public Object
                                         const NetDeviceContainer& devices,
                                         int64_t stream,
                                         int64_t& streamsUsed);
+
+    /**
+     * Assigns the addresses of one subnet to its devices and leaves the devices without the
+     * queue disc that Ipv4AddressHelper installs by default (FQ-CoDel, 2012): the hosts and
+     * gateways of 1987 queued in first-in, first-out order, and the project's devices model
+     * their own interface queues.
+     * @param addresses the helper holding the subnet's next addresses
+     * @param devices the subnet's devices
+     * @return their interfaces, in the order of the devices
+     */
+    static Ipv4InterfaceContainer AssignFifoAddresses(Ipv4AddressHelper& addresses,
+                                                      const NetDeviceContainer& devices);
 
     /**
      * Starts pcap capture on the network's devices.

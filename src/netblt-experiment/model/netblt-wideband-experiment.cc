@@ -226,7 +226,7 @@ NetbltWidebandExperiment::InstallInternet(NodeContainer hosts,
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
     for (uint32_t link = 0; link < m_links.size(); ++link)
     {
-        interfaces[link] = addresses.Assign(m_links[link]);
+        interfaces[link] = AssignFifoAddresses(addresses, m_links[link]);
         addresses.NewNetwork();
     }
     // Each link's devices are in path order, so the next hop towards the receiver is the
