@@ -83,7 +83,6 @@ NetbltBulkSendApplication::GetTypeId()
 }
 
 NetbltBulkSendApplication::NetbltBulkSendApplication()
-    : m_digest(NETBLT_DIGEST_INITIAL)
 {
     NS_LOG_FUNCTION(this);
     m_seedVariable = CreateObject<UniformRandomVariable>();
@@ -123,7 +122,7 @@ NetbltBulkSendApplication::GetBytesGiven() const
 uint64_t
 NetbltBulkSendApplication::GetDigest() const
 {
-    return m_digest;
+    return m_digest.GetValue();
 }
 
 Time
@@ -202,12 +201,16 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltConnection> connection)
     {
         uint32_t size = static_cast<uint32_t>(std::min<uint64_t>(bufferSize, m_transferSize - m_bytesGiven));
         std::vector<uint8_t> bytes(size);
-        for (uint8_t& byte : bytes)
+        // Each xorshift64 step gives the next eight bytes, most significant first.
+        for (size_t i = 0; i < bytes.size(); i += sizeof(uint64_t))
         {
             m_generatorState ^= m_generatorState << 13;
             m_generatorState ^= m_generatorState >> 7;
             m_generatorState ^= m_generatorState << 17;
-            byte = static_cast<uint8_t>(m_generatorState >> 56);
+            for (size_t j = 0; j < sizeof(uint64_t) && i + j < bytes.size(); ++j)
+            {
+                bytes[i + j] = static_cast<uint8_t>(m_generatorState >> (56 - 8 * j));
+            }
         }
         Ptr<Packet> buffer = Create<Packet>(bytes.data(), size);
         bool last = m_bytesGiven + size >= m_transferSize;
@@ -216,7 +219,7 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltConnection> connection)
             return;
         }
         m_bytesGiven += size;
-        m_digest = NetbltDigest(m_digest, buffer);
+        m_digest.Add(buffer);
     }
 }
 

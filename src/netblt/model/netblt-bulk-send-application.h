@@ -2,6 +2,7 @@
 #define NETBLT_BULK_SEND_APPLICATION_H
 
 #include "netblt-connection.h"
+#include "netblt-digest.h"
 
 #include "ns3/address.h"
 #include "ns3/application.h"
@@ -80,7 +81,7 @@ class NetbltBulkSendApplication : public Application
     Ptr<UniformRandomVariable> m_seedVariable;
     Ptr<NetbltConnection> m_connection;
     uint64_t m_bytesGiven{0};
-    uint64_t m_digest;
+    NetbltDigest m_digest; //!< digest of the bytes so far
     uint64_t m_generatorState{0};
     bool m_closed{false};
     Time m_closeTime;

@@ -1,21 +1,69 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
 #include "netblt-digest.h"
 
+#include <bit>
+#include <cstring>
 #include <vector>
 
 namespace ns3
 {
 
 uint64_t
-NetbltDigest(uint64_t digest, Ptr<const Packet> packet)
+NetbltDigest::Step(uint64_t state, uint64_t word)
+{
+    constexpr uint64_t fnvPrime = 1099511628211ULL;
+    state = (state ^ word) * fnvPrime;
+    return state ^ (state >> 32);
+}
+
+void
+NetbltDigest::Add(const uint8_t* bytes, uint32_t size)
+{
+    uint32_t taken = 0;
+    while (m_partialSize > 0 && taken < size)
+    {
+        m_partial[m_partialSize++] = bytes[taken++];
+        if (m_partialSize == m_partial.size())
+        {
+            m_partialSize = 0;
+            Add(m_partial.data(), m_partial.size());
+        }
+    }
+    for (; taken + sizeof(uint64_t) <= size; taken += sizeof(uint64_t))
+    {
+        uint64_t word;
+        std::memcpy(&word, bytes + taken, sizeof(word));
+        if constexpr (std::endian::native == std::endian::big)
+        {
+            word = __builtin_bswap64(word); // the same digest on every host
+        }
+        m_state = Step(m_state, word);
+    }
+    while (taken < size)
+    {
+        m_partial[m_partialSize++] = bytes[taken++];
+    }
+}
+
+void
+NetbltDigest::Add(Ptr<const Packet> packet)
 {
     std::vector<uint8_t> bytes(packet->GetSize());
     packet->CopyData(bytes.data(), bytes.size());
-    for (uint8_t byte : bytes)
+    Add(bytes.data(), bytes.size());
+}
+
+uint64_t
+NetbltDigest::GetValue() const
+{
+    uint64_t state = m_state;
+    for (uint32_t i = 0; i < m_partialSize; ++i)
     {
-        digest ^= byte;
-        digest *= 1099511628211ULL; // FNV-1a 64-bit prime
+        state = Step(state, m_partial[i]);
     }
-    return digest;
+    return state;
 }
 
 } // namespace ns3

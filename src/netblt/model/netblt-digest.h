@@ -1,25 +1,60 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
 #ifndef NETBLT_DIGEST_H
 #define NETBLT_DIGEST_H
 
 #include "ns3/packet.h"
 
+#include <array>
 #include <cstdint>
 
 namespace ns3
 {
 
-/// FNV-1a 64-bit offset basis: the digest of no bytes.
-constexpr uint64_t NETBLT_DIGEST_INITIAL = 14695981039346656037ULL;
-
 /**
  * @ingroup netblt
- * Extends a 64-bit FNV-1a digest with the bytes of a packet, so that the digests of what a
- * sending client gave and a receiving client got can be compared.
- * @param digest the digest so far (NETBLT_DIGEST_INITIAL to start)
- * @param packet the bytes to add
- * @return the extended digest
+ * A 64-bit digest of a byte stream, so that what a sending client gave and a receiving client
+ * got can be compared without keeping either.
+ *
+ * FNV-1a over the stream's 8-byte little-endian words, each step followed by folding the
+ * high half into the low; a final partial word is taken byte by byte. Every step is a bijection
+ * of the digest, so a change in any one word always changes the result. The digest depends on
+ * the stream only, not on how it is cut into packets, and takes about an eighth of the time
+ * of byte-wise FNV-1a (which matters for transfers of 50 million bytes).
  */
-uint64_t NetbltDigest(uint64_t digest, Ptr<const Packet> packet);
+class NetbltDigest
+{
+  public:
+    /**
+     * Appends bytes to the stream.
+     * @param bytes the first byte
+     * @param size how many
+     */
+    void Add(const uint8_t* bytes, uint32_t size);
+
+    /**
+     * Appends a packet's bytes to the stream.
+     * @param packet the bytes
+     */
+    void Add(Ptr<const Packet> packet);
+
+    /// @return the digest of the stream so far
+    uint64_t GetValue() const;
+
+  private:
+    /**
+     * Takes one word into the digest.
+     * @param state the digest so far
+     * @param word the next word
+     * @return the new digest
+     */
+    static uint64_t Step(uint64_t state, uint64_t word);
+
+    uint64_t m_state{14695981039346656037ULL}; //!< FNV-1a 64-bit offset basis
+    std::array<uint8_t, 8> m_partial{};        //!< bytes of the word not yet complete
+    uint32_t m_partialSize{0};                 //!< how many of m_partial are in use
+};
 
 } // namespace ns3
 

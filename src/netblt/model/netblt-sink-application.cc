@@ -79,7 +79,6 @@ NetbltSinkApplication::GetTypeId()
 }
 
 NetbltSinkApplication::NetbltSinkApplication()
-    : m_digest(NETBLT_DIGEST_INITIAL)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -111,7 +110,7 @@ NetbltSinkApplication::GetBytesReceived() const
 uint64_t
 NetbltSinkApplication::GetDigest() const
 {
-    return m_digest;
+    return m_digest.GetValue();
 }
 
 const std::vector<uint8_t>&
@@ -200,7 +199,7 @@ NetbltSinkApplication::BufferReceived(Ptr<NetbltConnection> connection,
 {
     NS_LOG_FUNCTION(this << number << data->GetSize() << last);
     m_bytesReceived += data->GetSize();
-    m_digest = NetbltDigest(m_digest, data);
+    m_digest.Add(data);
     if (m_keepData)
     {
         size_t at = m_data.size();

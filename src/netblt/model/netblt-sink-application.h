@@ -2,6 +2,7 @@
 #define NETBLT_SINK_APPLICATION_H
 
 #include "netblt-connection.h"
+#include "netblt-digest.h"
 
 #include "ns3/application.h"
 #include "ns3/nstime.h"
@@ -80,7 +81,7 @@ class NetbltSinkApplication : public Application
     bool m_listening{false};
     Ptr<NetbltConnection> m_connection;
     uint64_t m_bytesReceived{0};
-    uint64_t m_digest;
+    NetbltDigest m_digest; //!< digest of the bytes so far
     std::vector<uint8_t> m_data;
     bool m_closed{false};
     Time m_closeTime;

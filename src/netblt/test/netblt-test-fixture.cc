@@ -295,7 +295,9 @@ MakeData(uint32_t size, uint32_t seed)
 uint64_t
 Digest(const std::vector<uint8_t>& bytes)
 {
-    return NetbltDigest(NETBLT_DIGEST_INITIAL, Create<Packet>(bytes.data(), bytes.size()));
+    NetbltDigest digest;
+    digest.Add(bytes.data(), bytes.size());
+    return digest.GetValue();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -189,7 +189,7 @@ std::vector<uint8_t> MakeData(uint32_t size, uint32_t seed);
 
 /**
  * @param bytes some bytes
- * @return their FNV-1a digest as NetbltDigest() computes it
+ * @return their digest as NetbltDigest computes it
  */
 uint64_t Digest(const std::vector<uint8_t>& bytes);
 

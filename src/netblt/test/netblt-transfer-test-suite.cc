@@ -9,6 +9,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/netblt-bulk-send-application.h"
 #include "ns3/netblt-bulk-send-helper.h"
+#include "ns3/netblt-digest.h"
 #include "ns3/netblt-sink-application.h"
 #include "ns3/netblt-sink-helper.h"
 #include "ns3/rng-seed-manager.h"
@@ -16,6 +17,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <sstream>
 
 /**
@@ -62,6 +64,47 @@ Loss(double rate, int64_t stream)
 }
 
 } // namespace
+
+/**
+ * @ingroup netblt-tests
+ * @brief The transfer digest: a stream's digest does not depend on how the stream is cut into
+ * packets, and changing any one byte, or swapping two words, changes it.
+ */
+class NetbltDigestTestCase : public TestCase
+{
+  public:
+    NetbltDigestTestCase()
+        : TestCase("digest: the same for any cut of a stream, different after any one change")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<uint8_t> stream = MakeData(14383, 5);
+        const uint64_t whole = Digest(stream);
+        NS_TEST_EXPECT_MSG_NE(whole, NetbltDigest().GetValue(), "bytes change the empty digest");
+        for (uint32_t cut : {1U, 3U, 7U, 8U, 9U, 1438U, 14382U})
+        {
+            NetbltDigest pieces;
+            for (uint32_t at = 0; at < stream.size(); at += cut)
+            {
+                const uint32_t size = std::min<uint32_t>(cut, stream.size() - at);
+                pieces.Add(Create<Packet>(stream.data() + at, size));
+            }
+            NS_TEST_EXPECT_MSG_EQ(pieces.GetValue(), whole, "cut every " << cut << " bytes");
+        }
+        for (uint32_t position : {0U, 7U, 8U, 14375U, 14376U, 14382U})
+        {
+            std::vector<uint8_t> changed = stream;
+            changed[position] ^= 0x01;
+            NS_TEST_EXPECT_MSG_NE(Digest(changed), whole, "bit 0 of byte " << position);
+        }
+        std::vector<uint8_t> swapped = stream;
+        std::swap_ranges(swapped.begin(), swapped.begin() + 8, swapped.begin() + 8);
+        NS_TEST_EXPECT_MSG_NE(Digest(swapped), whole, "words 0 and 1 swapped");
+    }
+};
 
 /**
  * @ingroup netblt-tests
@@ -446,6 +489,7 @@ NetbltTransferTestSuite::NetbltTransferTestSuite()
         AddTestCase(new NetbltLossFreeTransferTestCase(nbufs, false), TestCase::Duration::QUICK);
         AddTestCase(new NetbltLossFreeTransferTestCase(nbufs, true), TestCase::Duration::QUICK);
     }
+    AddTestCase(new NetbltDigestTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltApplicationsTransferTestCase, TestCase::Duration::QUICK);
     using Config = NetbltLossyTransferTestCase::Config;
     const Time ms5 = MilliSeconds(5);
