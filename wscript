@@ -25,6 +25,7 @@ NS3_STOCK_MODULES = [
     "network",
     "internet",
     "point-to-point",
+    "csma",
     "applications",
     "stats",
     "traffic-control",
