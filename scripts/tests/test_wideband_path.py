@@ -3,11 +3,13 @@ Wideband gateways, the SUN-3 receiver, bad input."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from netblt_sim import runtime
+from netblt_sim.bench_wideband import STOCK_PROGRAM, run_stock_path
 from netblt_sim.networks import WIDEBAND
 from netblt_sim.pcap import read_ipv4_datagrams, read_netblt_packets
 from netblt_sim.transfer import TransferParameters, TransferRecord, run_transfer
@@ -106,3 +108,25 @@ def test_isi_gateway_lockup_is_off_by_default_and_ends_fast_transfers_when_on(
     assert run_transfer(slow, lockup).completed
     with pytest.raises(ValueError, match="'IsiLockupAftr': ns3::NetbltWidebandExperiment has no"):
         run_transfer(slow, {"IsiLockupAftr": ns.TimeValue(ns.Seconds(5))})
+
+
+def test_stock_yardstick_carries_every_packet_at_the_burst_rate() -> None:
+    """bench-wideband's stock ns-3 yardstick: every UDP packet arrives, and the run lasts as
+    long as sending them at the given spacing plus the path's delays."""
+    parameters = TransferParameters(
+        bs=5, bi_ms=55, psz=1432, bfsz=14320, xfsz_bytes=143_200, nbufs=22, seed=1,
+        network=WIDEBAND,
+    )  # fmt: skip
+    figures = run_stock_path(parameters)
+    assert figures["packets"] == 100
+    assert figures["received"] == 100
+    # Stopped 5 s after the last of 100 packets spaced 11 ms.
+    assert figures["simulated_s"] == pytest.approx(100 * 0.011 + 5)
+
+
+def test_stock_yardstick_refuses_a_packet_larger_than_a_frame() -> None:
+    completed = subprocess.run(
+        [str(STOCK_PROGRAM), "--size=1500"], capture_output=True, text=True, timeout=60
+    )
+    assert completed.returncode == 2
+    assert "--size" in completed.stderr and "1472" in completed.stderr
