@@ -68,6 +68,29 @@ Etherlink3c500NetDevice::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&Etherlink3c500NetDevice::m_rearmCost),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("LostInterruptWindow",
+                          "Model option, off at 0: a frame for this station whose reception "
+                          "ends within this time after the transmit routine turned the receiver "
+                          "off raises an interrupt the driver loses (the race the PC/IP "
+                          "driver's et_send.c describes at the start of its transmit routine). "
+                          "The frame is lost, and the card takes no further frame until the "
+                          "driver services it again: its next transmit routine or its poll "
+                          "(PollInterval).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&Etherlink3c500NetDevice::m_lostInterruptWindow),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("PollInterval",
+                          "Period of the driver's task that pokes a card which lost a receive "
+                          "interrupt (PC/IP et_init.c: every 3 seconds); the polls fall on "
+                          "whole multiples of it. Used only with LostInterruptWindow.",
+                          TimeValue(Seconds(3)),
+                          MakeTimeAccessor(&Etherlink3c500NetDevice::m_pollInterval),
+                          MakeTimeChecker(MilliSeconds(1)))
+            .AddTraceSource("LostInterrupt",
+                            "A frame's receive interrupt was lost (LostInterruptWindow): the "
+                            "card is deaf until the driver next services it.",
+                            MakeTraceSourceAccessor(&Etherlink3c500NetDevice::m_lostInterruptTrace),
+                            "ns3::Packet::TracedCallback")
             .AddTraceSource("RxLostDeaf",
                             "A frame for this station was lost: the receiver was off because "
                             "the driver was sending.",
@@ -97,6 +120,7 @@ Etherlink3c500NetDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_driverEvent.Cancel();
+    m_pollEvent.Cancel();
     m_copying = nullptr;
     EthernetNetDevice::DoDispose();
 }
@@ -111,6 +135,18 @@ uint64_t
 Etherlink3c500NetDevice::GetRxLostBufferFull() const
 {
     return m_lostFull;
+}
+
+uint64_t
+Etherlink3c500NetDevice::GetLostInterrupts() const
+{
+    return m_lostInterrupts;
+}
+
+bool
+Etherlink3c500NetDevice::IsInterruptLost() const
+{
+    return m_interruptLost;
 }
 
 bool
@@ -142,6 +178,7 @@ Etherlink3c500NetDevice::ReceiverOff(OffReason reason)
 {
     NS_ASSERT(m_rxArmed);
     m_rxArmed = false;
+    m_rxOffSince = Simulator::Now();
     m_offReason = reason;
 }
 
@@ -192,7 +229,20 @@ Etherlink3c500NetDevice::TransmitRoutine()
         return;
     }
     m_buffer = BUFFER_TRANSMIT;
-    ReceiverOff(OFF_TRANSMIT);
+    if (m_interruptLost)
+    {
+        // The routine services the card before loading its frame (et_send calls the receive
+        // handler): the held frame's status is cleared and the send re-arms the receiver.
+        NS_LOG_LOGIC("transmit routine services the card after a lost interrupt");
+        m_interruptLost = false;
+        m_pollEvent.Cancel();
+        m_offReason = OFF_TRANSMIT;
+        m_rxOffSince = Simulator::Now();
+    }
+    else
+    {
+        ReceiverOff(OFF_TRANSMIT);
+    }
     m_copying = frame;
     const Time cost = HasCpu() ? m_txCopyPerPacket + m_txCopyPerByte * CopiedBytes(frame) : Time(0);
     if (cost.IsZero())
@@ -232,7 +282,10 @@ Etherlink3c500NetDevice::TransmitRearmed()
 {
     NS_LOG_FUNCTION(this);
     m_buffer = BUFFER_EMPTY;
-    ReceiverOn();
+    if (!m_interruptLost)
+    {
+        ReceiverOn();
+    }
     m_routinePending = false;
     HostCpu::ReleaseHeld(GetNode());
     // The next frame is a new call of the routine: it queues behind whatever the CPU has
@@ -248,6 +301,12 @@ Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
     // The card takes a frame only if its receiver listened from the frame's first bit.
     if (!m_rxArmed || m_rxArmedSince > firstBitAt)
     {
+        if (m_offReason == OFF_TRANSMIT && !m_interruptLost && m_lostInterruptWindow.IsPositive() &&
+            firstBitAt < m_rxOffSince && Simulator::Now() - m_rxOffSince <= m_lostInterruptWindow &&
+            IsForUs(frame))
+        {
+            LoseInterrupt(frame);
+        }
         if (m_offReason == OFF_TRANSMIT)
         {
             NS_LOG_LOGIC("deaf: frame " << frame->GetUid() << " lost");
@@ -284,6 +343,34 @@ Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
     else
     {
         HostCpu::Run(GetNode(), cost, RECEIVE_ACTIVITY, done);
+    }
+}
+
+void
+Etherlink3c500NetDevice::LoseInterrupt(Ptr<const Packet> frame)
+{
+    NS_LOG_LOGIC("frame " << frame->GetUid() << " ended as the receiver went off: interrupt lost");
+    m_interruptLost = true;
+    ++m_lostInterrupts;
+    m_lostInterruptTrace(frame);
+    const int64_t polls = Simulator::Now().GetTimeStep() / m_pollInterval.GetTimeStep() + 1;
+    m_pollEvent = Simulator::Schedule(TimeStep(polls * m_pollInterval.GetTimeStep()) -
+                                          Simulator::Now(),
+                                      &Etherlink3c500NetDevice::Poll,
+                                      this);
+}
+
+void
+Etherlink3c500NetDevice::Poll()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ASSERT(m_interruptLost);
+    m_interruptLost = false;
+    if (m_buffer == BUFFER_EMPTY)
+    {
+        NS_LOG_LOGIC("poll re-arms the card after a lost interrupt");
+        ReceiverOn();
+        TryTransmit();
     }
 }
 

@@ -84,6 +84,12 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     /** @return frames for this station lost because a received frame held the buffer */
     uint64_t GetRxLostBufferFull() const;
 
+    /** @return receive interrupts lost (LostInterruptWindow) */
+    uint64_t GetLostInterrupts() const;
+
+    /** @return true while the card, having lost an interrupt, waits for the driver */
+    bool IsInterruptLost() const;
+
     /** @return true while the receiver is armed */
     bool IsReceiverArmed() const;
 
@@ -120,6 +126,15 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
      * @param reason why
      */
     void ReceiverOff(OffReason reason);
+    /**
+     * A frame's receive interrupt is lost: the card stays deaf until serviced.
+     * @param frame the frame
+     */
+    void LoseInterrupt(Ptr<const Packet> frame);
+
+    /** The driver's poll task services a card that lost an interrupt. */
+    void Poll();
+
     /** Arms the receiver. */
     void ReceiverOn();
     /** @return true if the node has a HostCpu, so that the driver's costs apply */
@@ -144,6 +159,13 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     bool m_rxArmed{true};               //!< receiver armed
     Time m_rxArmedSince;                //!< when it was last armed
     OffReason m_offReason{OFF_TRANSMIT}; //!< why it is or was last off
+    Time m_rxOffSince;                  //!< when it was last turned off
+    Time m_lostInterruptWindow;         //!< LostInterruptWindow (0: off)
+    Time m_pollInterval;                //!< PollInterval
+    bool m_interruptLost{false};        //!< the card waits for the driver
+    EventId m_pollEvent;                //!< the next poll while an interrupt is lost
+    uint64_t m_lostInterrupts{0};       //!< interrupts lost
+    TracedCallback<Ptr<const Packet>> m_lostInterruptTrace; //!< LostInterrupt
     uint64_t m_lostDeaf{0};             //!< frames lost to a transmission
     uint64_t m_lostFull{0};             //!< frames lost to a full buffer
 
