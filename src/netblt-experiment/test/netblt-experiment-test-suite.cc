@@ -1,0 +1,100 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/netblt-point-to-point-experiment.h"
+#include "ns3/node-container.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/queue-disc.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/traffic-control-layer.h"
+
+/**
+ * @file
+ * @ingroup netblt-experiment-tests
+ * What every NETBLT experiment builds under its network: FIFO interfaces.
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+/// Gives the test the experiments' address assignment.
+class AddressAssigner : public NetbltPointToPointExperiment
+{
+  public:
+    using NetbltExperiment::AssignFifoAddresses;
+};
+
+/**
+ * @param device a device with IPv4 on its node
+ * @return whether a root queue disc sits on it
+ */
+bool
+HasQueueDisc(Ptr<NetDevice> device)
+{
+    return device->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(device) !=
+           nullptr;
+}
+
+} // namespace
+
+/**
+ * @ingroup netblt-experiment-tests
+ * @brief The experiments' address assignment leaves no queue disc on the devices, where ns-3's
+ * Ipv4AddressHelper alone installs FQ-CoDel on every device that has a transmit queue; the
+ * addresses are those of the helper.
+ */
+class NetbltExperimentFifoTestCase : public TestCase
+{
+  public:
+    NetbltExperimentFifoTestCase()
+        : TestCase("experiments: addresses assigned, no FQ-CoDel queue disc on any device")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(4);
+        PointToPointHelper link;
+        NetDeviceContainer stock = link.Install(nodes.Get(0), nodes.Get(1));
+        NetDeviceContainer fifo = link.Install(nodes.Get(2), nodes.Get(3));
+        InternetStackHelper().Install(nodes);
+
+        Ipv4AddressHelper stockAddresses("10.1.1.0", "255.255.255.0");
+        stockAddresses.Assign(stock);
+        NS_TEST_ASSERT_MSG_EQ(HasQueueDisc(stock.Get(0)), true, "ns-3's default: a queue disc");
+
+        Ipv4AddressHelper addresses("10.1.2.0", "255.255.255.0");
+        Ipv4InterfaceContainer interfaces = AddressAssigner::AssignFifoAddresses(addresses, fifo);
+        NS_TEST_EXPECT_MSG_EQ(interfaces.GetN(), 2, "both devices addressed");
+        NS_TEST_EXPECT_MSG_EQ(interfaces.GetAddress(0), Ipv4Address("10.1.2.1"), "first");
+        NS_TEST_EXPECT_MSG_EQ(interfaces.GetAddress(1), Ipv4Address("10.1.2.2"), "second");
+        NS_TEST_EXPECT_MSG_EQ(HasQueueDisc(fifo.Get(0)), false, "no queue disc");
+        NS_TEST_EXPECT_MSG_EQ(HasQueueDisc(fifo.Get(1)), false, "no queue disc");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-experiment-tests
+ * @brief Tests of what the experiments build.
+ */
+class NetbltExperimentTestSuite : public TestSuite
+{
+  public:
+    NetbltExperimentTestSuite()
+        : TestSuite("netblt-experiment", Type::UNIT)
+    {
+        AddTestCase(new NetbltExperimentFifoTestCase, TestCase::Duration::QUICK);
+    }
+};
+
+/// Static variable for test initialization.
+static NetbltExperimentTestSuite g_netbltExperimentTestSuite;
