@@ -232,17 +232,11 @@ Etherlink3c500NetDevice::TransmitRoutine()
     if (m_interruptLost)
     {
         // The routine services the card before loading its frame (et_send calls the receive
-        // handler): the held frame's status is cleared and the send re-arms the receiver.
+        // handler), clearing the held frame's status; the send re-arms the receiver after.
         NS_LOG_LOGIC("transmit routine services the card after a lost interrupt");
-        m_interruptLost = false;
-        m_pollEvent.Cancel();
-        m_offReason = OFF_TRANSMIT;
-        m_rxOffSince = Simulator::Now();
+        ClearLostInterrupt();
     }
-    else
-    {
-        ReceiverOff(OFF_TRANSMIT);
-    }
+    ReceiverOff(OFF_TRANSMIT);
     m_copying = frame;
     const Time cost = HasCpu() ? m_txCopyPerPacket + m_txCopyPerByte * CopiedBytes(frame) : Time(0);
     if (cost.IsZero())
@@ -364,14 +358,25 @@ void
 Etherlink3c500NetDevice::Poll()
 {
     NS_LOG_FUNCTION(this);
-    NS_ASSERT(m_interruptLost);
-    m_interruptLost = false;
     if (m_buffer == BUFFER_EMPTY)
     {
         NS_LOG_LOGIC("poll re-arms the card after a lost interrupt");
-        ReceiverOn();
-        TryTransmit();
+        ClearLostInterrupt();
     }
+    else
+    {
+        // A send is under way: it re-arms the receiver when it ends.
+        m_interruptLost = false;
+    }
+}
+
+void
+Etherlink3c500NetDevice::ClearLostInterrupt()
+{
+    NS_ASSERT(m_interruptLost && !m_rxArmed);
+    m_interruptLost = false;
+    m_pollEvent.Cancel();
+    ReceiverOn();
 }
 
 void

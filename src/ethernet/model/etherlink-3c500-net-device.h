@@ -135,6 +135,9 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     /** The driver's poll task services a card that lost an interrupt. */
     void Poll();
 
+    /** The driver has serviced the card after a lost interrupt: the receiver is armed again. */
+    void ClearLostInterrupt();
+
     /** Arms the receiver. */
     void ReceiverOn();
     /** @return true if the node has a HostCpu, so that the driver's costs apply */

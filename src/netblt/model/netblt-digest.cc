@@ -18,6 +18,18 @@ NetbltDigest::Step(uint64_t state, uint64_t word)
     return state ^ (state >> 32);
 }
 
+uint64_t
+NetbltDigest::LoadWord(const uint8_t* bytes)
+{
+    uint64_t word;
+    std::memcpy(&word, bytes, sizeof(word));
+    if constexpr (std::endian::native == std::endian::big)
+    {
+        word = __builtin_bswap64(word); // the same digest on every host
+    }
+    return word;
+}
+
 void
 NetbltDigest::Add(const uint8_t* bytes, uint32_t size)
 {
@@ -27,19 +39,13 @@ NetbltDigest::Add(const uint8_t* bytes, uint32_t size)
         m_partial[m_partialSize++] = bytes[taken++];
         if (m_partialSize == m_partial.size())
         {
+            m_state = Step(m_state, LoadWord(m_partial.data()));
             m_partialSize = 0;
-            Add(m_partial.data(), m_partial.size());
         }
     }
     for (; taken + sizeof(uint64_t) <= size; taken += sizeof(uint64_t))
     {
-        uint64_t word;
-        std::memcpy(&word, bytes + taken, sizeof(word));
-        if constexpr (std::endian::native == std::endian::big)
-        {
-            word = __builtin_bswap64(word); // the same digest on every host
-        }
-        m_state = Step(m_state, word);
+        m_state = Step(m_state, LoadWord(bytes + taken));
     }
     while (taken < size)
     {

@@ -51,6 +51,12 @@ class NetbltDigest
      */
     static uint64_t Step(uint64_t state, uint64_t word);
 
+    /**
+     * @param bytes eight bytes
+     * @return them as a little-endian word
+     */
+    static uint64_t LoadWord(const uint8_t* bytes);
+
     uint64_t m_state{14695981039346656037ULL}; //!< FNV-1a 64-bit offset basis
     std::array<uint8_t, 8> m_partial{};        //!< bytes of the word not yet complete
     uint32_t m_partialSize{0};                 //!< how many of m_partial are in use
