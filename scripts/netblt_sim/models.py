@@ -22,12 +22,12 @@ from typing import Any
 
 MODELS_DIR: Path = Path(__file__).resolve().parents[2] / "models"
 OBJECT_KINDS: tuple[str, ...] = ("cpu", "netblt", "device", "channel", "experiment")
-OBJECT_KINDS += ("wideband-channel", "wideband-device")
+OBJECT_KINDS += ("wideband-channel", "wideband-device", "packet-buffers")
 TIME_UNITS_NS: dict[str, float] = {"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1.0}
 # Per-byte costs are written as a time per byte.
 PER_BYTE_SUFFIX = "/byte"
 # Units of whole-number attributes (ns-3 UintegerValue).
-COUNT_UNITS: tuple[str, ...] = ("bytes", "stations", "symbols", "bits/symbol", "datagrams")
+COUNT_UNITS: tuple[str, ...] = ("bytes", "stations", "symbols", "bits/symbol", "datagrams", "buffers")
 OTHER_UNITS: tuple[str, ...] = (*COUNT_UNITS, "bit/s", "Mbit/s", "fraction", "frames/s")
 OTHER_UNITS += ("symbols/s", "probability")
 

@@ -128,8 +128,9 @@ def _loss_origins(compared: pd.DataFrame) -> list[str]:
             f"Two buffers, {psz}-byte packets, 5 every {bi} ms, median per transfer of "
             f"{buffers:g} buffers: the receiver sent {control:g} control packets, which made its "
             f"interface lose {deaf:g} data frames ({deaf / control:.2f} per control packet); "
-            f"{rows['sim_receiver_full_drops'].median():g} found its buffer still full and "
-            f"noise corrupted {rows['sim_receiver_noise_drops'].median():g}. Losses per buffer: "
+            f"{rows['sim_receiver_full_drops'].median():g} found its buffer still full, "
+            f"{rows['sim_receiver_pool_drops'].median():g} found no free host packet buffer "
+            f"(at most {rows['sim_receiver_peak_buffers'].max():g} in use) and noise corrupted {rows['sim_receiver_noise_drops'].median():g}. Losses per buffer: "
             f"simulated {rows['sim_loss'].median() / buffers:.2f}, published "
             f"{rows['pub_loss'].min() / buffers:.2f}-{rows['pub_loss'].max() / buffers:.2f}."
         )

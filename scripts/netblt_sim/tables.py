@@ -16,6 +16,7 @@ CSV_COLUMNS: tuple[str, ...] = (
     "pub_loss", "pub_rxm", "pub_dtmos", "pub_speed_mbps",
     "speed_error_pct", "sim_completed", "sim_intact", "sim_control_timeouts", "sim_send_only_mbps",
     "sim_control_packets", "sim_receiver_deaf_drops", "sim_receiver_full_drops",
+    "sim_receiver_pool_drops", "sim_receiver_peak_buffers",
     "sim_receiver_noise_drops", "sim_path_drops", "sim_station_resets",
 )  # fmt: skip
 # A configuration's median simulated count is within the published range when it lies in
@@ -54,12 +55,16 @@ def compare(
             "sim_control_timeouts": [r.control_timeouts for r in records],
             "sim_send_only_mbps": [round(r.send_only_mbps, 4) for r in records],
             # Where the receiver's frames were lost: its interface was sending, or still held an
-            # earlier frame (every other interface drop), or noise corrupted the frame.
+            # earlier frame (every other interface drop), or the host had no free packet buffer
+            # for it, or noise corrupted the frame.
             "sim_control_packets": [r.control_packets_sent for r in records],
             "sim_receiver_deaf_drops": [r.receiver_deaf_drops for r in records],
             "sim_receiver_full_drops": [
-                r.receiver_interface_drops - r.receiver_deaf_drops for r in records
+                r.receiver_interface_drops - r.receiver_deaf_drops - r.receiver_packet_buffer_drops
+                for r in records
             ],
+            "sim_receiver_pool_drops": [r.receiver_packet_buffer_drops for r in records],
+            "sim_receiver_peak_buffers": [r.receiver_peak_packet_buffers for r in records],
             "sim_receiver_noise_drops": [r.receiver_noise_drops for r in records],
             "sim_path_drops": [r.path_drops for r in records],
             "sim_station_resets": [r.station_resets for r in records],

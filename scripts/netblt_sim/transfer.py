@@ -187,6 +187,8 @@ class TransferRecord:
     simulated_seconds: float
     sender_cpu_seconds: float  # CPU time the sending host spent, all work
     receiver_cpu_seconds: float
+    receiver_packet_buffer_drops: int  # frames dropped for want of a host packet buffer
+    receiver_peak_packet_buffers: int  # most host packet buffers in use at once
     send_only_mbps: float  # data bits sent / sender CPU time sending them (RFC 1030 §4)
     events: int  # simulator events executed
 
@@ -273,6 +275,7 @@ _SETTER_METHODS: dict[str, dict[str, str]] = {
         "cpu": "SetHostAttribute",
         "netblt": "SetNetbltAttribute",
         "device": "SetDeviceAttribute",
+        "packet-buffers": "SetPacketBufferAttribute",
         "channel": "SetChannelAttribute",
         "experiment": "SetAttribute",
         "wideband-channel": "SetWidebandChannelAttribute",

@@ -53,11 +53,16 @@ def test_single_buffer_configurations_meet_the_targets(committed: pd.DataFrame) 
 
 
 def test_every_simulated_loss_has_a_cause(committed: pd.DataFrame) -> None:
-    """Each lost data packet met a deaf receiver, a full receive buffer or noise; with one
-    buffer outstanding the receiver sends while data flows only when it asks for a resend
-    during recovery, so noise accounts for nearly all of the loss."""
+    """Each lost data packet met a deaf receiver, a full receive buffer, a host without a free
+    packet buffer or noise; with one buffer outstanding the receiver sends while data flows only
+    when it asks for a resend during recovery, so noise accounts for nearly all of the loss."""
     causes = committed[
-        ["sim_receiver_deaf_drops", "sim_receiver_full_drops", "sim_receiver_noise_drops"]
+        [
+            "sim_receiver_deaf_drops",
+            "sim_receiver_full_drops",
+            "sim_receiver_pool_drops",
+            "sim_receiver_noise_drops",
+        ]
     ].sum(axis=1)
     assert (causes == committed["sim_loss"]).all()
     single = committed[committed["nbufs"] == 1]

@@ -5,6 +5,7 @@
 #include "etherlink-3c500-net-device.h"
 
 #include "ns3/host-cpu.h"
+#include "ns3/packet-buffer-pool.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/queue.h"
@@ -100,6 +101,12 @@ Etherlink3c500NetDevice::GetTypeId()
                             "A frame for this station was lost: a received frame still held "
                             "the buffer.",
                             MakeTraceSourceAccessor(&Etherlink3c500NetDevice::m_rxLostFullTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("RxLostNoPacketBuffer",
+                            "A frame the card took was dropped by the driver: the node's "
+                            "PacketBufferPool had no free buffer (PC/IP et_int.c, etref).",
+                            MakeTraceSourceAccessor(
+                                &Etherlink3c500NetDevice::m_rxLostNoPacketBufferTrace),
                             "ns3::Packet::TracedCallback");
     return tid;
 }
@@ -135,6 +142,12 @@ uint64_t
 Etherlink3c500NetDevice::GetRxLostBufferFull() const
 {
     return m_lostFull;
+}
+
+uint64_t
+Etherlink3c500NetDevice::GetRxLostNoPacketBuffer() const
+{
+    return m_lostNoPacketBuffer;
 }
 
 uint64_t
@@ -321,6 +334,17 @@ Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
     {
         return;
     }
+    // The interrupt handler takes a host buffer before copying; without one it re-arms the
+    // card at once and the frame is gone (et_int.c: getfree() fails, etref, punt_rcv).
+    Ptr<PacketBufferPool> pool = PacketBufferPool::Of(GetNode());
+    if (pool && !pool->Allocate())
+    {
+        NS_LOG_LOGIC("no free packet buffer: frame " << frame->GetUid() << " dropped");
+        ++m_lostNoPacketBuffer;
+        m_rxLostNoPacketBufferTrace(frame);
+        m_phyRxDropTrace(frame);
+        return;
+    }
     m_buffer = BUFFER_RECEIVE;
     ReceiverOff(OFF_RECEIVED);
     m_phyRxEndTrace(frame);
@@ -386,7 +410,16 @@ Etherlink3c500NetDevice::CopyOutDone(Ptr<Packet> frame)
     NS_ASSERT(m_buffer == BUFFER_RECEIVE);
     m_buffer = BUFFER_EMPTY;
     ReceiverOn();
+    Ptr<PacketBufferPool> pool = PacketBufferPool::Of(GetNode());
+    if (pool)
+    {
+        pool->BeginHandUp();
+    }
     ForwardUp(frame);
+    if (pool)
+    {
+        pool->EndHandUp();
+    }
     TryTransmit();
 }
 

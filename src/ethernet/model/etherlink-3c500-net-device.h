@@ -46,7 +46,10 @@ namespace ns3
  * **Losses.** A frame for this station that arrives while the receiver is
  * off is lost: RxLostDeaf if the receiver was off for a transmission (copy
  * in, deference, collisions, backoff, re-arm), RxLostBufferFull if a
- * received frame occupied the buffer. Both also fire PhyRxDrop.
+ * received frame occupied the buffer. Both also fire PhyRxDrop. A frame
+ * the card took is dropped (RxLostNoPacketBuffer, PhyRxDrop) when the node
+ * has a PacketBufferPool with no free buffer; the buffer the driver copies a
+ * frame into goes up with the packet.
  *
  * A transmit that finds a received frame in the buffer waits: the driver
  * copies the received frame out first (the receive job, which was queued
@@ -83,6 +86,9 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
 
     /** @return frames for this station lost because a received frame held the buffer */
     uint64_t GetRxLostBufferFull() const;
+
+    /** @return frames the card took and the driver dropped: no free host packet buffer */
+    uint64_t GetRxLostNoPacketBuffer() const;
 
     /** @return receive interrupts lost (LostInterruptWindow) */
     uint64_t GetLostInterrupts() const;
@@ -171,9 +177,11 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     TracedCallback<Ptr<const Packet>> m_lostInterruptTrace; //!< LostInterrupt
     uint64_t m_lostDeaf{0};             //!< frames lost to a transmission
     uint64_t m_lostFull{0};             //!< frames lost to a full buffer
+    uint64_t m_lostNoPacketBuffer{0};   //!< frames dropped for want of a host buffer
 
     TracedCallback<Ptr<const Packet>> m_rxLostDeafTrace; //!< RxLostDeaf
     TracedCallback<Ptr<const Packet>> m_rxLostFullTrace; //!< RxLostBufferFull
+    TracedCallback<Ptr<const Packet>> m_rxLostNoPacketBufferTrace; //!< RxLostNoPacketBuffer
 };
 
 } // namespace ns3

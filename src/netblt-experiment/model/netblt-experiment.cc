@@ -6,6 +6,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/host-cpu.h"
+#include "ns3/packet-buffer-pool.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/log.h"
@@ -99,6 +100,7 @@ NetbltExperiment::GetTypeId()
 NetbltExperiment::NetbltExperiment()
 {
     NS_LOG_FUNCTION(this);
+    m_packetBuffers.SetTypeId(PacketBufferPool::GetTypeId());
 }
 
 NetbltExperiment::~NetbltExperiment()
@@ -116,6 +118,12 @@ void
 NetbltExperiment::SetNetbltAttribute(const std::string& name, const AttributeValue& value)
 {
     m_netblt.SetAttribute(name, value);
+}
+
+void
+NetbltExperiment::SetPacketBufferAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_packetBuffers.Set(name, value);
 }
 
 void
@@ -212,6 +220,10 @@ NetbltExperiment::Run()
     }
     m_hostCpu.Install(nodes.Get(0));
     receiverCpuHelper.Install(nodes.Get(1));
+    for (uint32_t host = 0; host < nodes.GetN(); ++host)
+    {
+        nodes.Get(host)->AggregateObject(m_packetBuffers.Create<PacketBufferPool>());
+    }
     int64_t streamsUsed = 0;
     NetDeviceContainer devices = InstallNetwork(nodes, stream, streamsUsed);
     stream += streamsUsed;
@@ -331,6 +343,9 @@ NetbltExperiment::Run()
     Ptr<HostCpu> receiverCpu = nodes.Get(1)->GetObject<HostCpu>();
     record.senderCpuSeconds = senderCpu->GetBusyTime().GetSeconds();
     record.receiverCpuSeconds = receiverCpu->GetBusyTime().GetSeconds();
+    Ptr<PacketBufferPool> receiverBuffers = nodes.Get(1)->GetObject<PacketBufferPool>();
+    record.receiverPacketBufferDrops = receiverBuffers->GetRefusals();
+    record.receiverPeakPacketBuffers = receiverBuffers->GetPeakInUse();
     Time sending = senderCpu->GetBusyTime("netblt-data-send");
     for (const std::string& activity : GetTransmitActivities())
     {

@@ -15,6 +15,7 @@
 #include "ns3/netblt-helper.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/object-factory.h"
 #include "ns3/object.h"
 
 #include <string>
@@ -79,6 +80,12 @@ class NetbltExperiment : public Object
      * @param value its value for the receiver
      */
     void SetReceiverNetbltAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param name a PacketBufferPool attribute
+     * @param value its value for both hosts (each host gets a pool of its own)
+     */
+    void SetPacketBufferAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * @param name an attribute of the network's net devices
@@ -201,6 +208,7 @@ class NetbltExperiment : public Object
     Time m_maxSimulatedTime;       //!< safety bound
     HostCpuHelper m_hostCpu;       //!< configures the hosts' processors
     NetbltHelper m_netblt;         //!< configures the NETBLT implementations
+    ObjectFactory m_packetBuffers; //!< each host's PacketBufferPool
     /// The receiver's HostCpu and NetbltL4Protocol attributes that differ from the sender's.
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_receiverCpuAttributes;
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_receiverNetbltAttributes; //!< same

@@ -46,6 +46,9 @@ struct NetbltTransferRecord
     double simulatedSeconds{0};    //!< simulated time when the later end closed (or the bound)
     double senderCpuSeconds{0};    //!< CPU time the sending host spent, all work
     double receiverCpuSeconds{0};  //!< CPU time the receiving host spent, all work
+    uint64_t receiverPacketBufferDrops{0}; //!< frames for the receiver dropped: no free host
+                                           //!< packet buffer (PacketBufferPool)
+    uint32_t receiverPeakPacketBuffers{0}; //!< most host packet buffers in use at the receiver
     double sendOnlyMbps{0};        //!< data bits sent / the sender's CPU time sending them
                                    //!< (NETBLT and driver): RFC 1030 §4's "theoretical" rate
     uint64_t events{0};            //!< simulator events executed

@@ -7,6 +7,7 @@
 #include "netblt-reason-header.h"
 
 #include "ns3/host-cpu.h"
+#include "ns3/packet-buffer-pool.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
@@ -437,12 +438,24 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
             cost = m_costs.DataReceive(data.GetDataLength(),
                                        connection->GetParameters().maxOutstandingBuffers);
         }
-        // The connection acts on the packet once this host's CPU has done the work.
+        // The connection acts on the packet once this host's CPU has done the work; the
+        // host buffer the packet came up in is free only then.
         std::shared_ptr<const NetbltHeader> verified(std::move(header));
+        Ptr<PacketBufferPool> pool = PacketBufferPool::Of(m_node);
+        if (!pool || !pool->KeepHandedUp())
+        {
+            pool = nullptr;
+        }
         HostCpu::Run(m_node,
                      cost,
                      isData ? "netblt-data-receive" : "netblt-control-receive",
-                     [connection, verified, packet]() { connection->Receive(*verified, packet); });
+                     [connection, verified, packet, pool]() {
+                         connection->Receive(*verified, packet);
+                         if (pool)
+                         {
+                             pool->Free();
+                         }
+                     });
         return IpL4Protocol::RX_OK;
     }
     if (type == NetbltPacketType::OPEN)
