@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Builds the project's ns-3 modules, their examples and one test runner against the ns3 wheel.
 #
 # Each directory src/<module>/ holds a module in ns-3's layout and a small wscript that calls

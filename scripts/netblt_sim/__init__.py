@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Python layer of the NETBLT (RFC 998) ns-3 project: run simulated transfers and read their pcaps.
 
 Modules:

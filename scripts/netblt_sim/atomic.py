@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Writing result files so that a failure never leaves a half-written one behind."""
 
 from __future__ import annotations

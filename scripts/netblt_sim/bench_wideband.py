@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """`scripts/bench-wideband`: how much faster than real time a long transfer over the Wideband
 path simulates (RFC 1030 §8 wanted transfers of 10 to 50 million bytes).
 

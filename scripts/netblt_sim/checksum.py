@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The NETBLT checksum (RFC 998 §5.1): the ones'-complement of the ones'-complement sum of the
 big-endian 16-bit words checksummed; an odd last byte is the high byte of a word whose low byte
 is zero."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Experiments RFC 1030 describes in its text rather than in a table (`scenarios/`, kind "claim").
 
 A claim scenario sweeps the burst interval of one transfer configuration on the network the RFC

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """`scripts/netblt-run`: one NETBLT transfer from the command line, RFC 1030's parameter names.
 
 Exit status: 0 if the transfer completed intact, 1 if it did not (or the build is missing),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Experiments RFC 1030 describes in its text with measured figures (`scenarios/`, kind
 "measure"), such as §7's best Wideband run (926-942 kbit/s) or its overload test.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Calibrated descriptions of the 1987 hardware (`models/`): hosts, interfaces and networks.
 
 Each file is JSON. Its `attributes` map an ns-3 object kind to attribute entries, each

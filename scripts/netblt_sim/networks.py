@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The networks a transfer can run over, each an ns-3 experiment class plus its `models/` files."""
 
 from __future__ import annotations

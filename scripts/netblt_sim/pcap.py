@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Reads the pcap files ns-3 writes (point-to-point link, Proteon ring) and decodes their NETBLT packets.
 
 Pure Python (struct only). Point-to-point files are DLT_PPP: a 2-byte PPP protocol field

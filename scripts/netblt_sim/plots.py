@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Plots of simulated throughput, with RFC 1030's published points when given."""
 
 from __future__ import annotations

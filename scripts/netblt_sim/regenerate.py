@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Regenerates one published table of RFC 1030 from its scenario: CSV, Markdown and plot."""
 
 from __future__ import annotations

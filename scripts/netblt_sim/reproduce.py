@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """`scripts/reproduce`: the project's result files, from the build to `results/`.
 
 For each published table with a scenario (`TABLE_SCENARIOS`) it writes `table-<T>.csv`,

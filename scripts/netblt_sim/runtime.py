@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Loads ns-3 (the `ns3` wheel, through cppyy) and the project's own libraries, once per process.
 
 `from ns import ns` costs about 7 s and prints two harmless lines from cling at the C level

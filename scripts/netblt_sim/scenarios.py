@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Experiment definitions (`scenarios/`): one per published table of RFC 1030 (kind "table").
 
 A scenario names the table, the network (`networks.NETWORKS`) it runs on and where the published

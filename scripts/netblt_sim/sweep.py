@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The Python API for experiments: one run, a grid of runs as a DataFrame, and its plot.
 
     from netblt_sim import run, sweep, plot_throughput_vs_burst_interval

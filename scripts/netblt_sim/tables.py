@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """A regenerated table beside the published one: the CSV rows and the Markdown report."""
 
 from __future__ import annotations

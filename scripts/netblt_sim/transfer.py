@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """One simulated NETBLT transfer: its parameters, how to run it, and its outcome as a table row.
 
 `TransferParameters` carries RFC 1030's names (BS, BI, PSZ, BFSZ, XFSZ, NBUFS), the network

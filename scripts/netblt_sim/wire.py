@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Decoding of NETBLT packets exactly as RFC 998 §8 lays them out (the IP payload, protocol 30).
 
 Every field of every packet type is decoded, CONTROL messages included. Whatever is not as §8

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Builds NETBLT packets, IPv4 fragments and pcap files byte by byte, for decoder tests.
 
 Independent of the decoder on purpose (struct layouts written out again from RFC 998 §8), so

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The Python API: run, sweep, parameters, and the plot."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Result files are replaced together or not at all."""
 
 from __future__ import annotations

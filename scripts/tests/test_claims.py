@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Experiments of RFC 1030's text: the claim scenarios, their checks and committed results."""
 
 from __future__ import annotations

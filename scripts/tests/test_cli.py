@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """scripts/netblt-run: impossible values are refused before anything is simulated."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Figures of RFC 1030 §7's text (kind "measure"): the scenarios, bad files, the checks' logic
 and the committed results."""
 

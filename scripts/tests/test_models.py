@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """models/: every value cites its source, and the derived costs give back the RFC's figures."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The pcap files of a simulated transfer decode as RFC 998 §8 says and carry the data."""
 
 from __future__ import annotations

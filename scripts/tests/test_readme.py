@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The README's Python example runs as printed and writes its plot."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Loading ns-3: once per process, without cling's noise, with a clear message if unbuilt."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Table III: the scenario, the committed results, and their regeneration."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Running transfers: validation, outcomes with and without loss, determinism."""
 
 from __future__ import annotations

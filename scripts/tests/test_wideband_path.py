@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The Wideband path of Table IV end to end: captures on every hop, fragmentation at the
 Wideband gateways, the SUN-3 receiver, bad input."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The RFC 998 checksum and decoder on hand-made packets (no simulation needed)."""
 
 from __future__ import annotations

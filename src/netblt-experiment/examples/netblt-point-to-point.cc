@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 // One NETBLT transfer over a point-to-point link, with RFC 1030's parameters on the command
 // line; prints what RFC 1030's tables report. Example:
 //   build/bin/netblt-point-to-point --bs=5 --bi=30 --psz=1438 --bfsz=14380 --xfsz=143800 --loss=0.05

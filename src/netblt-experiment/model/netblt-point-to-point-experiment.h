@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #ifndef NETBLT_POINT_TO_POINT_EXPERIMENT_H
 #define NETBLT_POINT_TO_POINT_EXPERIMENT_H
 

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #ifndef NETBLT_TRANSFER_RECORD_H
 #define NETBLT_TRANSFER_RECORD_H
 

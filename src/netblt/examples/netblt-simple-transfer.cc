@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 // The smallest NETBLT set-up: two nodes on a stock point-to-point link, a bulk sender and a sink.
 // Shows the module's API; prints the transfer's counters and checks the bytes arrived intact.
 //   build/bin/netblt-simple-transfer --nbufs=2 --xfsz=1438000

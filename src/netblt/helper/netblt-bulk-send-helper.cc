@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #include "netblt-bulk-send-helper.h"
 
 #include "ns3/inet-socket-address.h"

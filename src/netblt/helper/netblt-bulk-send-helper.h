@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #ifndef NETBLT_BULK_SEND_HELPER_H
 #define NETBLT_BULK_SEND_HELPER_H
 

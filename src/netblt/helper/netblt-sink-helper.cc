@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #include "netblt-sink-helper.h"
 
 #include "ns3/netblt-sink-application.h"

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #include "netblt-connection-statistics.h"
 
 namespace ns3

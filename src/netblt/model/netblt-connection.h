@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #ifndef NETBLT_CONNECTION_H
 #define NETBLT_CONNECTION_H
 

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #include "netblt-l4-protocol.h"
 
 #include "netblt-control-header.h"

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #ifndef NETBLT_L4_PROTOCOL_H
 #define NETBLT_L4_PROTOCOL_H
 

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #include "netblt-sink-application.h"
 
 #include "netblt-digest.h"

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #ifndef NETBLT_SINK_APPLICATION_H
 #define NETBLT_SINK_APPLICATION_H
 

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
 #include "netblt-transfer-parameters.h"
 
 #include "netblt-open-header.h"
