@@ -15,6 +15,11 @@
 #include "ns3/uinteger.h"
 
 /**
+ * @defgroup netblt-experiment-tests Tests of the NETBLT experiments
+ * @ingroup netblt-experiment
+ */
+
+/**
  * @file
  * @ingroup netblt-experiment-tests
  * What every NETBLT experiment builds under its network: FIFO interfaces, and a pool of packet

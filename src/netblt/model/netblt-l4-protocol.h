@@ -23,6 +23,14 @@ class Node;
 class NetbltOpenHeader;
 
 /**
+ * @defgroup netblt NETBLT
+ *
+ * RFC 998's bulk-data transfer protocol over IPv4 (protocol 30): the layer-4 protocol, its
+ * connections (sender and receiver), the packet headers of RFC 998 §8, and the client
+ * applications and helpers that run a transfer.
+ */
+
+/**
  * @ingroup netblt
  * @brief NETBLT as an IPv4 layer-4 protocol (IP protocol 30, RFC 998 §6).
  *

@@ -21,6 +21,11 @@
 #include <vector>
 
 /**
+ * @defgroup netblt-tests Tests of the NETBLT module
+ * @ingroup netblt
+ */
+
+/**
  * @file
  * @ingroup netblt-tests
  * Unit tests of the NETBLT packet headers (RFC 998 section 8) and checksum
