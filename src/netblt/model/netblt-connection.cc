@@ -6,17 +6,21 @@
 
 #include "netblt-control-header.h"
 #include "netblt-data-header.h"
+#include "netblt-inter-arrival-data-timer.h"
 #include "netblt-l4-protocol.h"
 #include "netblt-null-ack-header.h"
 #include "netblt-open-header.h"
 #include "netblt-reason-header.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/object-factory.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -93,21 +97,19 @@ NetbltConnection::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&NetbltConnection::m_dallyUntilPeerDeath),
                           MakeBooleanChecker())
-            .AddAttribute("DataTimerMode",
-                          "How the receiver estimates the time per packet for data timers.",
-                          EnumValue(NetbltConnection::INTER_ARRIVAL),
-                          MakeEnumAccessor<DataTimerMode>(&NetbltConnection::m_dataTimerMode),
-                          MakeEnumChecker(NetbltConnection::BURST_RATE,
-                                          "BurstRate",
-                                          NetbltConnection::INTER_ARRIVAL,
-                                          "InterArrival"))
-            .AddAttribute("DataTimerMinimumMargin",
-                          "Smallest allowance a data timer adds to the expected arrival time of "
-                          "the buffer's remaining packets (the \"variance factor\" of RFC 998 "
-                          "§5.2.2); one burst interval is always added as well.",
-                          TimeValue(MilliSeconds(20)),
-                          MakeTimeAccessor(&NetbltConnection::m_dataTimerMinimumMargin),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute("DataTimerType",
+                          "How the receiver estimates when a buffer's packets should have "
+                          "arrived: a NetbltDataTimer subclass (NetbltInterArrivalDataTimer, "
+                          "RFC 1030 §7; NetbltBurstRateDataTimer, RFC 998 §5.2.2).",
+                          TypeIdValue(NetbltInterArrivalDataTimer::GetTypeId()),
+                          MakeTypeIdAccessor(&NetbltConnection::SetDataTimerType,
+                                             &NetbltConnection::GetDataTimerType),
+                          MakeTypeIdChecker())
+            .AddAttribute("DataTimer",
+                          "The receiver's data-timer estimator, for its own attributes.",
+                          PointerValue(),
+                          MakePointerAccessor(&NetbltConnection::m_dataTimer),
+                          MakePointerChecker<NetbltDataTimer>())
             .AddAttribute("CombineOkWithGo",
                           "Put OK(n) and the following GO in one CONTROL packet, and in general "
                           "send all new control messages together (RFC 1030 §7). False sends a "
@@ -185,6 +187,7 @@ NetbltConnection::DoDispose()
     m_sendBuffers.clear();
     m_protocol = nullptr;
     m_rtt = nullptr;
+    m_dataTimer = nullptr;
     m_establishedCallback = ConnectionCallback();
     m_closeCallback = CloseCallback();
     m_sendReadyCallback = ConnectionCallback();
@@ -1527,14 +1530,14 @@ NetbltConnection::EnterAcked(uint32_t number, ReceiveBufferInfo& buffer)
     if (buffer.receivedCount > 0)
     {
         buffer.state = RECEIVING;
-        SetDataTimer(number, buffer, remaining * PerPacketTime() + DataTimerMargin(), false);
+        SetDataTimer(number, buffer, remaining * m_dataTimer->GetPerPacketTime(m_params) + m_dataTimer->GetMargin(m_params), false);
     }
     else
     {
         // Loose timer: this buffer's packets come after those still due for earlier buffers.
         buffer.state = ACKED;
         uint32_t ahead = PacketsAheadOf(number);
-        SetDataTimer(number, buffer, (ahead + remaining) * PerPacketTime() + DataTimerMargin(), false);
+        SetDataTimer(number, buffer, (ahead + remaining) * m_dataTimer->GetPerPacketTime(m_params) + m_dataTimer->GetMargin(m_params), false);
     }
 }
 
@@ -1556,30 +1559,25 @@ NetbltConnection::PacketsAheadOf(uint32_t number) const
     return ahead;
 }
 
-Time
-NetbltConnection::PerPacketTime() const
+void
+NetbltConnection::SetDataTimerType(TypeId type)
 {
-    // Rate control never lets the sender average faster than a burst per burst interval, so
-    // the measured average can only lengthen the estimate (RFC 1030 §7: "if the inter-packet
-    // arrival time increases, the data timer value will lengthen").
-    Time nominal = m_params.GetBurstInterval() / static_cast<int64_t>(m_params.burstSize);
-    if (m_dataTimerMode == INTER_ARRIVAL && m_interArrivalWindow.size() >= m_params.burstSize)
-    {
-        Time measured = m_interArrivalSum / static_cast<int64_t>(m_interArrivalWindow.size());
-        return std::max(nominal, measured);
-    }
-    return nominal;
+    NS_ABORT_MSG_UNLESS(type.IsChildOf(NetbltDataTimer::GetTypeId()),
+                        "DataTimerType " << type.GetName() << " is not a NetbltDataTimer");
+    ObjectFactory factory(type.GetName());
+    m_dataTimer = factory.Create<NetbltDataTimer>();
 }
 
-Time
-NetbltConnection::DataTimerMargin() const
+TypeId
+NetbltConnection::GetDataTimerType() const
 {
-    Time burst = m_params.GetBurstInterval();
-    if (m_dataTimerMode == INTER_ARRIVAL)
-    {
-        return std::max(m_dataTimerMinimumMargin, burst + 4 * m_interArrivalDeviation);
-    }
-    return burst + m_dataTimerMinimumMargin;
+    return m_dataTimer ? m_dataTimer->GetInstanceTypeId() : NetbltInterArrivalDataTimer::GetTypeId();
+}
+
+Ptr<NetbltDataTimer>
+NetbltConnection::GetDataTimer() const
+{
+    return m_dataTimer;
 }
 
 void
@@ -1594,29 +1592,6 @@ NetbltConnection::SetDataTimer(uint32_t number, ReceiveBufferInfo& buffer, Time 
     Simulator::Remove(buffer.dataTimer);
     buffer.dataTimer =
         Simulator::Schedule(Granular(delay), &NetbltConnection::DataTimeout, this, number);
-}
-
-void
-NetbltConnection::RecordInterArrival()
-{
-    Time now = Simulator::Now();
-    if (m_interArrivalRunning)
-    {
-        // The average is over the last two bursts' worth of gaps, so that it covers whole
-        // bursts (short gaps inside a burst, a long one between bursts) whatever the phase.
-        Time sample = now - m_lastDataArrival;
-        m_interArrivalWindow.push_back(sample);
-        m_interArrivalSum += sample;
-        while (m_interArrivalWindow.size() > 2u * m_params.burstSize)
-        {
-            m_interArrivalSum -= m_interArrivalWindow.front();
-            m_interArrivalWindow.pop_front();
-        }
-        // Mean deviation from that average, with the gain of Jacobson's estimator (1/4).
-        Time mean = m_interArrivalSum / static_cast<int64_t>(m_interArrivalWindow.size());
-        m_interArrivalDeviation += (Abs(sample - mean) - m_interArrivalDeviation) / 4;
-    }
-    m_lastDataArrival = now;
 }
 
 void
@@ -1661,7 +1636,7 @@ NetbltConnection::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
         ++m_stats.duplicateDataPackets;
         return;
     }
-    RecordInterArrival();
+    m_dataTimer->PacketArrived(Simulator::Now(), m_params);
     uint64_t resendsBefore = m_stats.resendMessagesSent;
     packet->CopyData(buffer.bytes.data() + offset, length);
     buffer.received[packetNumber] = true;
@@ -1699,7 +1674,7 @@ NetbltConnection::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
     {
         buffer.state = RECEIVING;
         uint32_t remaining = buffer.expectedCount - buffer.receivedCount;
-        bool adaptive = m_dataTimerMode == INTER_ARRIVAL;
+        bool adaptive = m_dataTimer->RecomputesAtEveryArrival();
         // Tight timer: set on the first packet (RFC 998); with the adaptive timer of RFC 1030
         // it is recomputed at every arrival from the current inter-arrival average.
         if (adaptive || !buffer.dataTimer.IsPending() || buffer.receivedCount == 1)
@@ -1708,19 +1683,19 @@ NetbltConnection::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
             {
                 remaining = 0; // nothing more is coming unless re-ordered
             }
-            SetDataTimer(number, buffer, remaining * PerPacketTime() + DataTimerMargin(), false);
+            SetDataTimer(number, buffer, remaining * m_dataTimer->GetPerPacketTime(m_params) + m_dataTimer->GetMargin(m_params), false);
         }
     }
     TightenEarlierBuffers(number);
     // The next gap is an inter-arrival sample only if the stream goes on: some buffer still
     // expects packets and this packet triggered no RESEND.
-    m_interArrivalRunning = resendsBefore == m_stats.resendMessagesSent &&
-                            std::any_of(m_receiveBuffers.begin(),
-                                        m_receiveBuffers.end(),
-                                        [](const auto& entry) {
-                                            return entry.second.state == ACKED ||
-                                                   entry.second.state == RECEIVING;
-                                        });
+    m_dataTimer->SetArrivalsContinue(resendsBefore == m_stats.resendMessagesSent &&
+                                     std::any_of(m_receiveBuffers.begin(),
+                                                 m_receiveBuffers.end(),
+                                                 [](const auto& entry) {
+                                                     return entry.second.state == ACKED ||
+                                                            entry.second.state == RECEIVING;
+                                                 }));
     FlushControl();
     CheckReceiverDone();
 }
@@ -1746,7 +1721,7 @@ NetbltConnection::TightenEarlierBuffers(uint32_t number)
         }
         else
         {
-            SetDataTimer(other, buffer, DataTimerMargin(), true);
+            SetDataTimer(other, buffer, m_dataTimer->GetMargin(m_params), true);
         }
     }
 }
@@ -1788,7 +1763,7 @@ NetbltConnection::RequestMissing(uint32_t number, ReceiveBufferInfo& buffer)
     buffer.awaitedSequence = NextSequence();
     // The next packet to arrive may be an answer to this RESEND, a round trip (or several
     // control timeouts) away: that gap says nothing about the sender's packet spacing.
-    m_interArrivalRunning = false;
+    m_dataTimer->SetArrivalsContinue(false);
     ++m_stats.resendMessagesSent;
     m_stats.packetsRequested += missing.size();
     QueueControlMessage(

@@ -7,6 +7,7 @@
 
 #include "netblt-connection-statistics.h"
 #include "netblt-control-message.h"
+#include "netblt-data-timer.h"
 #include "netblt-header.h"
 #include "netblt-transfer-parameters.h"
 
@@ -88,13 +89,6 @@ class NetbltConnection : public Object
         ABORTED_LOCALLY,   //!< this end sent an ABORT
         QUIT_BY_PEER,      //!< a QUIT arrived
         QUIT_LOCALLY,      //!< this end's QUIT was acknowledged (or its death timer ran out)
-    };
-
-    /** How the receiver estimates the time a packet takes to arrive, for its data timers. */
-    enum DataTimerMode
-    {
-        BURST_RATE,   //!< RFC 998 §5.2.2: burst interval / burst size, plus a fixed margin
-        INTER_ARRIVAL //!< RFC 1030 §7: running average of packet inter-arrival times
     };
 
     /** Receiving client: a whole buffer has arrived (buffer number, its bytes, last buffer). */
@@ -193,6 +187,8 @@ class NetbltConnection : public Object
     Ipv4Address GetPeerAddress() const;
     /** @return the receiver's current control-timer value (the sender: the last one in an OK) */
     Time GetControlTimerValue() const;
+    /** @return the receiver's data-timer estimator (DataTimerType) */
+    Ptr<NetbltDataTimer> GetDataTimer() const;
 
     // --- used by NetbltL4Protocol ---
 
@@ -342,9 +338,10 @@ class NetbltConnection : public Object
     void CompleteBuffer(uint32_t number, ReceiveBufferInfo& buffer);
     void DeliverInOrder();
     void TightenEarlierBuffers(uint32_t number);
-    void RecordInterArrival();
-    Time PerPacketTime() const;
-    Time DataTimerMargin() const;
+    /** @param type a NetbltDataTimer subclass: the receiver's estimator from now on */
+    void SetDataTimerType(TypeId type);
+    /** @return the type of the data-timer estimator */
+    TypeId GetDataTimerType() const;
     uint32_t PacketsAheadOf(uint32_t number) const;
     void SetDataTimer(uint32_t number, ReceiveBufferInfo& buffer, Time delay, bool neverLater);
     void CheckReceiverDone();
@@ -374,8 +371,7 @@ class NetbltConnection : public Object
     uint32_t m_keepaliveDivisor;
     double m_dallyFactor;
     bool m_dallyUntilPeerDeath;
-    DataTimerMode m_dataTimerMode;
-    Time m_dataTimerMinimumMargin;
+    Ptr<NetbltDataTimer> m_dataTimer; //!< the receiver's estimator (DataTimerType)
     bool m_combineOkWithGo;
     bool m_resendOnLdata;
     bool m_immediateResendOnLaterBuffer;
@@ -450,11 +446,6 @@ class NetbltConnection : public Object
     static constexpr uint32_t MAX_CONTROL_BACKOFF = 64; //!< largest control-timer multiplier
     uint16_t m_sampleSequence{0};        //!< highest sequence number in the timed transmission
     Time m_sampleSentAt;
-    Time m_lastDataArrival;              //!< arrival of the previous DATA/LDATA packet
-    bool m_interArrivalRunning{false};   //!< the previous arrival left packets outstanding
-    std::deque<Time> m_interArrivalWindow; //!< the last 2 x BurstSize inter-arrival times
-    Time m_interArrivalSum;              //!< their sum
-    Time m_interArrivalDeviation;        //!< running mean deviation of inter-arrival times
 
     // traces
     TracedCallback<Ptr<const Packet>, NetbltPacketType> m_txTrace;

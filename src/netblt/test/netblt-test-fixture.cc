@@ -268,7 +268,10 @@ void
 ResetConnectionDefaults()
 {
     for (TypeId tid :
-         {NetbltConnection::GetTypeId(), HostCpu::GetTypeId(), NetbltL4Protocol::GetTypeId()})
+         {NetbltConnection::GetTypeId(),
+          NetbltDataTimer::GetTypeId(),
+          HostCpu::GetTypeId(),
+          NetbltL4Protocol::GetTypeId()})
     {
         for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
         {

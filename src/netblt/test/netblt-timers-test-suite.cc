@@ -5,6 +5,8 @@
 #include "netblt-test-fixture.h"
 
 #include "ns3/boolean.h"
+#include "ns3/netblt-burst-rate-data-timer.h"
+#include "ns3/netblt-inter-arrival-data-timer.h"
 #include "ns3/config.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -196,20 +198,28 @@ class NetbltLostDataTestCase : public NetbltEngineTestCase
      * @param buffer k
      * @param packet j (not the last of its buffer)
      * @param nbufs outstanding buffers
+     * @param rfc998Timer use RFC 998's burst-rate data timer instead of the default adaptive one
      */
-    NetbltLostDataTestCase(uint32_t buffer, uint16_t packet, uint16_t nbufs)
+    NetbltLostDataTestCase(uint32_t buffer, uint16_t packet, uint16_t nbufs, bool rfc998Timer)
         : NetbltEngineTestCase("lost DATA (buffer " + std::to_string(buffer) + ", packet " +
                                std::to_string(packet) + "), " + std::to_string(nbufs) +
-                               " outstanding: one data timeout, one RESEND, one retransmission"),
+                               " outstanding" + (rfc998Timer ? ", RFC 998 data timer" : "") +
+                               ": one data timeout, one RESEND, one retransmission"),
           m_buffer(buffer),
           m_packet(packet),
-          m_nbufs(nbufs)
+          m_nbufs(nbufs),
+          m_rfc998Timer(rfc998Timer)
     {
     }
 
   private:
     void DoRun() override
     {
+        if (m_rfc998Timer)
+        {
+            SetConnectionDefault("DataTimerType",
+                                 TypeIdValue(NetbltBurstRateDataTimer::GetTypeId()));
+        }
         Bench bench;
         bench.drop[1]->AddRule(NetbltPacketType::DATA, m_buffer, m_packet, 1);
         std::vector<uint8_t> data = MakeData(24000, 21); // 6 buffers of 4 packets
@@ -240,12 +250,17 @@ class NetbltLostDataTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(r.controlTimeouts, 0, "no control timeout");
         NS_TEST_EXPECT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
         NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.connection->GetDataTimer()->GetInstanceTypeId(),
+                              m_rfc998Timer ? NetbltBurstRateDataTimer::GetTypeId()
+                                            : NetbltInterArrivalDataTimer::GetTypeId(),
+                              "the data timer asked for");
         Simulator::Destroy();
     }
 
-    uint32_t m_buffer; //!< k
-    uint16_t m_packet; //!< j
-    uint16_t m_nbufs;  //!< outstanding buffers
+    uint32_t m_buffer;   //!< k
+    uint16_t m_packet;   //!< j
+    uint16_t m_nbufs;    //!< outstanding buffers
+    bool m_rfc998Timer;  //!< RFC 998's burst-rate data timer
 };
 
 /**
@@ -774,9 +789,10 @@ NetbltTimersTestSuite::NetbltTimersTestSuite()
 {
     AddTestCase(new NetbltLossFreeTimersTestCase(false), TestCase::Duration::QUICK);
     AddTestCase(new NetbltLossFreeTimersTestCase(true), TestCase::Duration::QUICK);
-    AddTestCase(new NetbltLostDataTestCase(1, 1, 1), TestCase::Duration::QUICK);
-    AddTestCase(new NetbltLostDataTestCase(3, 2, 2), TestCase::Duration::QUICK);
-    AddTestCase(new NetbltLostDataTestCase(5, 0, 4), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLostDataTestCase(1, 1, 1, false), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLostDataTestCase(3, 2, 2, false), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLostDataTestCase(5, 0, 4, false), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLostDataTestCase(3, 2, 2, true), TestCase::Duration::QUICK);
     AddTestCase(new NetbltLostLdataTestCase(false), TestCase::Duration::QUICK);
     AddTestCase(new NetbltLostLdataTestCase(true), TestCase::Duration::QUICK);
     AddTestCase(new NetbltLostControlTestCase, TestCase::Duration::QUICK);
