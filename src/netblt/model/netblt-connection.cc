@@ -33,16 +33,6 @@ NS_LOG_COMPONENT_DEFINE("NetbltConnection");
 
 NS_OBJECT_ENSURE_REGISTERED(NetbltConnection);
 
-namespace
-{
-/// Serial-number comparison of 16-bit control sequence numbers: a <= b.
-bool
-SequenceNotAfter(uint16_t a, uint16_t b)
-{
-    return static_cast<int16_t>(static_cast<uint16_t>(b - a)) >= 0;
-}
-} // namespace
-
 TypeId
 NetbltConnection::GetTypeId()
 {
@@ -66,13 +56,22 @@ NetbltConnection::GetTypeId()
                           "Control-timer value before any round-trip time has been measured "
                           "(RFC 998 §5.2.1: \"an arbitrary number\").",
                           TimeValue(Seconds(1)),
-                          MakeTimeAccessor(&NetbltConnection::m_initialControlTimer),
+                          MakeTimeAccessor(&NetbltConnection::SetInitialControlTimer,
+                                           &NetbltConnection::GetInitialControlTimer),
                           MakeTimeChecker(MilliSeconds(1)))
             .AddAttribute("MinimumControlTimer",
                           "Smallest control-timer value, whatever the round-trip estimate.",
                           TimeValue(MilliSeconds(10)),
-                          MakeTimeAccessor(&NetbltConnection::m_minControlTimer),
+                          MakeTimeAccessor(&NetbltConnection::SetMinimumControlTimer,
+                                           &NetbltConnection::GetMinimumControlTimer),
                           MakeTimeChecker(MilliSeconds(1)))
+            .AddAttribute("RttEstimatorType",
+                          "The receiver's round-trip estimator for its control timer (an "
+                          "RttEstimator subclass, as TCP's RttEstimatorType).",
+                          TypeIdValue(RttMeanDeviation::GetTypeId()),
+                          MakeTypeIdAccessor(&NetbltConnection::SetRttEstimatorType,
+                                             &NetbltConnection::GetRttEstimatorType),
+                          MakeTypeIdChecker())
             .AddAttribute("KeepaliveDivisor",
                           "KEEPALIVE interval = the other end's death-timer value / this "
                           "(RFC 998 §5.2.3 suggests four).",
@@ -134,7 +133,8 @@ NetbltConnection::GetTypeId()
                           "Largest CONTROL packet, bytes; older unacknowledged messages go first "
                           "(RFC 998 §5.2.1: typically 1000 bytes).",
                           UintegerValue(1000),
-                          MakeUintegerAccessor(&NetbltConnection::m_maxControlPacketSize),
+                          MakeUintegerAccessor(&NetbltConnection::SetMaxControlPacketSize,
+                                               &NetbltConnection::GetMaxControlPacketSize),
                           MakeUintegerChecker<uint32_t>(40, 65532))
             .AddTraceSource("Tx",
                             "A NETBLT packet was sent.",
@@ -170,7 +170,6 @@ NetbltConnection::GetTypeId()
 NetbltConnection::NetbltConnection()
 {
     NS_LOG_FUNCTION(this);
-    m_rtt = CreateObject<RttMeanDeviation>();
 }
 
 NetbltConnection::~NetbltConnection()
@@ -186,7 +185,7 @@ NetbltConnection::DoDispose()
     m_receiveBuffers.clear();
     m_sendBuffers.clear();
     m_protocol = nullptr;
-    m_rtt = nullptr;
+    m_control.SetRttEstimator(nullptr);
     m_dataTimer = nullptr;
     m_establishedCallback = ConnectionCallback();
     m_closeCallback = CloseCallback();
@@ -349,7 +348,7 @@ NetbltConnection::GetControlTimerValue() const
     {
         return MilliSeconds(m_peerControlTimerMs);
     }
-    return ComputeControlTimer();
+    return m_control.GetTimerValue(GetControlBackoffCap());
 }
 
 uint32_t
@@ -680,7 +679,7 @@ Time
 NetbltConnection::GetDallyTime() const
 {
     Time controlTimer =
-        m_peerControlTimerMs > 0 ? MilliSeconds(m_peerControlTimerMs) : m_initialControlTimer;
+        m_peerControlTimerMs > 0 ? MilliSeconds(m_peerControlTimerMs) : m_control.GetInitialTimer();
     return std::max(controlTimer * m_dallyFactor, Granular(TimeStep(1)));
 }
 
@@ -717,7 +716,8 @@ NetbltConnection::SendQuit()
 {
     NS_LOG_FUNCTION(this);
     SendReason(NetbltPacketType::QUIT, m_quitReason);
-    Time timeout = m_role == RECEIVER ? ComputeControlTimer() : GetDallyTime();
+    Time timeout = m_role == RECEIVER ? m_control.GetTimerValue(GetControlBackoffCap())
+                                      : GetDallyTime();
     m_quitTimer = Simulator::Schedule(Granular(timeout), &NetbltConnection::QuitTimeout, this);
 }
 
@@ -1002,7 +1002,7 @@ NetbltConnection::Receive(const NetbltHeader& received, Ptr<Packet> packet)
 bool
 NetbltConnection::AcceptSequence(uint16_t sequence)
 {
-    if (SequenceNotAfter(sequence, m_highConsecutiveSequence) || m_sequencesAbove.count(sequence))
+    if (NetbltSequenceNotAfter(sequence, m_highConsecutiveSequence) || m_sequencesAbove.count(sequence))
     {
         return false;
     }
@@ -1319,12 +1319,6 @@ NetbltConnection::CheckSenderDone()
 // ---------------------------------------------------------------------------------------------
 // Receiver (RFC 998 §5.2.1, §5.2.2; RFC 1030 §7)
 
-uint16_t
-NetbltConnection::NextSequence()
-{
-    return m_nextSequence++;
-}
-
 void
 NetbltConnection::IssueGos()
 {
@@ -1348,7 +1342,7 @@ NetbltConnection::IssueGos()
         buffer.length = m_params.bufferSize;
         buffer.received.assign(buffer.expectedCount, false);
         buffer.bytes.assign(m_params.bufferSize, 0);
-        buffer.awaitedSequence = NextSequence();
+        buffer.awaitedSequence = m_control.NextSequence();
         QueueControlMessage(NetbltControlMessage::MakeGo(buffer.awaitedSequence, number));
     }
 }
@@ -1356,8 +1350,7 @@ NetbltConnection::IssueGos()
 void
 NetbltConnection::QueueControlMessage(const NetbltControlMessage& message)
 {
-    NS_LOG_LOGIC("queue " << message);
-    m_controlQueue.push_back(message);
+    m_control.Queue(message);
     ++m_stats.controlMessagesSent;
     m_controlDirty = true;
     if (!m_combineOkWithGo)
@@ -1379,13 +1372,13 @@ NetbltConnection::FlushControl()
 void
 NetbltConnection::TransmitControlPacket()
 {
-    if (m_controlQueue.empty() || m_controlSendQueued)
+    if (m_control.IsEmpty() || m_controlSendQueued)
     {
         return;
     }
     m_controlSendQueued = true;
     const auto& costs = m_protocol->GetProcessingCosts();
-    ProcessNext(costs.ControlSend(static_cast<uint32_t>(m_controlQueue.size())),
+    ProcessNext(costs.ControlSend(static_cast<uint32_t>(m_control.GetQueuedCount())),
             "netblt-control-send",
             [this]() {
                 m_controlSendQueued = false;
@@ -1396,74 +1389,25 @@ NetbltConnection::TransmitControlPacket()
 void
 NetbltConnection::SendControlPacketNow()
 {
-    if (m_controlQueue.empty())
+    if (m_control.IsEmpty())
     {
         return;
     }
-    NetbltControlHeader control;
-    uint32_t size = NetbltHeader::COMMON_SIZE;
-    // OK messages carry the receiver's current control-timer value (RFC 998 §5.3.1), the one
-    // this transmission arms: after backoff it is longer than when the OK was queued, and the
-    // sender's dally must outlast it.
-    uint16_t controlTimerMs = static_cast<uint16_t>(
-        std::min<int64_t>(ComputeControlTimer().GetMilliSeconds(), 0xffff));
-    for (const NetbltControlMessage& message : m_controlQueue)
-    {
-        if (size + message.GetSerializedSize() > m_maxControlPacketSize &&
-            !control.GetMessages().empty())
-        {
-            break; // the rest goes once the head is acknowledged
-        }
-        size += message.GetSerializedSize();
-        if (message.GetType() == NetbltControlMessage::OK)
-        {
-            control.AddMessage(NetbltControlMessage::MakeOk(message.GetSequence(),
-                                                            message.GetBufferNumber(),
-                                                            message.GetBurstSize(),
-                                                            message.GetBurstRate(),
-                                                            controlTimerMs));
-        }
-        else
-        {
-            control.AddMessage(message);
-        }
-    }
-    // Time the packet only if its newest message goes for the first time: the acknowledgement
-    // of a message sent more than once cannot tell which copy it answers (Karn's rule).
-    uint16_t newest = control.GetMessages().back().GetSequence();
-    if (!SequenceNotAfter(newest, m_highestSentSequence))
-    {
-        m_highestSentSequence = newest;
-        m_timingSample = true;
-        m_sampleSequence = newest;
-        m_sampleSentAt = Simulator::Now();
-    }
-    else
-    {
-        m_timingSample = false;
-    }
+    NetbltControlHeader control = m_control.BuildPacket(Simulator::Now(), GetControlBackoffCap());
     ++m_stats.controlPacketsSent;
     SendPacket(Create<Packet>(), control);
     Simulator::Remove(m_controlTimer);
-    m_controlTimer = Simulator::Schedule(Granular(ComputeControlTimer()),
+    m_controlTimer = Simulator::Schedule(Granular(m_control.GetTimerValue(GetControlBackoffCap())),
                                          &NetbltConnection::ControlTimeout,
                                          this);
 }
 
 Time
-NetbltConnection::ComputeControlTimer() const
+NetbltConnection::GetControlBackoffCap() const
 {
-    Time base = m_rtt->GetNSamples() == 0
-                    ? m_initialControlTimer
-                    : std::max(m_minControlTimer, m_rtt->GetEstimate() + 4 * m_rtt->GetVariation());
-    if (m_controlBackoff == 1)
-    {
-        return base;
-    }
     // Backing off past a quarter of the death timeout gains nothing: the CONTROL packet would
     // get fewer chances to arrive than a KEEPALIVE has before this end gives up.
-    Time cap = std::max(base, Seconds(m_params.deathTimeoutS) / static_cast<int64_t>(m_keepaliveDivisor));
-    return std::min(base * static_cast<int64_t>(m_controlBackoff), cap);
+    return Seconds(m_params.deathTimeoutS) / static_cast<int64_t>(m_keepaliveDivisor);
 }
 
 void
@@ -1471,12 +1415,8 @@ NetbltConnection::ControlTimeout()
 {
     NS_LOG_FUNCTION(this);
     ++m_stats.controlTimeouts;
-    m_controlTimeoutTrace(ComputeControlTimer());
-    // Round-trip samples come only from control packets sent once (Karn): timing from the first
-    // transmission would count the timeouts themselves, and every loss would lengthen the timer
-    // that the next loss waits for. The timer backs off instead, until a packet is acknowledged
-    // within it (also when the acknowledgement waits for the sender's next burst).
-    m_controlBackoff = std::min<uint32_t>(m_controlBackoff * 2, MAX_CONTROL_BACKOFF);
+    m_controlTimeoutTrace(m_control.GetTimerValue(GetControlBackoffCap()));
+    m_control.TimedOut();
     TransmitControlPacket();
 }
 
@@ -1493,19 +1433,10 @@ NetbltConnection::HandleNullAck(const NetbltNullAckHeader& nullAck)
 void
 NetbltConnection::ProcessAcknowledgement(uint16_t highConsecutiveSequence)
 {
-    if (m_timingSample && SequenceNotAfter(m_sampleSequence, highConsecutiveSequence))
+    std::vector<NetbltControlMessage> acknowledged =
+        m_control.Acknowledge(highConsecutiveSequence, Simulator::Now());
+    for (const NetbltControlMessage& message : acknowledged)
     {
-        m_rtt->Measurement(Simulator::Now() - m_sampleSentAt);
-        m_timingSample = false;
-        m_controlBackoff = 1;
-    }
-    bool removed = false;
-    while (!m_controlQueue.empty() &&
-           SequenceNotAfter(m_controlQueue.front().GetSequence(), highConsecutiveSequence))
-    {
-        NetbltControlMessage message = m_controlQueue.front();
-        m_controlQueue.pop_front();
-        removed = true;
         if (message.GetType() == NetbltControlMessage::OK)
         {
             continue;
@@ -1517,7 +1448,7 @@ NetbltConnection::ProcessAcknowledgement(uint16_t highConsecutiveSequence)
             EnterAcked(it->first, it->second);
         }
     }
-    if (removed && m_controlQueue.empty())
+    if (!acknowledged.empty() && m_control.IsEmpty())
     {
         Simulator::Remove(m_controlTimer);
     }
@@ -1578,6 +1509,58 @@ Ptr<NetbltDataTimer>
 NetbltConnection::GetDataTimer() const
 {
     return m_dataTimer;
+}
+
+void
+NetbltConnection::SetRttEstimatorType(TypeId type)
+{
+    NS_ABORT_MSG_UNLESS(type.IsChildOf(RttEstimator::GetTypeId()),
+                        "RttEstimatorType " << type.GetName() << " is not an RttEstimator");
+    ObjectFactory factory(type.GetName());
+    m_control.SetRttEstimator(factory.Create<RttEstimator>());
+}
+
+TypeId
+NetbltConnection::GetRttEstimatorType() const
+{
+    Ptr<RttEstimator> estimator = m_control.GetRttEstimator();
+    return estimator ? estimator->GetInstanceTypeId() : RttMeanDeviation::GetTypeId();
+}
+
+void
+NetbltConnection::SetInitialControlTimer(Time value)
+{
+    m_control.SetInitialTimer(value);
+}
+
+Time
+NetbltConnection::GetInitialControlTimer() const
+{
+    return m_control.GetInitialTimer();
+}
+
+void
+NetbltConnection::SetMinimumControlTimer(Time value)
+{
+    m_control.SetMinimumTimer(value);
+}
+
+Time
+NetbltConnection::GetMinimumControlTimer() const
+{
+    return m_control.GetMinimumTimer();
+}
+
+void
+NetbltConnection::SetMaxControlPacketSize(uint32_t bytes)
+{
+    m_control.SetMaxPacketSize(bytes);
+}
+
+uint32_t
+NetbltConnection::GetMaxControlPacketSize() const
+{
+    return m_control.GetMaxPacketSize();
 }
 
 void
@@ -1745,7 +1728,7 @@ void
 NetbltConnection::RequestMissing(uint32_t number, ReceiveBufferInfo& buffer)
 {
     // Room for packet numbers in one control packet beside the 12-byte header and RESEND fields.
-    uint32_t room = (m_maxControlPacketSize - NetbltHeader::COMMON_SIZE - 12) / 2;
+    uint32_t room = (m_control.GetMaxPacketSize() - NetbltHeader::COMMON_SIZE - 12) / 2;
     std::vector<uint16_t> missing;
     for (uint16_t p = 0; p < buffer.expectedCount && missing.size() < room; ++p)
     {
@@ -1760,7 +1743,7 @@ NetbltConnection::RequestMissing(uint32_t number, ReceiveBufferInfo& buffer)
     }
     Simulator::Remove(buffer.dataTimer);
     buffer.state = ACK_WAIT;
-    buffer.awaitedSequence = NextSequence();
+    buffer.awaitedSequence = m_control.NextSequence();
     // The next packet to arrive may be an answer to this RESEND, a round trip (or several
     // control timeouts) away: that gap says nothing about the sender's packet spacing.
     m_dataTimer->SetArrivalsContinue(false);
@@ -1782,7 +1765,7 @@ NetbltConnection::CompleteBuffer(uint32_t number, ReceiveBufferInfo& buffer)
             "netblt-buffer-complete",
             [this, number]() {
                 // The control-timer value is filled in at each transmission.
-                QueueControlMessage(NetbltControlMessage::MakeOk(NextSequence(),
+                QueueControlMessage(NetbltControlMessage::MakeOk(m_control.NextSequence(),
                                                                  number,
                                                                  m_params.burstSize,
                                                                  m_params.burstIntervalMs,
@@ -1829,7 +1812,7 @@ void
 NetbltConnection::CheckReceiverDone()
 {
     if (m_role == RECEIVER && m_state == ESTABLISHED && m_lastBufferDelivered &&
-        m_controlQueue.empty())
+        m_control.IsEmpty())
     {
         m_stats.completeTime = Simulator::Now();
         SendSimple(NetbltPacketType::DONE);

@@ -6,6 +6,7 @@
 #define NETBLT_CONNECTION_H
 
 #include "netblt-connection-statistics.h"
+#include "netblt-control-channel.h"
 #include "netblt-control-message.h"
 #include "netblt-data-timer.h"
 #include "netblt-header.h"
@@ -331,7 +332,6 @@ class NetbltConnection : public Object
     void TransmitControlPacket();
     void SendControlPacketNow();
     void ControlTimeout();
-    Time ComputeControlTimer() const;
     void EnterAcked(uint32_t number, ReceiveBufferInfo& buffer);
     void DataTimeout(uint32_t number);
     void RequestMissing(uint32_t number, ReceiveBufferInfo& buffer);
@@ -342,10 +342,27 @@ class NetbltConnection : public Object
     void SetDataTimerType(TypeId type);
     /** @return the type of the data-timer estimator */
     TypeId GetDataTimerType() const;
+    /** @param type an RttEstimator subclass: the control channel's estimator from now on */
+    void SetRttEstimatorType(TypeId type);
+    /** @return the type of the control channel's round-trip estimator */
+    TypeId GetRttEstimatorType() const;
+    /** @param value InitialControlTimer */
+    void SetInitialControlTimer(Time value);
+    /** @return InitialControlTimer */
+    Time GetInitialControlTimer() const;
+    /** @param value MinimumControlTimer */
+    void SetMinimumControlTimer(Time value);
+    /** @return MinimumControlTimer */
+    Time GetMinimumControlTimer() const;
+    /** @param bytes MaxControlPacketSize */
+    void SetMaxControlPacketSize(uint32_t bytes);
+    /** @return MaxControlPacketSize */
+    uint32_t GetMaxControlPacketSize() const;
+    /** @return the control timer's backoff cap: a quarter (KeepaliveDivisor) of the death timeout */
+    Time GetControlBackoffCap() const;
     uint32_t PacketsAheadOf(uint32_t number) const;
     void SetDataTimer(uint32_t number, ReceiveBufferInfo& buffer, Time delay, bool neverLater);
     void CheckReceiverDone();
-    uint16_t NextSequence();
 
     /** @param delay a duration @return when a timer of that duration fires on the host's clock (HostCpu) */
     Time Granular(Time delay) const;
@@ -366,8 +383,6 @@ class NetbltConnection : public Object
     // attributes
     Time m_openRetryInterval;
     uint32_t m_openRetryLimit;
-    Time m_initialControlTimer;
-    Time m_minControlTimer;
     uint32_t m_keepaliveDivisor;
     double m_dallyFactor;
     bool m_dallyUntilPeerDeath;
@@ -375,7 +390,6 @@ class NetbltConnection : public Object
     bool m_combineOkWithGo;
     bool m_resendOnLdata;
     bool m_immediateResendOnLaterBuffer;
-    uint32_t m_maxControlPacketSize;
     uint8_t m_version;
 
     // identity
@@ -434,18 +448,10 @@ class NetbltConnection : public Object
     uint32_t m_nextDeliverBuffer{1};     //!< number of the next buffer to deliver
     uint32_t m_buffersProvided{0};       //!< client room not yet used by a GO
     bool m_lastBufferDelivered{false};
-    uint16_t m_nextSequence{1};
-    std::deque<NetbltControlMessage> m_controlQueue; //!< unacknowledged messages, oldest first
+    NetbltControlChannel m_control;      //!< sequence numbers, unacknowledged messages, timer
     bool m_controlDirty{false};          //!< messages queued since the last transmission
     EventId m_controlTimer;
     EventId m_flushEvent;                //!< sends the GOs of ProvideBuffer() calls together
-    Ptr<RttEstimator> m_rtt;
-    bool m_timingSample{false};          //!< a round-trip sample is being timed
-    uint16_t m_highestSentSequence{0};   //!< newest control sequence number sent so far
-    uint32_t m_controlBackoff{1};        //!< control-timer multiplier, doubled on each timeout
-    static constexpr uint32_t MAX_CONTROL_BACKOFF = 64; //!< largest control-timer multiplier
-    uint16_t m_sampleSequence{0};        //!< highest sequence number in the timed transmission
-    Time m_sampleSentAt;
 
     // traces
     TracedCallback<Ptr<const Packet>, NetbltPacketType> m_txTrace;

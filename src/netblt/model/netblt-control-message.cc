@@ -277,4 +277,10 @@ operator<<(std::ostream& os, const NetbltControlMessage& message)
     return os;
 }
 
+bool
+NetbltSequenceNotAfter(uint16_t a, uint16_t b)
+{
+    return static_cast<int16_t>(static_cast<uint16_t>(b - a)) >= 0;
+}
+
 } // namespace ns3

@@ -209,6 +209,15 @@ class NetbltControlMessage
  */
 std::ostream& operator<<(std::ostream& os, const NetbltControlMessage& message);
 
+/**
+ * @ingroup netblt
+ * @brief Serial-number comparison of 16-bit control sequence numbers (they wrap).
+ * @param a a sequence number
+ * @param b another
+ * @return true if @p a is not after @p b
+ */
+bool NetbltSequenceNotAfter(uint16_t a, uint16_t b);
+
 } // namespace ns3
 
 #endif /* NETBLT_CONTROL_MESSAGE_H */
