@@ -348,7 +348,7 @@ NetbltConnection::GetControlTimerValue() const
     {
         return MilliSeconds(m_peerControlTimerMs);
     }
-    return m_control.GetTimerValue(GetControlBackoffCap());
+    return ReceiverControlTimer();
 }
 
 uint32_t
@@ -716,8 +716,7 @@ NetbltConnection::SendQuit()
 {
     NS_LOG_FUNCTION(this);
     SendReason(NetbltPacketType::QUIT, m_quitReason);
-    Time timeout = m_role == RECEIVER ? m_control.GetTimerValue(GetControlBackoffCap())
-                                      : GetDallyTime();
+    Time timeout = m_role == RECEIVER ? ReceiverControlTimer() : GetDallyTime();
     m_quitTimer = Simulator::Schedule(Granular(timeout), &NetbltConnection::QuitTimeout, this);
 }
 
@@ -1002,7 +1001,8 @@ NetbltConnection::Receive(const NetbltHeader& received, Ptr<Packet> packet)
 bool
 NetbltConnection::AcceptSequence(uint16_t sequence)
 {
-    if (NetbltSequenceNotAfter(sequence, m_highConsecutiveSequence) || m_sequencesAbove.count(sequence))
+    if (NetbltSequenceNotAfter(sequence, m_highConsecutiveSequence) ||
+        m_sequencesAbove.count(sequence))
     {
         return false;
     }
@@ -1397,9 +1397,15 @@ NetbltConnection::SendControlPacketNow()
     ++m_stats.controlPacketsSent;
     SendPacket(Create<Packet>(), control);
     Simulator::Remove(m_controlTimer);
-    m_controlTimer = Simulator::Schedule(Granular(m_control.GetTimerValue(GetControlBackoffCap())),
+    m_controlTimer = Simulator::Schedule(Granular(ReceiverControlTimer()),
                                          &NetbltConnection::ControlTimeout,
                                          this);
+}
+
+Time
+NetbltConnection::ReceiverControlTimer() const
+{
+    return m_control.GetTimerValue(GetControlBackoffCap());
 }
 
 Time
@@ -1415,7 +1421,7 @@ NetbltConnection::ControlTimeout()
 {
     NS_LOG_FUNCTION(this);
     ++m_stats.controlTimeouts;
-    m_controlTimeoutTrace(m_control.GetTimerValue(GetControlBackoffCap()));
+    m_controlTimeoutTrace(ReceiverControlTimer());
     m_control.TimedOut();
     TransmitControlPacket();
 }
@@ -1461,14 +1467,14 @@ NetbltConnection::EnterAcked(uint32_t number, ReceiveBufferInfo& buffer)
     if (buffer.receivedCount > 0)
     {
         buffer.state = RECEIVING;
-        SetDataTimer(number, buffer, remaining * m_dataTimer->GetPerPacketTime(m_params) + m_dataTimer->GetMargin(m_params), false);
+        SetDataTimer(number, buffer, m_dataTimer->GetTimeout(remaining, m_params), false);
     }
     else
     {
         // Loose timer: this buffer's packets come after those still due for earlier buffers.
         buffer.state = ACKED;
         uint32_t ahead = PacketsAheadOf(number);
-        SetDataTimer(number, buffer, (ahead + remaining) * m_dataTimer->GetPerPacketTime(m_params) + m_dataTimer->GetMargin(m_params), false);
+        SetDataTimer(number, buffer, m_dataTimer->GetTimeout(ahead + remaining, m_params), false);
     }
 }
 
@@ -1502,7 +1508,8 @@ NetbltConnection::SetDataTimerType(TypeId type)
 TypeId
 NetbltConnection::GetDataTimerType() const
 {
-    return m_dataTimer ? m_dataTimer->GetInstanceTypeId() : NetbltInterArrivalDataTimer::GetTypeId();
+    return m_dataTimer ? m_dataTimer->GetInstanceTypeId()
+                       : NetbltInterArrivalDataTimer::GetTypeId();
 }
 
 Ptr<NetbltDataTimer>
@@ -1666,7 +1673,7 @@ NetbltConnection::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
             {
                 remaining = 0; // nothing more is coming unless re-ordered
             }
-            SetDataTimer(number, buffer, remaining * m_dataTimer->GetPerPacketTime(m_params) + m_dataTimer->GetMargin(m_params), false);
+            SetDataTimer(number, buffer, m_dataTimer->GetTimeout(remaining, m_params), false);
         }
     }
     TightenEarlierBuffers(number);
@@ -1704,7 +1711,7 @@ NetbltConnection::TightenEarlierBuffers(uint32_t number)
         }
         else
         {
-            SetDataTimer(other, buffer, m_dataTimer->GetMargin(m_params), true);
+            SetDataTimer(other, buffer, m_dataTimer->GetTimeout(0, m_params), true);
         }
     }
 }

@@ -358,8 +358,10 @@ class NetbltConnection : public Object
     void SetMaxControlPacketSize(uint32_t bytes);
     /** @return MaxControlPacketSize */
     uint32_t GetMaxControlPacketSize() const;
-    /** @return the control timer's backoff cap: a quarter (KeepaliveDivisor) of the death timeout */
+    /** @return the control timer's longest backed-off value: death timeout / KeepaliveDivisor */
     Time GetControlBackoffCap() const;
+    /** @return the receiver's control-timer value now, backoff included */
+    Time ReceiverControlTimer() const;
     uint32_t PacketsAheadOf(uint32_t number) const;
     void SetDataTimer(uint32_t number, ReceiveBufferInfo& buffer, Time delay, bool neverLater);
     void CheckReceiverDone();

@@ -178,7 +178,8 @@ NetbltControlChannel::Acknowledge(uint16_t highConsecutive, Time now)
         m_backoff = 1;
     }
     std::vector<NetbltControlMessage> acknowledged;
-    while (!m_queue.empty() && NetbltSequenceNotAfter(m_queue.front().GetSequence(), highConsecutive))
+    while (!m_queue.empty() &&
+           NetbltSequenceNotAfter(m_queue.front().GetSequence(), highConsecutive))
     {
         acknowledged.push_back(m_queue.front());
         m_queue.pop_front();

@@ -41,6 +41,12 @@ NetbltDataTimer::SetArrivalsContinue(bool /* continuing */)
 }
 
 Time
+NetbltDataTimer::GetTimeout(uint32_t packets, const NetbltTransferParameters& params) const
+{
+    return static_cast<int64_t>(packets) * GetPerPacketTime(params) + GetMargin(params);
+}
+
+Time
 NetbltDataTimer::GetMinimumMargin() const
 {
     return m_minimumMargin;

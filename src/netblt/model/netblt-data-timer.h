@@ -60,6 +60,13 @@ class NetbltDataTimer : public Object
     virtual Time GetMargin(const NetbltTransferParameters& params) const = 0;
 
     /**
+     * @param packets packets still expected
+     * @param params the connection's parameters now
+     * @return the data-timer value for them: packets × GetPerPacketTime() + GetMargin()
+     */
+    Time GetTimeout(uint32_t packets, const NetbltTransferParameters& params) const;
+
+    /**
      * @return true if a buffer's tight timer is recomputed at every arrival of its packets,
      *         false if it is set once, at its first packet
      */

@@ -46,7 +46,8 @@ class NetbltBurstRateDataTimerTestCase : public TestCase
 {
   public:
     NetbltBurstRateDataTimerTestCase()
-        : TestCase("RFC 998 data timer: burst interval over burst size per packet, margin BI + 20 ms")
+        : TestCase("RFC 998 data timer: burst interval over burst size per packet, "
+                   "margin BI + 20 ms")
     {
     }
 
@@ -57,6 +58,7 @@ class NetbltBurstRateDataTimerTestCase : public TestCase
         NetbltTransferParameters p = Shape(5, 30);
         NS_TEST_EXPECT_MSG_EQ(timer->GetPerPacketTime(p), MilliSeconds(6), "30 ms / 5");
         NS_TEST_EXPECT_MSG_EQ(timer->GetMargin(p), MilliSeconds(50), "30 + 20 ms");
+        NS_TEST_EXPECT_MSG_EQ(timer->GetTimeout(3, p), MilliSeconds(68), "3 x 6 + 50 ms");
         timer->PacketArrived(Time(0), p);
         timer->SetArrivalsContinue(true);
         for (int i = 1; i <= 20; ++i)
