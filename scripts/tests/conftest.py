@@ -7,19 +7,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from netblt_sim import runtime
+from netblt_sim.transfer import TransferParameters, TransferRecord, run_transfer
+
 SCRIPTS_DIR = Path(__file__).resolve().parents[1]
 REPO_ROOT = SCRIPTS_DIR.parent
-if str(SCRIPTS_DIR) not in sys.path:
-    sys.path.insert(0, str(SCRIPTS_DIR))
-
-from netblt_sim import runtime  # noqa: E402
-from netblt_sim.transfer import TransferParameters, TransferRecord, run_transfer  # noqa: E402
 
 NETBLT_RUN = SCRIPTS_DIR / "netblt-run"
 
