@@ -3,7 +3,9 @@
 
 Modules:
 - `runtime`: `load()` imports ns-3 and the project's libraries once per process, quietly.
-- `transfer`: `TransferParameters`, `run_transfer()`, `TransferRecord`, `records_frame()`.
+- `parameters`: `TransferParameters` and `transfer_parameters(**values)`, which builds them from
+  any source (keywords, the command line, a table's row, a scenario's transfer).
+- `transfer`: `run_transfer()`, `TransferRecord`, `records_frame()`.
 - `sweep`: `run(**parameters)`, `sweep(grid, **fixed)` -> DataFrame; `plots`: throughput and
   losses against burst interval.
 - `networks`, `models`: the networks and their `models/` files; `scenarios`, `tables`,
@@ -17,7 +19,8 @@ Nothing here imports ns-3 until a simulation is run: `import netblt_sim` is chea
 
 from netblt_sim.plots import plot_losses_vs_burst_interval, plot_throughput_vs_burst_interval
 from netblt_sim.sweep import run, sweep
-from netblt_sim.transfer import TransferParameters, TransferRecord, records_frame, run_transfer
+from netblt_sim.parameters import TransferParameters, transfer_parameters
+from netblt_sim.transfer import TransferRecord, records_frame, run_transfer
 
 __all__ = [
     "TransferParameters",
@@ -28,4 +31,5 @@ __all__ = [
     "run",
     "run_transfer",
     "sweep",
+    "transfer_parameters",
 ]

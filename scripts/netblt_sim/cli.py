@@ -15,8 +15,9 @@ from dataclasses import asdict
 from pathlib import Path
 
 from netblt_sim.networks import NETWORKS
+from netblt_sim.parameters import UNIT_ALIASES, TransferParameters, transfer_parameters
 from netblt_sim.runtime import BuildMissingError
-from netblt_sim.transfer import TransferParameters, TransferRecord, run_transfer
+from netblt_sim.transfer import TransferRecord, run_transfer
 
 EXIT_INCOMPLETE = 1
 EXIT_BAD_VALUE = 2
@@ -32,6 +33,7 @@ def probability(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The options; each one's destination is a name `transfer_parameters` takes."""
     defaults = TransferParameters()
     parser = argparse.ArgumentParser(
         prog="netblt-run",
@@ -41,7 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     flow = parser.add_argument_group("NETBLT parameters (RFC 1030's names)")
     flow.add_argument("--bs", type=int, default=defaults.bs, help="burst size, packets")
-    flow.add_argument("--bi", type=int, default=defaults.bi_ms, help="burst interval, whole ms")
+    flow.add_argument(
+        "--bi", dest="bi_ms", type=int, default=defaults.bi_ms, help="burst interval, whole ms"
+    )
     flow.add_argument("--psz", type=int, default=defaults.psz, help="data bytes per DATA packet")
     flow.add_argument("--bfsz", type=int, default=defaults.bfsz, help="bytes per buffer")
     flow.add_argument(
@@ -55,7 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--checksum-data", action="store_true", help="negotiate checksums over DATA data (C flag)"
     )
     flow.add_argument(
-        "--death-timeout", type=int, default=defaults.death_timeout_s, help="death timer, s"
+        "--death-timeout",
+        dest="death_timeout_s",
+        type=int,
+        default=defaults.death_timeout_s,
+        help="death timer, s",
     )
     flow.add_argument(
         "--network",
@@ -89,75 +97,34 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop the simulation at this simulated time",
     )
     run.add_argument(
-        "--pcap", type=Path, metavar="DIR", help="write a pcap file per device into DIR"
+        "--pcap",
+        dest="pcap_dir",
+        type=Path,
+        metavar="DIR",
+        help="write a pcap file per device into DIR",
     )
     run.add_argument("--json", action="store_true", help="print the record as one JSON object")
     return parser
 
 
-def parameters_from_arguments(arguments: argparse.Namespace) -> TransferParameters:
-    """The TransferParameters the arguments ask for; ValueError naming the option if impossible."""
-    xfsz_bytes = round(arguments.xfsz_kb * 1000)
-    if abs(xfsz_bytes - arguments.xfsz_kb * 1000) > 1e-6:
-        raise ValueError(f"--xfsz-kb {arguments.xfsz_kb}: must be a whole number of bytes (x 1000)")
-    link_rate_bps = round(arguments.link_rate_mbps * 1e6)
-    if abs(link_rate_bps - arguments.link_rate_mbps * 1e6) > 1e-3:
-        raise ValueError(
-            f"--link-rate-mbps {arguments.link_rate_mbps}: must be whole bits per second"
-        )
-    return TransferParameters(
-        bs=arguments.bs,
-        bi_ms=arguments.bi,
-        psz=arguments.psz,
-        bfsz=arguments.bfsz,
-        xfsz_bytes=xfsz_bytes,
-        nbufs=arguments.nbufs,
-        seed=arguments.seed,
-        network=arguments.network,
-        loss=arguments.loss,
-        reorder=arguments.reorder,
-        duplicate=arguments.duplicate,
-        corrupt=arguments.corrupt,
-        checksum_data=arguments.checksum_data,
-        link_rate_bps=link_rate_bps,
-        link_delay_ms=arguments.link_delay_ms,
-        mtu=arguments.mtu,
-        pcap_dir=arguments.pcap,
-        reorder_delay_ms=arguments.reorder_delay_ms,
-        death_timeout_s=arguments.death_timeout,
-        max_simulated_s=arguments.max_simulated_s,
-    )
+# Options that say how to run, not what: not transfer parameters.
+RUN_OPTIONS: tuple[str, ...] = ("json",)
 
 
-# TransferParameters field -> the option that sets it, so that messages name what the user typed.
-OPTION_OF_FIELD: dict[str, str] = {
-    "bs": "--bs",
-    "bi_ms": "--bi",
-    "psz": "--psz",
-    "bfsz": "--bfsz",
-    "xfsz_bytes": "--xfsz-kb",
-    "nbufs": "--nbufs",
-    "seed": "--seed",
-    "network": "--network",
-    "loss": "--loss",
-    "reorder": "--reorder",
-    "duplicate": "--duplicate",
-    "corrupt": "--corrupt",
-    "link_rate_bps": "--link-rate-mbps",
-    "link_delay_ms": "--link-delay-ms",
-    "mtu": "--mtu",
-    "pcap_dir": "--pcap",
-    "reorder_delay_ms": "--reorder-delay-ms",
-    "death_timeout_s": "--death-timeout",
-    "max_simulated_s": "--max-simulated-s",
-}
+def parameter_values(arguments: argparse.Namespace) -> dict[str, object]:
+    """The parsed options that are transfer parameters, by the names `transfer_parameters`
+    takes (the options' destinations)."""
+    return {name: value for name, value in vars(arguments).items() if name not in RUN_OPTIONS}
 
 
-def explain(error: ValueError) -> str:
-    """The validation message, with the option that sets the offending field named up front."""
+def explain(error: ValueError, parser: argparse.ArgumentParser) -> str:
+    """The validation message, with the option that sets the value it names up front (the
+    option of a unit alias such as --xfsz-kb for the field it sets, xfsz_bytes)."""
     message = str(error)
-    field_name = message.split(" ", 1)[0]
-    option = OPTION_OF_FIELD.get(field_name)
+    option_of = {a.dest: a.option_strings[0] for a in parser._actions if a.option_strings}
+    for name, alias in UNIT_ALIASES.items():
+        option_of[alias.field] = option_of[name]
+    option = option_of.get(message.split(" ", 1)[0])
     return f"{option}: {message}" if option else message
 
 
@@ -175,11 +142,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     arguments = parser.parse_args(argv)
     try:
-        params = parameters_from_arguments(arguments)
-        params.validate()
+        params = transfer_parameters(**parameter_values(arguments))
     except ValueError as error:
         # Not parser.error(): the usage summary would bury the one line that matters.
-        parser.exit(EXIT_BAD_VALUE, f"{parser.prog}: error: {explain(error)}\n")
+        parser.exit(EXIT_BAD_VALUE, f"{parser.prog}: error: {explain(error, parser)}\n")
     # ns-3 itself is imported only here, inside run_transfer (runtime.load()): refusing a bad
     # value above takes a fraction of a second.
     try:

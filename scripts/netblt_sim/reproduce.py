@@ -36,7 +36,8 @@ from netblt_sim.measures import load_measure, run_measure
 from netblt_sim.regenerate import regenerate_table
 from netblt_sim.scenarios import load_scenario
 from netblt_sim.tables import verdict
-from netblt_sim.transfer import TransferParameters, records_frame, run_transfers
+from netblt_sim.parameters import TransferParameters, transfer_parameters
+from netblt_sim.transfer import records_frame, run_transfers
 
 LOSS_PERCENTAGES: tuple[int, ...] = (0, 1, 2, 5, 10, 20, 30)
 OUTSTANDING_BUFFERS: tuple[int, ...] = (1, 4)
@@ -51,7 +52,7 @@ MEASURE_SCENARIOS: tuple[str, ...] = ("wideband-best-run", "wideband-overload", 
 def sweep_parameters(seed_count: int) -> list[TransferParameters]:
     """Every run of the sweep, loss outermost so that the progress bar moves through it."""
     return [
-        TransferParameters(xfsz_bytes=TRANSFER_BYTES, loss=percent / 100, nbufs=nbufs, seed=seed)
+        transfer_parameters(xfsz_bytes=TRANSFER_BYTES, loss=percent / 100, nbufs=nbufs, seed=seed)
         for percent, nbufs, seed in itertools.product(
             LOSS_PERCENTAGES, OUTSTANDING_BUFFERS, range(1, seed_count + 1)
         )

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from netblt_sim.networks import get_network
-from netblt_sim.transfer import TransferParameters
+from netblt_sim.parameters import TransferParameters, transfer_parameters
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 SCENARIOS_DIR = REPOSITORY / "scenarios"
+# A transfer's configuration but for its burst interval, as tables and scenarios give it: the
+# family of a throughput curve, the transfer of a claim's or a measure's runs.
+TRANSFER_FIELDS: tuple[str, ...] = ("bs", "psz", "bfsz", "xfsz_kb", "nbufs")
 # The parameters that define a configuration of a table; repeated rows share them.
 CONFIGURATION_COLUMNS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "xfsz_kb", "nbufs")
 PUBLISHED_COLUMNS: tuple[str, ...] = ("loss", "rxm", "dtmos", "speed_mbps")
@@ -70,7 +73,7 @@ class Scenario:
 
     def curve_parameters(self) -> list[TransferParameters]:
         """One transfer per (packet size, buffers) family of the table and per grid interval."""
-        families = self.published().drop_duplicates(["bs", "psz", "bfsz", "xfsz_kb", "nbufs"])
+        families = self.published().drop_duplicates(list(TRANSFER_FIELDS))
         return [
             self._parameters(family, bi_ms, self.curves.seed)
             for _, family in families.iterrows()
@@ -78,24 +81,8 @@ class Scenario:
         ]
 
     def _parameters(self, row: pd.Series, bi_ms: int, seed: int) -> TransferParameters:
-        return transfer_parameters(row, bi_ms, seed, self.network)
-
-
-def transfer_parameters(
-    configuration: Mapping[str, Any] | pd.Series, bi_ms: int, seed: int, network: str
-) -> TransferParameters:
-    """The transfer of a configuration (bs, psz, bfsz, xfsz_kb, nbufs: a table row or a
-    scenario's transfer) at one burst interval, with one seed, on one network."""
-    return TransferParameters(
-        bs=int(configuration["bs"]),
-        bi_ms=bi_ms,
-        psz=int(configuration["psz"]),
-        bfsz=int(configuration["bfsz"]),
-        xfsz_bytes=int(configuration["xfsz_kb"]) * 1000,
-        nbufs=int(configuration["nbufs"]),
-        seed=seed,
-        network=network,
-    )
+        transfer = {name: row[name] for name in TRANSFER_FIELDS}
+        return transfer_parameters(**transfer, bi_ms=bi_ms, seed=seed, network=self.network)
 
 
 def read_scenario_file(

@@ -17,44 +17,19 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from netblt_sim.transfer import (
-    TransferParameters,
-    TransferRecord,
-    records_frame,
-    run_transfer,
-    run_transfers,
-)
+from netblt_sim.parameters import transfer_parameters
+from netblt_sim.transfer import TransferRecord, records_frame, run_transfer, run_transfers
 
 if TYPE_CHECKING:
     import pandas as pd
 
-PARAMETER_NAMES: frozenset[str] = frozenset(f.name for f in fields(TransferParameters))
-
-
-def parameters(**values: Any) -> TransferParameters:
-    """TransferParameters from keyword values; `xfsz_kb` (RFC 1030's unit, 1000 bytes) is
-    accepted in place of `xfsz_bytes`. Unknown names raise ValueError listing the known ones."""
-    values = dict(values)
-    if "xfsz_kb" in values:
-        if "xfsz_bytes" in values:
-            raise ValueError("give xfsz_kb or xfsz_bytes, not both")
-        kilobytes = values.pop("xfsz_kb")
-        if isinstance(kilobytes, bool) or not isinstance(kilobytes, int):
-            raise ValueError(f"xfsz_kb = {kilobytes!r}: must be a whole number of 1000 bytes")
-        values["xfsz_bytes"] = kilobytes * 1000
-    unknown = sorted(set(values) - PARAMETER_NAMES)
-    if unknown:
-        known = sorted(PARAMETER_NAMES | {"xfsz_kb"})
-        raise ValueError(f"unknown parameter(s) {unknown}; known: {known}")
-    return TransferParameters(**values)
-
 
 def run(**values: Any) -> TransferRecord:
-    """Runs one transfer (see `parameters` for the names) and returns its record."""
-    return run_transfer(parameters(**values))
+    """Runs one transfer (see `parameters.transfer_parameters` for the names) and returns its
+    record."""
+    return run_transfer(transfer_parameters(**values))
 
 
 def sweep(
@@ -68,9 +43,7 @@ def sweep(
     if overlap:
         raise ValueError(f"{overlap} given both in the grid and as fixed values")
     runs = [
-        parameters(**fixed, **dict(zip(names, combination, strict=True)))
+        transfer_parameters(**fixed, **dict(zip(names, combination, strict=True)))
         for combination in itertools.product(*(list(grid[name]) for name in names))
     ]
-    for p in runs:
-        p.validate()
     return records_frame(run_transfers(runs, "transfers" if progress else None), runs)

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 import pandas as pd
 
+from netblt_sim.parameters import TransferParameters
 from netblt_sim.scenarios import CONFIGURATION_COLUMNS, Scenario
-from netblt_sim.transfer import TransferParameters, TransferRecord
+from netblt_sim.transfer import TransferRecord
 
 # The columns of results/table-<N>.csv, in order.
 CSV_COLUMNS: tuple[str, ...] = (

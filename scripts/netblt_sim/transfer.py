@@ -1,156 +1,24 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""One simulated NETBLT transfer: its parameters, how to run it, and its outcome as a table row.
+"""One simulated NETBLT transfer: how to run it, and its outcome as a table row.
 
-`TransferParameters` carries RFC 1030's names (BS, BI, PSZ, BFSZ, XFSZ, NBUFS), the network
-(`networks.NETWORKS`) and, for the ideal point-to-point link, its rate, delay and impairments;
-`run_transfer` builds the network's C++ experiment (a `ns3::NetbltExperiment`), applies the
-network's `models/` files and returns its `NetbltTransferRecord` as a `TransferRecord`.
+`run_transfer` builds the network's C++ experiment (a `ns3::NetbltExperiment`) for
+`TransferParameters` (see `parameters`), applies the network's `models/` files and returns its
+`NetbltTransferRecord` as a `TransferRecord`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from pathlib import Path
 from typing import TYPE_CHECKING, get_type_hints
 
 from netblt_sim import runtime
 from netblt_sim.models import apply_model
 from netblt_sim.networks import POINT_TO_POINT, get_network
+from netblt_sim.parameters import TransferParameters
 
 if TYPE_CHECKING:
     import pandas as pd
-
-# IPv4 header (20, no options) + NETBLT DATA header (24): what a DATA packet adds to its data.
-# A packet larger than MTU - 44 would be fragmented by IP, which RFC 1030's experiments avoid.
-DATA_PACKET_OVERHEAD_BYTES = 20 + 24
-UINT16_MAX = 0xFFFF
-UINT32_MAX = 0xFFFFFFFF
-MIN_IPV4_MTU = 68  # RFC 791: every IPv4 link carries 68-byte datagrams
-# Fields the C++ side takes as integers: a float there would be truncated silently.
-WHOLE_NUMBER_FIELDS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "xfsz_bytes", "nbufs")
-WHOLE_NUMBER_FIELDS += ("seed", "link_rate_bps", "death_timeout_s")
-DEFAULT_POINT_TO_POINT_MTU = 1500
-# Settings of the ideal link only: other networks take theirs from models/.
-LINK_ONLY_FIELDS: tuple[str, ...] = ("loss", "reorder", "duplicate", "corrupt", "link_rate_bps")
-LINK_ONLY_FIELDS += ("link_delay_ms", "reorder_delay_ms", "mtu")
-
-
-@dataclass(frozen=True)
-class TransferParameters:
-    """Everything that determines one transfer. Sizes in bytes, times as named."""
-
-    bs: int = 5  # BS: DATA packets per burst
-    bi_ms: int = 30  # BI: burst interval, whole milliseconds (the wire carries ms)
-    psz: int = 1438  # PSZ: data bytes per DATA packet
-    bfsz: int = 14380  # BFSZ: bytes per buffer
-    xfsz_bytes: int = 143800  # XFSZ x 1000: bytes transferred
-    nbufs: int = 1  # NBUFS: buffers outstanding at once
-    seed: int = 1  # seeds every random stream of the run
-    network: str = POINT_TO_POINT  # a key of networks.NETWORKS
-    loss: float = 0.0  # probability a packet is lost, each direction
-    reorder: float = 0.0  # probability a packet is held back by reorder_delay_ms
-    duplicate: float = 0.0  # probability a packet is delivered twice
-    corrupt: float = 0.0  # probability one bit of a packet's IP payload is flipped
-    checksum_data: bool = False  # negotiate the C flag (checksum DATA data too)
-    link_rate_bps: int = 10_000_000
-    link_delay_ms: float = 1.0  # one way
-    mtu: int | None = None  # IP MTU of the point-to-point link (None: 1500)
-    pcap_dir: Path | None = None  # write netblt-<node>-<device>.pcap here if set
-    reorder_delay_ms: float = 20.0
-    death_timeout_s: int = 30
-    max_simulated_s: float = 3600.0  # the run is stopped at this simulated time whatever happens
-
-    def validate(self) -> None:
-        """Raises ValueError naming the first impossible value and what is allowed.
-
-        Catches everything the C++ side would abort the process on or silently reinterpret,
-        so that a bad value never reaches the simulator.
-        """
-        if not isinstance(self.network, str):
-            raise ValueError(f"network = {self.network!r}: must be a network name")
-        network = get_network(self.network)
-        if network.name != POINT_TO_POINT:
-            defaults = TransferParameters()
-            for name in LINK_ONLY_FIELDS:
-                if getattr(self, name) != getattr(defaults, name):
-                    raise ValueError(
-                        f"{name} = {getattr(self, name)!r}: only the point-to-point network takes "
-                        f"it; {network.name} takes its settings from models/"
-                    )
-        for name in WHOLE_NUMBER_FIELDS + (("mtu",) if self.mtu is not None else ()):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{name} = {value!r}: must be a whole number")
-        _check_range("bs", self.bs, 1, UINT16_MAX, "packets per burst")
-        _check_range("bi_ms", self.bi_ms, 1, UINT16_MAX, "burst interval in whole ms")
-        _check_range("psz", self.psz, 1, UINT16_MAX, "data bytes per packet")
-        mtu = self.effective_mtu()
-        _check_range("mtu", mtu, MIN_IPV4_MTU, UINT16_MAX, "IP MTU in bytes")
-        largest_packet = mtu - DATA_PACKET_OVERHEAD_BYTES
-        if self.psz > largest_packet:
-            raise ValueError(
-                f"psz = {self.psz} bytes does not fit the {self.network} MTU of {mtu} bytes: at most "
-                f"{largest_packet} bytes (MTU minus {DATA_PACKET_OVERHEAD_BYTES} bytes of IPv4 "
-                "and NETBLT DATA headers)"
-            )
-        _check_range("bfsz", self.bfsz, 1, UINT32_MAX, "bytes per buffer")
-        if self.bfsz < self.psz:
-            raise ValueError(
-                f"bfsz = {self.bfsz} bytes is smaller than one packet (psz = {self.psz} bytes): "
-                "a buffer must hold at least one packet"
-            )
-        packets_per_buffer = math.ceil(self.bfsz / self.psz)
-        if packets_per_buffer > UINT16_MAX:
-            raise ValueError(
-                f"bfsz = {self.bfsz} bytes needs {packets_per_buffer} packets of psz = {self.psz} "
-                f"bytes: at most {UINT16_MAX} (packet numbers are 16 bits)"
-            )
-        _check_range("xfsz_bytes", self.xfsz_bytes, 1, UINT32_MAX, "bytes to transfer")
-        _check_range("nbufs", self.nbufs, 1, UINT16_MAX, "outstanding buffers")
-        _check_range("seed", self.seed, 1, UINT32_MAX, "random seed")
-        for name in ("loss", "reorder", "duplicate", "corrupt"):
-            probability = _as_real(name, getattr(self, name))
-            if not 0.0 <= probability <= 1.0:
-                raise ValueError(f"{name} = {probability!r}: must be a probability from 0 to 1")
-        if not isinstance(self.checksum_data, bool):
-            raise ValueError(f"checksum_data = {self.checksum_data!r}: must be True or False")
-        _check_range("link_rate_bps", self.link_rate_bps, 1, 2**63 - 1, "bits per second")
-        for name in ("link_delay_ms", "reorder_delay_ms"):
-            delay = _as_real(name, getattr(self, name))
-            if not 0.0 <= delay <= 1e9:
-                raise ValueError(f"{name} = {delay!r}: must be from 0 to 1e9 ms")
-        _check_range("death_timeout_s", self.death_timeout_s, 1, UINT16_MAX, "seconds")
-        max_simulated = _as_real("max_simulated_s", self.max_simulated_s)
-        if not 1.0 <= max_simulated <= 1e9:
-            raise ValueError(f"max_simulated_s = {max_simulated!r}: must be from 1 to 1e9 s")
-        if self.pcap_dir is not None:
-            if not isinstance(self.pcap_dir, Path):
-                raise ValueError(f"pcap_dir = {self.pcap_dir!r}: must be a pathlib.Path or None")
-            if self.pcap_dir.exists() and not self.pcap_dir.is_dir():
-                raise ValueError(f"pcap_dir = {str(self.pcap_dir)!r} exists and is not a directory")
-
-
-    def effective_mtu(self) -> int:
-        """The IP MTU the transfer runs with: the point-to-point setting or the network's model."""
-        if self.network == POINT_TO_POINT:
-            return DEFAULT_POINT_TO_POINT_MTU if self.mtu is None else self.mtu
-        mtu = get_network(self.network).default_mtu()
-        if mtu is None:
-            raise ValueError(f"network {self.network!r} has no MTU in its models/ files")
-        return mtu
-
-
-def _check_range(name: str, value: int, lowest: int, highest: int, meaning: str) -> None:
-    if not lowest <= value <= highest:
-        raise ValueError(f"{name} = {value}: must be from {lowest} to {highest} ({meaning})")
-
-
-def _as_real(name: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ValueError(f"{name} = {value!r}: must be a finite number")
-    return float(value)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from netblt_sim import runtime
-from netblt_sim.transfer import TransferParameters, TransferRecord, run_transfer
+from netblt_sim.parameters import TransferParameters
+from netblt_sim.transfer import TransferRecord, run_transfer
 
 SCRIPTS_DIR = Path(__file__).resolve().parents[1]
 REPO_ROOT = SCRIPTS_DIR.parent

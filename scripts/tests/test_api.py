@@ -9,19 +9,9 @@ import subprocess
 import pytest
 from conftest import NETBLT_RUN
 
-from netblt_sim import plot_throughput_vs_burst_interval, run, sweep
-from netblt_sim import runtime
-from netblt_sim.sweep import parameters
+from netblt_sim import plot_throughput_vs_burst_interval, run, runtime, sweep
 
 RING_ROW = dict(network="proteon-ring", bs=5, bi_ms=43, psz=1990, bfsz=19900, xfsz_kb=398, nbufs=2)
-
-
-def test_parameters_take_rfc_units_and_name_unknown_ones() -> None:
-    assert parameters(xfsz_kb=1438).xfsz_bytes == 1_438_000
-    with pytest.raises(ValueError, match="unknown parameter.*'burst'"):
-        parameters(burst=5)
-    with pytest.raises(ValueError, match="xfsz_kb or xfsz_bytes"):
-        parameters(xfsz_kb=1, xfsz_bytes=1000)
 
 
 def test_a_sweep_refuses_a_bad_grid_before_simulating_anything(ns: runtime.NsNamespace) -> None:

@@ -13,7 +13,8 @@ from conftest import REPO_ROOT
 from netblt_sim import plot_losses_vs_burst_interval, runtime
 from netblt_sim.claims import claim_holds, load_claim, losses_by_interval
 from netblt_sim.scenarios import SCENARIOS_DIR, load_scenario
-from netblt_sim.transfer import TransferParameters, run_transfer
+from netblt_sim.parameters import TransferParameters
+from netblt_sim.transfer import run_transfer
 
 RESULTS = REPO_ROOT / "results"
 

@@ -11,7 +11,8 @@ from netblt_sim import runtime
 from netblt_sim.networks import NETWORKS, WIDEBAND
 from netblt_sim.scenarios import load_scenario
 from netblt_sim.tables import CSV_COLUMNS, configurations
-from netblt_sim.transfer import TransferParameters, run_transfer
+from netblt_sim.parameters import TransferParameters
+from netblt_sim.transfer import run_transfer
 
 RESULTS = REPO_ROOT / "results"
 

@@ -10,13 +10,8 @@ import pytest
 from conftest import LOSSY_PARAMETERS, FreshProcessRun
 
 from netblt_sim import runtime
-from netblt_sim.transfer import (
-    TransferParameters,
-    TransferRecord,
-    cpp_field_name,
-    records_frame,
-    run_transfer,
-)
+from netblt_sim.parameters import TransferParameters, transfer_parameters
+from netblt_sim.transfer import TransferRecord, cpp_field_name, records_frame, run_transfer
 
 
 @pytest.mark.parametrize(
@@ -50,7 +45,11 @@ def test_impossible_values_are_refused_with_their_name(
         params.validate()
     for text in named:
         assert text in str(raised.value)
-    # And run_transfer refuses before anything reaches ns-3.
+    # The builder refuses the same values with the same message, and run_transfer refuses
+    # parameters built without it before anything reaches ns-3.
+    with pytest.raises(ValueError) as built:
+        transfer_parameters(**changes)
+    assert str(built.value) == str(raised.value)
     with pytest.raises(ValueError):
         run_transfer(params)
 

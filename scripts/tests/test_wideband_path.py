@@ -13,7 +13,8 @@ from netblt_sim import runtime
 from netblt_sim.bench_wideband import STOCK_PROGRAM, run_stock_path
 from netblt_sim.networks import WIDEBAND
 from netblt_sim.pcap import read_ipv4_datagrams, read_netblt_packets
-from netblt_sim.transfer import TransferParameters, TransferRecord, run_transfer
+from netblt_sim.parameters import TransferParameters
+from netblt_sim.transfer import TransferRecord, run_transfer
 from netblt_sim.wire import DataFields
 
 # Node numbers: the hosts first (0 PC/AT, 1 SUN-3), then MIT's gateway (2), BBN's earth
