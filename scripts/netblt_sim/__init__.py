@@ -5,9 +5,10 @@ Modules:
 - `runtime`: `load()` imports ns-3 and the project's libraries once per process, quietly.
 - `parameters`: `TransferParameters` and `transfer_parameters(**values)`, which builds them from
   any source (keywords, the command line, a table's row, a scenario's transfer).
-- `transfer`: `run_transfer()`, `TransferRecord`, `records_frame()`.
-- `sweep`: `run(**parameters)`, `sweep(grid, **fixed)` -> DataFrame; `plots`: throughput and
-  losses against burst interval.
+- `transfer`: `run_transfer(parameters)`, the one way to run a transfer; `TransferRecord`,
+  `records_frame()`.
+- `sweep`: `sweep(grid, **fixed)` -> DataFrame; `plots`: throughput and losses against burst
+  interval.
 - `networks`, `models`: the networks and their `models/` files; `scenarios`, `tables`,
   `regenerate`: published tables regenerated into `results/`; `claims`: experiments the RFC's
   text describes, checked by a burst-interval sweep.
@@ -18,7 +19,7 @@ Nothing here imports ns-3 until a simulation is run: `import netblt_sim` is chea
 """
 
 from netblt_sim.plots import plot_losses_vs_burst_interval, plot_throughput_vs_burst_interval
-from netblt_sim.sweep import run, sweep
+from netblt_sim.sweep import sweep
 from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.transfer import TransferRecord, records_frame, run_transfer
 
@@ -28,7 +29,6 @@ __all__ = [
     "plot_losses_vs_burst_interval",
     "plot_throughput_vs_burst_interval",
     "records_frame",
-    "run",
     "run_transfer",
     "sweep",
     "transfer_parameters",

@@ -1,10 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The Python API for experiments: one run, a grid of runs as a DataFrame, and its plot.
+"""A grid of runs as a DataFrame, one row per run, and its plot.
 
-    from netblt_sim import run, sweep, plot_throughput_vs_burst_interval
+    from netblt_sim import plot_throughput_vs_burst_interval, sweep
 
-    record = run(network="proteon-ring", bs=5, bi_ms=40, psz=1990, bfsz=19900, xfsz_kb=1990,
-                 nbufs=1, seed=1)
     frame = sweep({"bi_ms": range(25, 46, 5), "nbufs": [1, 2]}, network="proteon-ring",
                   psz=1990, bfsz=19900, xfsz_kb=1990)
     plot_throughput_vs_burst_interval(frame).savefig("ring.png")
@@ -20,23 +18,18 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim.parameters import transfer_parameters
-from netblt_sim.transfer import TransferRecord, records_frame, run_transfer, run_transfers
+from netblt_sim.transfer import records_frame, run_transfers
 
 if TYPE_CHECKING:
     import pandas as pd
 
 
-def run(**values: Any) -> TransferRecord:
-    """Runs one transfer (see `parameters.transfer_parameters` for the names) and returns its
-    record."""
-    return run_transfer(transfer_parameters(**values))
-
-
 def sweep(
     grid: Mapping[str, Iterable[Any]], *, progress: bool = True, **fixed: Any
 ) -> pd.DataFrame:
-    """Runs every combination of `grid` (name -> values) with the `fixed` values and returns one
-    row per run: the parameters, then the record's fields. Every combination is validated before
+    """Runs every combination of `grid` (name -> values) with the `fixed` values (names as
+    `transfer_parameters` takes them) and returns one row per run: the parameters, then the
+    record's fields, in the order of `itertools.product` over the grid. Every combination is validated before
     the first run, so a bad value fails at once and nothing is simulated."""
     names = list(grid)
     overlap = sorted(set(names) & set(fixed))

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The Python API: run, sweep, parameters, and the plot."""
+"""The Python API: run_transfer of built parameters, sweep, and the plot."""
 
 from __future__ import annotations
 
@@ -9,7 +9,14 @@ import subprocess
 import pytest
 from conftest import NETBLT_RUN
 
-from netblt_sim import plot_throughput_vs_burst_interval, run, runtime, sweep
+import netblt_sim
+from netblt_sim import (
+    plot_throughput_vs_burst_interval,
+    run_transfer,
+    runtime,
+    sweep,
+    transfer_parameters,
+)
 
 RING_ROW = dict(network="proteon-ring", bs=5, bi_ms=43, psz=1990, bfsz=19900, xfsz_kb=398, nbufs=2)
 
@@ -23,7 +30,7 @@ def test_a_sweep_refuses_a_bad_grid_before_simulating_anything(ns: runtime.NsNam
 
 def test_a_run_in_this_long_lived_process_equals_a_fresh_process(ns: runtime.NsNamespace) -> None:
     sweep({"seed": [1, 2]}, progress=False, **RING_ROW)  # earlier runs in this process
-    here = run(seed=3, **RING_ROW)
+    here = run_transfer(transfer_parameters(seed=3, **RING_ROW))
     completed = subprocess.run(
         [str(NETBLT_RUN), "--network", "proteon-ring", "--bs", "5", "--bi", "43", "--psz", "1990",
          "--bfsz", "19900", "--xfsz-kb", "398", "--nbufs", "2", "--seed", "3", "--json"],
@@ -44,3 +51,9 @@ def test_sweep_frame_and_plot(ns: runtime.NsNamespace) -> None:
     assert len(figure.axes[0].lines) == 2  # one curve per NBUFS
     with pytest.raises(ValueError, match="steady_state_mbps"):
         plot_throughput_vs_burst_interval(frame.drop(columns=["steady_state_mbps"]))
+
+
+def test_the_package_offers_one_way_to_run_a_transfer() -> None:
+    runners = [name for name in netblt_sim.__all__ if name.startswith("run")]
+    assert runners == ["run_transfer"]
+    assert not hasattr(netblt_sim, "run")
