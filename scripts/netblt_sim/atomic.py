@@ -53,22 +53,24 @@ def _temporary_next_to(destination: Path) -> Path:
 
 
 def write_report(
-    stem: Path, frame: pd.DataFrame, markdown: str, figure: Figure, plot_suffix: str
-) -> tuple[Path, Path, Path]:
-    """Writes `<stem>.csv` (the frame), `<stem>.md` and `<stem><plot_suffix>.png` together
-    (see `atomic_outputs`) and closes the figure whatever happens; returns the three paths."""
+    stem: Path, frame: pd.DataFrame, markdown: str | None, figure: Figure, plot_suffix: str
+) -> tuple[Path, ...]:
+    """Writes `<stem>.csv` (the frame), `<stem>.md` (unless `markdown` is None) and
+    `<stem><plot_suffix>.png` together (see `atomic_outputs`) and closes the figure whatever
+    happens; returns the paths written, in that order."""
     import matplotlib.pyplot as plt  # noqa: PLC0415 - the figure exists, so matplotlib is loaded
 
-    paths = (
-        stem.with_name(f"{stem.name}.csv"),
-        stem.with_name(f"{stem.name}.md"),
-        stem.with_name(f"{stem.name}{plot_suffix}.png"),
-    )
+    csv_path = stem.with_name(f"{stem.name}.csv")
+    markdown_path = stem.with_name(f"{stem.name}.md")
+    png_path = stem.with_name(f"{stem.name}{plot_suffix}.png")
+    paths = (csv_path, png_path) if markdown is None else (csv_path, markdown_path, png_path)
     try:
-        with atomic_outputs(*paths) as (csv_tmp, md_tmp, png_tmp):
-            frame.to_csv(csv_tmp, index=False)
-            md_tmp.write_text(markdown, encoding="utf-8")
-            figure.savefig(png_tmp, format="png")
+        with atomic_outputs(*paths) as temporaries:
+            temporary = dict(zip(paths, temporaries, strict=True))
+            frame.to_csv(temporary[csv_path], index=False)
+            if markdown is not None:
+                temporary[markdown_path].write_text(markdown, encoding="utf-8")
+            figure.savefig(temporary[png_path], format="png")
     finally:
         plt.close(figure)
     return paths

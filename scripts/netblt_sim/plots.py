@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
 FAMILY_COLUMNS: tuple[str, ...] = ("psz", "nbufs")
+
+
+def _files_only() -> None:
+    """Makes matplotlib draw into files only (no display), before pyplot is first imported;
+    matplotlib is imported on first use, as plotting is optional for a run."""
+    import matplotlib  # noqa: PLC0415
+
+    matplotlib.use("Agg")
 
 
 def plot_throughput_vs_burst_interval(
@@ -21,9 +28,7 @@ def plot_throughput_vs_burst_interval(
     """One curve per (packet size, outstanding buffers) of `simulated` (a `sweep` frame with
     `bi_ms`, `psz`, `nbufs` and `steady_state_mbps`), mean over seeds; `published` rows
     (`bi_ms`, `psz`, `nbufs`, `speed_mbps`) are drawn as points in the curve's colour."""
-    import matplotlib  # noqa: PLC0415 - plotting is optional for a run
-
-    matplotlib.use("Agg")
+    _files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for column in ("bi_ms", "steady_state_mbps", *FAMILY_COLUMNS):
@@ -61,9 +66,7 @@ def plot_losses_vs_burst_interval(
 ) -> Figure:
     """Median losses over seeds against burst interval, one curve per network of `runs` (a
     `sweep` frame with `network`, `bi_ms` and `lost`); a dotted line marks `marked_bi_ms`."""
-    import matplotlib  # noqa: PLC0415 - plotting is optional for a run
-
-    matplotlib.use("Agg")
+    _files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for column in ("network", "bi_ms", "lost"):
@@ -96,9 +99,7 @@ def plot_quantity_vs_burst_interval(
 ) -> Figure:
     """Median of `column` over seeds against burst interval, one curve (or point) per group of
     `runs` (a frame with `group_column`, `bi_ms` and `column`)."""
-    import matplotlib  # noqa: PLC0415 - plotting is optional for a run
-
-    matplotlib.use("Agg")
+    _files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for needed in (group_column, "bi_ms", column):
@@ -113,4 +114,53 @@ def plot_quantity_vs_burst_interval(
     axes.set_title(title, fontsize=9)
     axes.legend(fontsize=8)
     figure.tight_layout()
+    return figure
+
+
+def plot_throughput_and_retransmissions_vs_loss(runs: pd.DataFrame, title: str) -> Figure:
+    """Two panels against `loss_percent`, one line per NBUFS, mean over seeds with the min-max
+    range as error bars: steady-state throughput of the transfers that completed intact (a
+    failed transfer has no meaningful rate) and retransmissions of all. `runs` is a `sweep`
+    frame with a `loss_percent` column; the title's first line is `title`, then the seeds and
+    the transfers left out. Drawn at 120 dpi."""
+    _files_only()
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    for needed in ("loss_percent", "nbufs", "seed", "completed", "intact", "steady_state_mbps",
+                   "retransmitted"):  # fmt: skip
+        if needed not in runs.columns:
+            raise ValueError(f"runs frame has no {needed!r} column")
+    figure, (throughput_axes, retransmission_axes) = plt.subplots(
+        2, 1, figsize=(7, 7), sharex=True, constrained_layout=True, dpi=120
+    )
+    succeeded = runs["completed"] & runs["intact"]
+    for axes, column, runs_to_plot in (
+        (throughput_axes, "steady_state_mbps", runs[succeeded]),
+        (retransmission_axes, "retransmitted", runs),
+    ):
+        for nbufs, by_nbufs in runs_to_plot.groupby("nbufs"):
+            by_loss = by_nbufs.groupby("loss_percent")[column].agg(["mean", "min", "max"])
+            # Clipped: rounding can put the mean a hair outside [min, max].
+            below = (by_loss["mean"] - by_loss["min"]).clip(lower=0)
+            above = (by_loss["max"] - by_loss["mean"]).clip(lower=0)
+            axes.errorbar(
+                by_loss.index,
+                by_loss["mean"],
+                yerr=[below, above],
+                marker="o",
+                capsize=3,
+                label=f"NBUFS = {nbufs}",
+            )
+    failed = int((~succeeded).sum())
+    throughput_axes.set_title(
+        f"{title}\nmean and range over {runs['seed'].nunique()} seeds; {failed} of {len(runs)} "
+        "transfers did not\ncomplete intact and are left out of the throughput panel",
+        fontsize="medium",
+    )
+    throughput_axes.set_ylabel("steady-state throughput (Mbit/s)")
+    retransmission_axes.set_ylabel("DATA packets retransmitted")
+    retransmission_axes.set_xlabel("packet loss in each direction (%)")
+    for axes in (throughput_axes, retransmission_axes):
+        axes.grid(True, alpha=0.3)
+        axes.legend()
     return figure

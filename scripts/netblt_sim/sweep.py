@@ -25,12 +25,13 @@ if TYPE_CHECKING:
 
 
 def sweep(
-    grid: Mapping[str, Iterable[Any]], *, progress: bool = True, **fixed: Any
+    grid: Mapping[str, Iterable[Any]], *, progress: str | None = "transfers", **fixed: Any
 ) -> pd.DataFrame:
     """Runs every combination of `grid` (name -> values) with the `fixed` values (names as
     `transfer_parameters` takes them) and returns one row per run: the parameters, then the
-    record's fields, in the order of `itertools.product` over the grid. Every combination is validated before
-    the first run, so a bad value fails at once and nothing is simulated."""
+    record's fields, in the order of `itertools.product` over the grid. `progress` labels the
+    progress bar (None: no bar). Every combination is validated before the first run, so a bad
+    value fails at once and nothing is simulated."""
     names = list(grid)
     overlap = sorted(set(names) & set(fixed))
     if overlap:
@@ -39,4 +40,4 @@ def sweep(
         transfer_parameters(**fixed, **dict(zip(names, combination, strict=True)))
         for combination in itertools.product(*(list(grid[name]) for name in names))
     ]
-    return records_frame(run_transfers(runs, "transfers" if progress else None), runs)
+    return records_frame(run_transfers(runs, progress), runs)

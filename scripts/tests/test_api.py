@@ -23,13 +23,13 @@ RING_ROW = dict(network="proteon-ring", bs=5, bi_ms=43, psz=1990, bfsz=19900, xf
 
 def test_a_sweep_refuses_a_bad_grid_before_simulating_anything(ns: runtime.NsNamespace) -> None:
     with pytest.raises(ValueError, match="psz = 2100 bytes does not fit the proteon-ring MTU"):
-        sweep({"psz": [1438, 2100]}, network="proteon-ring", bfsz=21000, progress=False)
+        sweep({"psz": [1438, 2100]}, network="proteon-ring", bfsz=21000, progress=None)
     with pytest.raises(ValueError, match="both in the grid and as fixed"):
         sweep({"bs": [5]}, bs=5)
 
 
 def test_a_run_in_this_long_lived_process_equals_a_fresh_process(ns: runtime.NsNamespace) -> None:
-    sweep({"seed": [1, 2]}, progress=False, **RING_ROW)  # earlier runs in this process
+    sweep({"seed": [1, 2]}, progress=None, **RING_ROW)  # earlier runs in this process
     here = run_transfer(transfer_parameters(seed=3, **RING_ROW))
     completed = subprocess.run(
         [str(NETBLT_RUN), "--network", "proteon-ring", "--bs", "5", "--bi", "43", "--psz", "1990",
@@ -41,7 +41,7 @@ def test_a_run_in_this_long_lived_process_equals_a_fresh_process(ns: runtime.NsN
 
 
 def test_sweep_frame_and_plot(ns: runtime.NsNamespace) -> None:
-    frame = sweep({"bi_ms": [40, 45], "nbufs": [1, 2]}, progress=False,
+    frame = sweep({"bi_ms": [40, 45], "nbufs": [1, 2]}, progress=None,
                   **{k: v for k, v in RING_ROW.items() if k not in ("bi_ms", "nbufs")})  # fmt: skip
     assert list(frame["bi_ms"]) == [40, 40, 45, 45]
     assert list(frame["nbufs"]) == [1, 2, 1, 2]

@@ -61,7 +61,8 @@ def test_rfc_units_and_other_numeric_types_become_the_fields_plain_values(tmp_pa
         link_delay_ms=2, pcap_dir=str(tmp_path),
     )  # fmt: skip
     assert (built.xfsz_bytes, built.link_rate_bps, built.bs) == (143_800, 2_048_000, 3)
-    assert type(built.bs) is int and type(built.loss) is float and type(built.link_delay_ms) is float
+    assert type(built.bs) is int
+    assert type(built.loss) is float and type(built.link_delay_ms) is float
     assert built.pcap_dir == tmp_path
     assert transfer_parameters() == TransferParameters()
 
@@ -108,7 +109,9 @@ def test_a_scenario_with_an_impossible_transfer_is_refused_naming_the_value(
         (["--death-timeout", "0"], "--death-timeout: death_timeout_s = 0"),
     ],
 )
-def test_the_command_line_names_the_option_of_a_bad_value(arguments: list[str], option: str) -> None:
+def test_the_command_line_names_the_option_of_a_bad_value(
+    arguments: list[str], option: str
+) -> None:
     parser = build_parser()
     with pytest.raises(ValueError) as raised:
         transfer_parameters(**parameter_values(parser.parse_args(arguments)))
