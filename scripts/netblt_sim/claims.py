@@ -19,11 +19,11 @@ from pathlib import Path
 import pandas as pd
 
 from netblt_sim.atomic import write_report
+from netblt_sim.findings import verdict
 from netblt_sim.networks import get_network
-from netblt_sim.plots import plot_losses_vs_burst_interval
 from netblt_sim.parameters import TransferParameters, transfer_parameters
+from netblt_sim.plots import plot_losses_vs_burst_interval
 from netblt_sim.scenarios import SCENARIOS_DIR, TRANSFER_FIELDS, read_scenario_file
-from netblt_sim.tables import verdict
 from netblt_sim.transfer import records_frame, run_transfers
 
 CLAIM_KIND = "claim"

@@ -3,33 +3,36 @@
 
 A scenario names the table, the network (`networks.NETWORKS`) it runs on and where the published
 rows are, gives every row its own seed (`seed_base` + row number) and defines the finer grid of
-burst intervals its throughput curves are drawn over.
+burst intervals its throughput curves are drawn over. It also holds what the table is checked
+against: the throughput target, the range a simulated count must fall in, and the findings and
+figures of RFC 1030's text for the table's network (`findings`).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from netblt_sim.findings import Finding, load_findings
 from netblt_sim.networks import get_network
 from netblt_sim.parameters import TransferParameters, transfer_parameters
+from netblt_sim.tables import CSV_COLUMNS
+from netblt_sim.transfer import RUN_COLUMNS
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 SCENARIOS_DIR = REPOSITORY / "scenarios"
 # A transfer's configuration but for its burst interval, as tables and scenarios give it: the
 # family of a throughput curve, the transfer of a claim's or a measure's runs.
 TRANSFER_FIELDS: tuple[str, ...] = ("bs", "psz", "bfsz", "xfsz_kb", "nbufs")
-# The parameters that define a configuration of a table; repeated rows share them.
-CONFIGURATION_COLUMNS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "xfsz_kb", "nbufs")
 PUBLISHED_COLUMNS: tuple[str, ...] = ("loss", "rxm", "dtmos", "speed_mbps")
 TABLE_KIND = "table"  # the default "kind" of a scenario file
 TABLE_KEYS: tuple[str, ...] = ("name", "title", "description", "table", "network", "published")
-TABLE_KEYS += ("seed_base", "curves")
+TABLE_KEYS += ("seed_base", "curves", "throughput_target_pct", "count_range", "findings")
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,15 @@ class Curves:
 
 
 @dataclass(frozen=True)
+class CountRange:
+    """A configuration's median simulated count (#LOSS, #RXM, DTMOS) is within the published
+    range when it lies in [low x smallest published, high x largest published] of its rows."""
+
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
 class Scenario:
     """One experiment: a published table regenerated on a simulated network."""
 
@@ -57,7 +69,9 @@ class Scenario:
     published_path: Path
     seed_base: int
     curves: Curves
-    throughput_target_pct: float = 3.0  # a configuration's median SPEED must be this close
+    throughput_target_pct: float  # a configuration's median SPEED must be this close
+    count_range: CountRange
+    findings: tuple[Finding, ...]  # RFC 1030's findings and figures for the table's network
 
     def published(self) -> pd.DataFrame:
         """The table's published rows, in published order."""
@@ -105,7 +119,8 @@ def read_scenario_file(
 
 
 def load_scenario(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> Scenario:
-    """Reads the published-table scenario `scenarios/<name>.json` (see `read_scenario_file`)."""
+    """Reads the published-table scenario `scenarios/<name>.json` (see `read_scenario_file`);
+    ValueError names a bad key."""
     path, raw = read_scenario_file(name, TABLE_KIND, TABLE_KEYS, scenarios_dir)
     get_network(raw["network"])  # fails early on an unknown network
     published = (REPOSITORY / raw["published"]).resolve()
@@ -120,5 +135,26 @@ def load_scenario(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> Scenario:
         published_path=published,
         seed_base=int(raw["seed_base"]),
         curves=Curves(**raw["curves"]),
-        throughput_target_pct=float(raw.get("throughput_target_pct", 3.0)),
+        throughput_target_pct=_positive(
+            path, "throughput_target_pct", raw["throughput_target_pct"]
+        ),
+        count_range=CountRange(**_numbers(path, "count_range", raw["count_range"], CountRange)),
+        findings=load_findings(
+            str(path), raw["findings"], {"rows": CSV_COLUMNS, "curves": RUN_COLUMNS}
+        ),
     )
+
+
+def _positive(path: Path, key: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise ValueError(f"{path}: {key} = {value!r}: must be a positive number")
+    return float(value)
+
+
+def _numbers(path: Path, key: str, raw: object, kind: type) -> dict[str, float]:
+    """The entries of object `key`, which must be exactly the fields of dataclass `kind`, each
+    a positive number."""
+    names = [f.name for f in fields(kind)]
+    if not isinstance(raw, dict) or sorted(raw) != sorted(names):
+        raise ValueError(f"{path}: {key} = {raw!r}: must have exactly the keys {names}")
+    return {name: _positive(path, f"{key}.{name}", raw[name]) for name in names}

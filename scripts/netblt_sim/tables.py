@@ -4,13 +4,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from netblt_sim.parameters import TransferParameters
-from netblt_sim.scenarios import CONFIGURATION_COLUMNS, Scenario
 from netblt_sim.transfer import TransferRecord
 
+if TYPE_CHECKING:
+    from netblt_sim.scenarios import Scenario
+
+# The parameters that define a configuration of a table; repeated rows share them.
+CONFIGURATION_COLUMNS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "xfsz_kb", "nbufs")
 # The columns of results/table-<N>.csv, in order.
 CSV_COLUMNS: tuple[str, ...] = (
     "table", "row", *CONFIGURATION_COLUMNS, "seed",
@@ -21,10 +26,6 @@ CSV_COLUMNS: tuple[str, ...] = (
     "sim_receiver_pool_drops", "sim_receiver_peak_buffers",
     "sim_receiver_noise_drops", "sim_path_drops", "sim_station_resets",
 )  # fmt: skip
-# A configuration's median simulated count is within the published range when it lies in
-# [LOW x smallest published, HIGH x largest published] of its repeated rows.
-COUNT_RANGE_LOW = 0.5
-COUNT_RANGE_HIGH = 2.0
 COUNTS: tuple[str, ...] = ("loss", "rxm", "dtmos")
 
 
@@ -78,8 +79,9 @@ def compare(
     return frame[list(CSV_COLUMNS)]
 
 
-def configurations(compared: pd.DataFrame) -> pd.DataFrame:
-    """One row per distinct configuration: rows, medians and the median's relative error."""
+def configurations(scenario: Scenario, compared: pd.DataFrame) -> pd.DataFrame:
+    """One row per distinct configuration: rows, medians and the median's relative error, and
+    whether each count's median is in the scenario's `count_range` of the published ones."""
     grouped = compared.groupby(list(CONFIGURATION_COLUMNS), sort=False)
     summary = grouped.agg(
         rows=("row", "count"),
@@ -92,22 +94,18 @@ def configurations(compared: pd.DataFrame) -> pd.DataFrame:
         **{f"pub_{c}_min": (f"pub_{c}", "min") for c in COUNTS},
         **{f"pub_{c}_max": (f"pub_{c}", "max") for c in COUNTS},
     ).reset_index()
+    low, high = scenario.count_range.low, scenario.count_range.high
     for c in COUNTS:
         # A count the table does not publish (Table IV has no DTMOS) is not checked.
         summary[f"{c}_in_range"] = summary[f"pub_{c}_min"].isna() | (
-            (summary[f"sim_{c}_median"] >= COUNT_RANGE_LOW * summary[f"pub_{c}_min"])
-            & (summary[f"sim_{c}_median"] <= COUNT_RANGE_HIGH * summary[f"pub_{c}_max"])
+            (summary[f"sim_{c}_median"] >= low * summary[f"pub_{c}_min"])
+            & (summary[f"sim_{c}_median"] <= high * summary[f"pub_{c}_max"])
         )
     summary["error_pct"] = (
         100 * (summary["sim_speed_median"] - summary["pub_speed_median"])
         / summary["pub_speed_median"]
     ).round(2)
     return summary
-
-
-def verdict(holds: bool) -> str:
-    """How results state whether one of RFC 1030's findings holds in the simulation."""
-    return "holds" if holds else "does NOT hold"
 
 
 def _markdown_table(frame: pd.DataFrame) -> str:
@@ -159,8 +157,9 @@ def markdown(scenario: Scenario, compared: pd.DataFrame, notes: Sequence[str] = 
             "error %": compared["speed_error_pct"],
         }
     )  # fmt: skip
-    summary = configurations(compared)
+    summary = configurations(scenario, compared)
     target = scenario.throughput_target_pct
+    low, high = scenario.count_range.low, scenario.count_range.high
     within = (summary["error_pct"].abs() <= target).sum()
     counts_in_range = int(summary[[f"{c}_in_range" for c in COUNTS]].all(axis=1).sum())
     for c in COUNTS:
@@ -193,7 +192,7 @@ def markdown(scenario: Scenario, compared: pd.DataFrame, notes: Sequence[str] = 
         f"- Configurations whose median simulated SPEED is within {target:g}% of "
         f"the published median: {within} of {len(summary)}.",
         f"- Configurations whose median simulated {_published_counts(compared)} all lie within "
-        f"[{COUNT_RANGE_LOW:g} x published minimum, {COUNT_RANGE_HIGH:g} x published maximum] of "
+        f"[{low:g} x published minimum, {high:g} x published maximum] of "
         f"their rows: {counts_in_range} of {len(summary)}.",
         f"- Largest configuration error: {summary['error_pct'].abs().max():.2f}%; mean absolute "
         f"error {summary['error_pct'].abs().mean():.2f}%.",

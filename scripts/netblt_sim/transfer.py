@@ -63,6 +63,9 @@ class TransferRecord:
 
 
 _RECORD_FIELD_TYPES: dict[str, type] = get_type_hints(TransferRecord)
+# The columns of `records_frame` with parameters: what was run, then what came out.
+RUN_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(TransferParameters))
+RUN_COLUMNS += tuple(f.name for f in fields(TransferRecord))
 
 
 def cpp_field_name(snake_name: str) -> str:
@@ -208,9 +211,7 @@ def records_frame(
                 f"{len(parameters)} parameter sets for {len(records)} records: need one each"
             )
         rows = [parameters_dict(p) | row for p, row in zip(parameters, rows, strict=True)]
-        columns = [f.name for f in fields(TransferParameters)] + [
-            f.name for f in fields(TransferRecord)
-        ]
+        columns = list(RUN_COLUMNS)
     else:
         columns = [f.name for f in fields(TransferRecord)]
     return pd.DataFrame(rows, columns=columns)

@@ -44,7 +44,7 @@ def test_committed_csv_follows_the_published_rows(committed: pd.DataFrame) -> No
 def test_single_buffer_configurations_meet_the_targets(committed: pd.DataFrame) -> None:
     """With one buffer outstanding only noise loses packets: throughput within 5 % of the
     published median and some loss, each loss recovered by a data timeout."""
-    summary = configurations(committed)
+    summary = configurations(load_scenario("table-III"), committed)
     single = summary[summary["nbufs"] == 1]
     assert len(single) == 7
     assert (single["error_pct"].abs() <= 5.0).all(), single

@@ -68,7 +68,7 @@ def test_unfragmented_rate_limited_configurations(committed: pd.DataFrame) -> No
     simulated speed is within 7 % of the published median (the 5 % target is met by 1400, 1420
     and 5/80; see src/wideband/doc/wideband.md); the retransmissions of the 1400-1420-byte and
     5/80 configurations lie in the published range."""
-    summary = configurations(committed)
+    summary = configurations(load_scenario("table-IV"), committed)
     whole = summary[(summary["psz"] <= 1432) & (summary["bi_ms"] >= 80)]
     assert len(whole) == 5
     assert (whole["error_pct"].abs() <= 7.0).all(), whole
