@@ -47,7 +47,8 @@ FRAMES: tuple[str, ...] = ("rows", "curves")
 STATISTICS: tuple[str, ...] = ("median", "min", "max", "sum", "count", "correlation")
 # Statistics that mean something over no rows; any other leaves its finding out.
 EMPTY_SELECTION_STATISTICS: tuple[str, ...] = ("sum", "count")
-OPERATORS: dict[str, Callable[[float, float], bool]] = {
+# Applied to a column (a Series, giving a mask) or to two figures (floats).
+OPERATORS: dict[str, Callable[[Any, float], Any]] = {
     "<": operator.lt,
     "<=": operator.le,
     ">": operator.gt,
@@ -89,7 +90,8 @@ class Selection:
     def rows(self, frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
         rows = frames[self.of]
         for column, op, value in self.where:
-            rows = rows[OPERATORS[op](rows[column], value)]
+            matches: pd.Series[bool] = OPERATORS[op](rows[column], value)
+            rows = rows[matches]
         return rows
 
     def columns(self) -> list[str]:
@@ -158,7 +160,7 @@ class Condition:
         right = values[self.right] if isinstance(self.right, str) else self.right
         if self.times is not None:
             right = self.times * right
-        return OPERATORS[self.op](values[self.left], right)
+        return bool(OPERATORS[self.op](values[self.left], right))
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from netblt_sim.runtime import NsNamespace
+
 MODELS_DIR: Path = Path(__file__).resolve().parents[2] / "models"
 OBJECT_KINDS: tuple[str, ...] = ("cpu", "netblt", "device", "channel", "experiment")
 OBJECT_KINDS += ("wideband-channel", "wideband-device", "packet-buffers")
@@ -45,7 +47,7 @@ class ModelValue:
     unit: str
     source: str
 
-    def to_ns3(self, ns: Any) -> Any:
+    def to_ns3(self, ns: NsNamespace) -> Any:
         """The ns-3 AttributeValue for this entry."""
         unit = self.unit.removesuffix(PER_BYTE_SUFFIX)
         if unit in TIME_UNITS_NS:
@@ -126,7 +128,7 @@ def load_model(category: str, name: str, models_dir: Path = MODELS_DIR) -> Hardw
 Setter = Callable[[str, Any], None]
 
 
-def apply_model(ns: Any, model: HardwareModel, setters: Mapping[str, Setter]) -> None:
+def apply_model(ns: NsNamespace, model: HardwareModel, setters: Mapping[str, Setter]) -> None:
     """Sets every attribute of `model` through the setter of its object kind."""
     for kind, entries in model.attributes.items():
         if kind not in setters:

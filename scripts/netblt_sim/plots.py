@@ -35,13 +35,13 @@ def plot_throughput_vs_burst_interval(
         if column not in simulated.columns:
             raise ValueError(f"simulated frame has no {column!r} column (a sweep() frame has)")
     figure, axes = plt.subplots(figsize=(7.5, 4.8), dpi=120)
-    colours = plt.get_cmap("tab10").colors
+    palette = plt.get_cmap("tab10")  # ten colours
     families = simulated.groupby(list(FAMILY_COLUMNS), sort=True)
     for index, ((psz, nbufs), family) in enumerate(families):
-        colour = colours[index % len(colours)]
+        colour = palette(index % palette.N)
         curve = family.groupby("bi_ms")["steady_state_mbps"].mean()
         label = f"PSZ {psz}, NBUFS {nbufs}"
-        axes.plot(curve.index, curve.values, color=colour, label=f"simulated, {label}")
+        axes.plot(curve.index, curve.to_numpy(), color=colour, label=f"simulated, {label}")
         if published is not None:
             points = published[(published["psz"] == psz) & (published["nbufs"] == nbufs)]
             if not points.empty:
@@ -80,7 +80,7 @@ def plot_losses_vs_burst_interval(
     figure, axes = plt.subplots(figsize=(7, 4.2))
     for network in networks:
         series = medians.loc[network]
-        axes.plot(series.index, series.values, marker="o", markersize=3, label=network)
+        axes.plot(series.index, series.to_numpy(), marker="o", markersize=3, label=network)
     if marked_bi_ms is not None:
         axes.axvline(marked_bi_ms, color="grey", linestyle=":", linewidth=1)
     axes.set_xlabel("burst interval (ms per burst)")
@@ -108,7 +108,7 @@ def plot_quantity_vs_burst_interval(
     figure, axes = plt.subplots(figsize=(7, 4.2))
     for group, rows in runs.groupby(group_column, sort=False):
         medians = rows.groupby("bi_ms")[column].median()
-        axes.plot(medians.index, medians.values, marker="o", markersize=4, label=str(group))
+        axes.plot(medians.index, medians.to_numpy(), marker="o", markersize=4, label=str(group))
     axes.set_xlabel("burst interval (ms per burst)")
     axes.set_ylabel(f"{column} (median over seeds)")
     axes.set_title(title, fontsize=9)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, get_type_hints
+from typing import TYPE_CHECKING, Any, get_type_hints
 
 from netblt_sim import runtime
 from netblt_sim.models import apply_model
@@ -75,12 +75,12 @@ def cpp_field_name(snake_name: str) -> str:
 
 
 def _record_from_cpp(cpp_record: object) -> TransferRecord:
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     for name, python_type in _RECORD_FIELD_TYPES.items():
         value = getattr(cpp_record, cpp_field_name(name))
         # cppyy gives std::string proxies and its own numbers; make them plain Python values.
         values[name] = python_type(value)
-    return TransferRecord(**values)  # type: ignore[arg-type]
+    return TransferRecord(**values)
 
 
 def run_transfer(

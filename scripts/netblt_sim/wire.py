@@ -344,7 +344,6 @@ def _decode_body(packet: bytes, packet_type: PacketType, problems: _Problems) ->
             return ControlFields(_decode_control_messages(packet, problems))
         case PacketType.KEEPALIVE | PacketType.QUITACK | PacketType.DONE:
             return None  # the common header is the whole packet
-    return None
 
 
 def _decode_open(packet: bytes, problems: _Problems) -> OpenFields:
