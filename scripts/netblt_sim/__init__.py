@@ -7,11 +7,12 @@ Modules:
   any source (keywords, the command line, a table's row, a scenario's transfer).
 - `transfer`: `run_transfer(parameters)`, the one way to run a transfer; `TransferRecord`,
   `records_frame()`.
-- `sweep`: `sweep(grid, **fixed)` -> DataFrame; `plots`: throughput and losses against burst
-  interval.
+- `sweep`: `sweep(grid, **fixed)` -> DataFrame; `plots`: throughput, losses and other figures
+  against burst interval, throughput and retransmissions against loss.
 - `networks`, `models`: the networks and their `models/` files; `scenarios`, `tables`,
-  `regenerate`: published tables regenerated into `results/`; `claims`: experiments the RFC's
-  text describes, checked by a burst-interval sweep.
+  `regenerate`: published tables regenerated into `results/`, checked against the `findings` of
+  their scenario files; `claims`, `measures`: experiments the RFC's text describes, checked by
+  burst-interval sweeps.
 - `pcap`, `wire`, `checksum`: a pure-Python pcap reader and RFC 998 §8 decoder.
 - `cli`: `scripts/netblt-run`; `reproduce`: `scripts/reproduce`.
 

@@ -172,7 +172,8 @@ def _setters(experiment: object, role: str) -> dict[str, Callable[[str, object],
 def run_transfers(
     parameters: Sequence[TransferParameters], label: str | None
 ) -> list[TransferRecord]:
-    """Runs each transfer in turn, showing progress under `label` (none if `label` is None)."""
+    """`run_transfer` of each in turn, showing progress under `label` (none if None): the batch
+    behind `sweep` and the scenarios' runs."""
     if label is None:
         return [run_transfer(p) for p in parameters]
     from tqdm import tqdm  # noqa: PLC0415 - progress only where runs take time

@@ -27,8 +27,7 @@ DATA_TYPES = (PacketType.DATA, PacketType.LDATA)
 
 
 def decode(path: Path) -> list[NetbltPacket]:
-    # The C++ sender leaves stale bytes in the alignment padding after DATA data (see
-    # test_data_alignment_padding_is_zero); everything else is checked strictly.
+    # Strictly: every field as RFC 998 §8 gives it, the DATA padding zeros included.
     return read_netblt_packets(path, verify_data_checksum=True)
 
 
