@@ -4,6 +4,8 @@
 
 #include "netblt-experiment.h"
 
+#include "netblt-steady-state-meter.h"
+
 #include "ns3/boolean.h"
 #include "ns3/host-cpu.h"
 #include "ns3/packet-buffer-pool.h"
@@ -263,6 +265,10 @@ NetbltExperiment::Run()
     }
 
     Ptr<NetbltBulkSendApplication> sender = DynamicCast<NetbltBulkSendApplication>(sendApps.Get(0));
+    NetbltSteadyStateMeter steadyState;
+    sender->TraceConnectWithoutContext(
+        "Connection",
+        MakeCallback(&NetbltSteadyStateMeter::Attach, &steadyState));
     Ptr<NetbltSinkApplication> sink = DynamicCast<NetbltSinkApplication>(sinkApps.Get(0));
     bool delivered = false;
     std::function<void(Ptr<const Packet>, uint32_t)> onBuffer =
@@ -309,7 +315,7 @@ NetbltExperiment::Run()
         record.dataPacketsSent = s.dataPacketsSent;
         record.retransmitted = s.dataPacketsRetransmitted;
         record.nullAcksSent = s.nullAcksSent;
-        record.steadyStateMbps = s.GetSteadyStateThroughput() / 1e6;
+        record.steadyStateMbps = steadyState.GetThroughput() / 1e6;
     }
     if (Ptr<NetbltConnection> connection = sink->GetConnection())
     {

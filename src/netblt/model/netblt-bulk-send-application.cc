@@ -79,6 +79,11 @@ NetbltBulkSendApplication::GetTypeId()
                           TimeValue(Seconds(60)),
                           MakeTimeAccessor(&NetbltBulkSendApplication::m_deathTimeout),
                           MakeTimeChecker(Seconds(1), Seconds(65535)))
+            .AddTraceSource("Connection",
+                            "The connection was created, its OPEN going out: the place to "
+                            "connect to its trace sources (NetbltSender's DataSent, ...).",
+                            MakeTraceSourceAccessor(&NetbltBulkSendApplication::m_connectionTrace),
+                            "ns3::NetbltBulkSendApplication::ConnectionTracedCallback")
             .AddTraceSource("Close",
                             "The connection closed, with the reason.",
                             MakeTraceSourceAccessor(&NetbltBulkSendApplication::m_closeTrace),
@@ -111,7 +116,7 @@ NetbltBulkSendApplication::AssignStreams(int64_t stream)
     return 1;
 }
 
-Ptr<NetbltConnection>
+Ptr<NetbltSender>
 NetbltBulkSendApplication::GetConnection() const
 {
     return m_connection;
@@ -174,8 +179,8 @@ NetbltBulkSendApplication::StartApplication()
     // The pseudo-random payload: xorshift64, seeded from this application's stream.
     m_generatorState = static_cast<uint64_t>(m_seedVariable->GetInteger(1, 0xffffffffU)) << 32 |
                        m_seedVariable->GetInteger(1, 0xffffffffU);
-    m_connection =
-        netblt->Connect(remote.GetIpv4(), remote.GetPort(), NetbltConnection::SENDER, GetProposal());
+    m_connection = DynamicCast<NetbltSender>(
+        netblt->Connect(remote.GetIpv4(), remote.GetPort(), NetbltConnection::SENDER, GetProposal()));
     if (!m_connection)
     {
         m_closed = true;
@@ -185,6 +190,7 @@ NetbltBulkSendApplication::StartApplication()
     m_connection->SetSendReadyCallback(
         MakeCallback(&NetbltBulkSendApplication::HandOverBuffers, this));
     m_connection->SetCloseCallback(MakeCallback(&NetbltBulkSendApplication::ConnectionClosed, this));
+    m_connectionTrace(m_connection);
 }
 
 void
@@ -198,7 +204,7 @@ NetbltBulkSendApplication::StopApplication()
 }
 
 void
-NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltConnection> connection)
+NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
 {
     uint32_t bufferSize = connection->GetParameters().bufferSize;
     while (m_bytesGiven < m_transferSize && connection->GetSendBufferRoom() > 0)

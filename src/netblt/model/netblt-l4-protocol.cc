@@ -9,6 +9,8 @@
 #include "netblt-null-ack-header.h"
 #include "netblt-open-header.h"
 #include "netblt-reason-header.h"
+#include "netblt-receiver.h"
+#include "netblt-sender.h"
 
 #include "ns3/host-cpu.h"
 #include "ns3/packet-buffer-pool.h"
@@ -18,6 +20,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/object-vector.h"
 #include "ns3/uinteger.h"
 
 #include <memory>
@@ -106,6 +109,13 @@ NetbltL4Protocol::GetTypeId()
                           MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::burst>,
                                            &NetbltL4Protocol::GetCost<&ProcessingCosts::burst>),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("ConnectionList",
+                          "The connections this NETBLT knows (set up or being set up), each a "
+                          "NetbltSender or NetbltReceiver, as TCP's SocketList.",
+                          ObjectVectorValue(),
+                          MakeObjectVectorAccessor(&NetbltL4Protocol::GetConnection,
+                                                   &NetbltL4Protocol::GetConnectionCount),
+                          MakeObjectVectorChecker<NetbltConnection>())
             .AddTraceSource("Drop",
                             "A packet was dropped before reaching a connection, with the reason.",
                             MakeTraceSourceAccessor(&NetbltL4Protocol::m_dropTrace),
@@ -259,10 +269,10 @@ NetbltL4Protocol::Connect(Ipv4Address peer,
         return nullptr;
     }
     uint32_t connectionId = m_connectionIdVariable->GetInteger(1, 0xffffffffU);
-    Ptr<NetbltConnection> connection = CreateObject<NetbltConnection>();
+    Ptr<NetbltConnection> connection = CreateConnection(role);
     m_connections[ConnectionKey(localPort, peer.Get(), peerPort)] = connection;
     connection
-        ->ConnectActive(this, route->GetSource(), localPort, peer, peerPort, role, proposal, connectionId);
+        ->ConnectActive(this, route->GetSource(), localPort, peer, peerPort, proposal, connectionId);
     return connection;
 }
 
@@ -311,6 +321,23 @@ uint8_t
 NetbltL4Protocol::GetVersion() const
 {
     return m_version;
+}
+
+Ptr<NetbltConnection>
+NetbltL4Protocol::CreateConnection(NetbltConnection::Role role) const
+{
+    if (role == NetbltConnection::SENDER)
+    {
+        return CreateObject<NetbltSender>();
+    }
+    return CreateObject<NetbltReceiver>();
+}
+
+Ptr<NetbltConnection>
+NetbltL4Protocol::GetConnection(uint32_t index) const
+{
+    NS_ASSERT_MSG(index < m_connections.size(), "no connection " << index);
+    return std::next(m_connections.begin(), index)->second;
 }
 
 uint32_t
@@ -499,7 +526,9 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
     }
     NetbltTransferParameters answer =
         NetbltTransferParameters::Restrict(offer, listener->second.limits);
-    Ptr<NetbltConnection> connection = CreateObject<NetbltConnection>();
+    // M = WRITE: the active end writes, so this end receives.
+    Ptr<NetbltConnection> connection =
+        CreateConnection(open.GetWriteMode() ? NetbltConnection::RECEIVER : NetbltConnection::SENDER);
     std::string refusal;
     if (!listener->second.accept.IsNull())
     {

@@ -151,6 +151,11 @@ class NetbltL4Protocol : public IpL4Protocol
 
     /** @return the number of connections currently known */
     uint32_t GetConnectionCount() const;
+    /**
+     * @param index a number below GetConnectionCount()
+     * @return that connection (in the order of local port, peer address, peer port)
+     */
+    Ptr<NetbltConnection> GetConnection(uint32_t index) const;
     /** @return packets dropped because their header checksum was wrong */
     uint64_t GetChecksumErrors() const;
     /** @return packets dropped as malformed (length, type, version, structure) */
@@ -206,6 +211,11 @@ class NetbltL4Protocol : public IpL4Protocol
                    Ipv4Address local,
                    Ipv4Address peer);
     uint16_t AllocatePort();
+    /**
+     * @param role the end's role
+     * @return a new NetbltSender or NetbltReceiver, with the attribute defaults of its type
+     */
+    Ptr<NetbltConnection> CreateConnection(NetbltConnection::Role role) const;
 
     /** Attribute setter of one processing cost. @param cost the value */
     template <Time ProcessingCosts::* Field>

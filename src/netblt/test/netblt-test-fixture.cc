@@ -4,6 +4,7 @@
 
 #include "netblt-test-fixture.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
@@ -261,7 +262,12 @@ ConnectAt(Topology& topology,
 void
 SetConnectionDefault(const std::string& name, const AttributeValue& value)
 {
-    Config::SetDefault("ns3::NetbltConnection::" + name, value);
+    bool found = false;
+    for (const char* type : {"ns3::NetbltConnection", "ns3::NetbltSender", "ns3::NetbltReceiver"})
+    {
+        found = Config::SetDefaultFailSafe(std::string(type) + "::" + name, value) || found;
+    }
+    NS_ABORT_MSG_UNLESS(found, "no NETBLT connection attribute " << name);
 }
 
 void
@@ -269,6 +275,8 @@ ResetConnectionDefaults()
 {
     for (TypeId tid :
          {NetbltConnection::GetTypeId(),
+          NetbltSender::GetTypeId(),
+          NetbltReceiver::GetTypeId(),
           NetbltDataTimer::GetTypeId(),
           HostCpu::GetTypeId(),
           NetbltL4Protocol::GetTypeId()})
@@ -472,8 +480,15 @@ TestClient::Attach(Ptr<NetbltConnection> c)
     connection = c;
     c->SetEstablishedCallback(MakeCallback(&TestClient::Established, this));
     c->SetCloseCallback(MakeCallback(&TestClient::Closed, this));
-    c->SetSendReadyCallback(MakeCallback(&TestClient::SendReady, this));
-    c->SetBufferReceivedCallback(MakeCallback(&TestClient::BufferReceived, this));
+    if (Ptr<NetbltSender> sender = DynamicCast<NetbltSender>(c))
+    {
+        sender->SetSendReadyCallback(MakeCallback(&TestClient::SendReady, this));
+    }
+    else
+    {
+        DynamicCast<NetbltReceiver>(c)->SetBufferReceivedCallback(
+            MakeCallback(&TestClient::BufferReceived, this));
+    }
     tx.Attach(c);
     timers.Attach(c);
 }
@@ -505,13 +520,14 @@ TestClient::Established(Ptr<NetbltConnection> c)
 void
 TestClient::Provide(Ptr<NetbltConnection> c)
 {
+    Ptr<NetbltReceiver> receiver = DynamicCast<NetbltReceiver>(c);
     if (provideDelay.IsStrictlyPositive())
     {
-        Simulator::Schedule(provideDelay, &NetbltConnection::ProvideBuffer, c);
+        Simulator::Schedule(provideDelay, &NetbltReceiver::ProvideBuffer, receiver);
     }
     else
     {
-        c->ProvideBuffer();
+        receiver->ProvideBuffer();
     }
 }
 
@@ -532,7 +548,7 @@ TestClient::Closed(Ptr<NetbltConnection> c,
 }
 
 void
-TestClient::SendReady(Ptr<NetbltConnection> c)
+TestClient::SendReady(Ptr<NetbltSender> c)
 {
     uint32_t bufferSize = c->GetParameters().bufferSize;
     while (bytesGiven < data.size() && c->GetSendBufferRoom() > 0)
@@ -554,7 +570,7 @@ TestClient::SendReady(Ptr<NetbltConnection> c)
 }
 
 void
-TestClient::BufferReceived(Ptr<NetbltConnection> c, uint32_t number, Ptr<Packet> bytes, bool last)
+TestClient::BufferReceived(Ptr<NetbltReceiver> c, uint32_t number, Ptr<Packet> bytes, bool last)
 {
     size_t at = received.size();
     received.resize(at + bytes->GetSize());

@@ -13,6 +13,8 @@
 #include "ns3/netblt-control-message.h"
 #include "ns3/netblt-header.h"
 #include "ns3/netblt-l4-protocol.h"
+#include "ns3/netblt-receiver.h"
+#include "ns3/netblt-sender.h"
 #include "ns3/netblt-transfer-parameters.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -326,8 +328,8 @@ class TestClient
     void Closed(Ptr<NetbltConnection> connection,
                 NetbltConnection::CloseReason reason,
                 const std::string& text);
-    void SendReady(Ptr<NetbltConnection> connection);
-    void BufferReceived(Ptr<NetbltConnection> connection,
+    void SendReady(Ptr<NetbltSender> connection);
+    void BufferReceived(Ptr<NetbltReceiver> connection,
                         uint32_t number,
                         Ptr<Packet> bytes,
                         bool last);

@@ -250,7 +250,8 @@ class NetbltLostDataTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(r.controlTimeouts, 0, "no control timeout");
         NS_TEST_EXPECT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
         NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
-        NS_TEST_EXPECT_MSG_EQ(bench.passive.connection->GetDataTimer()->GetInstanceTypeId(),
+        Ptr<NetbltReceiver> receiver = DynamicCast<NetbltReceiver>(bench.passive.connection);
+        NS_TEST_EXPECT_MSG_EQ(receiver->GetDataTimer()->GetInstanceTypeId(),
                               m_rfc998Timer ? NetbltBurstRateDataTimer::GetTypeId()
                                             : NetbltInterArrivalDataTimer::GetTypeId(),
                               "the data timer asked for");
