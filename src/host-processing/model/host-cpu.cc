@@ -4,6 +4,8 @@
 
 #include "host-cpu.h"
 
+#include "packet-buffer-pool.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -20,7 +22,7 @@ HostCpu::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::HostCpu")
-            .SetParent<Object>()
+            .SetParent<NetbltHostModel>()
             .SetGroupName("HostProcessing")
             .AddConstructor<HostCpu>()
             .AddAttribute("TimerGranularity",
@@ -401,6 +403,19 @@ HostCpu::RoundToTick(Time delay) const
     const int64_t expiry = (Simulator::Now() + delay).GetTimeStep();
     const int64_t rounded = ((expiry + tick - 1) / tick) * tick;
     return TimeStep(rounded) - Simulator::Now();
+}
+
+bool
+HostCpu::KeepReceivedBuffer()
+{
+    Ptr<PacketBufferPool> pool = GetObject<PacketBufferPool>();
+    return pool && pool->KeepHandedUp();
+}
+
+void
+HostCpu::ReleaseReceivedBuffer()
+{
+    GetObject<PacketBufferPool>()->Free();
 }
 
 Time

@@ -6,6 +6,7 @@
 #define HOST_CPU_H
 
 #include "ns3/callback.h"
+#include "ns3/netblt-host-model.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -49,8 +50,12 @@ namespace ns3
  * The costs themselves belong to the components that charge them (the
  * NETBLT agent, a net device), because a cost is a property of a piece of
  * software running on this processor, not of the processor alone.
+ *
+ * It is the host model NETBLT charges its work to (NetbltHostModel): NETBLT
+ * finds it on the node, and keeps each received packet in the node's
+ * PacketBufferPool until its receive job has run.
  */
-class HostCpu : public Object
+class HostCpu : public NetbltHostModel
 {
   public:
     /**
@@ -70,7 +75,7 @@ class HostCpu : public Object
      * @param activity short name of the work, for traces and logs
      * @param work what to do when the job completes
      */
-    void Execute(Time cost, const std::string& activity, Callback<void> work);
+    void Execute(Time cost, const std::string& activity, Callback<void> work) override;
 
     /**
      * Runs @p work on @p node's CPU at @p cost, or at once (from the caller)
@@ -127,7 +132,7 @@ class HostCpu : public Object
      * @param activity short name of the work, for traces and logs
      * @param work what to do when the job completes
      */
-    void Continue(Time cost, const std::string& activity, Callback<void> work);
+    void Continue(Time cost, const std::string& activity, Callback<void> work) override;
 
     /**
      * Hold() that continues the task-level job completing now, as Continue() does: a driver
@@ -192,7 +197,16 @@ class HostCpu : public Object
      * @return the duration after which a timer set now actually expires: the
      *         first clock tick at or after now + @p delay
      */
-    Time RoundToTick(Time delay) const;
+    Time RoundToTick(Time delay) const override;
+
+    /**
+     * The packet being handed up now stays in its buffer of the node's PacketBufferPool.
+     * @return false if the node has no pool or no buffer is being handed up
+     */
+    bool KeepReceivedBuffer() override;
+
+    /** Returns the buffer KeepReceivedBuffer() kept to the node's PacketBufferPool. */
+    void ReleaseReceivedBuffer() override;
 
     /**
      * Static form of RoundToTick() for a node that may have no HostCpu.

@@ -9,7 +9,6 @@
 #include "netblt-reason-header.h"
 
 #include "ns3/double.h"
-#include "ns3/host-cpu.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -672,7 +671,7 @@ NetbltConnection::SendReason(NetbltPacketType type, const std::string& reason)
 Time
 NetbltConnection::Granular(Time delay) const
 {
-    return HostCpu::RoundToTick(m_protocol ? m_protocol->GetNode() : nullptr, delay);
+    return m_protocol ? m_protocol->RoundToTick(delay) : delay;
 }
 
 Callback<void>
@@ -690,13 +689,13 @@ NetbltConnection::WhileOpen(std::function<void()> work)
 void
 NetbltConnection::Process(Time cost, const std::string& activity, std::function<void()> work)
 {
-    HostCpu::Run(m_protocol->GetNode(), cost, activity, WhileOpen(std::move(work)));
+    m_protocol->Execute(cost, activity, WhileOpen(std::move(work)));
 }
 
 void
 NetbltConnection::ProcessNext(Time cost, const std::string& activity, std::function<void()> work)
 {
-    HostCpu::RunContinuation(m_protocol->GetNode(), cost, activity, WhileOpen(std::move(work)));
+    m_protocol->Continue(cost, activity, WhileOpen(std::move(work)));
 }
 
 // ---------------------------------------------------------------------------------------------

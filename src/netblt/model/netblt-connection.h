@@ -251,22 +251,25 @@ class NetbltConnection : public Object
     /** @param type a packet type without fields of its own (KEEPALIVE, QUITACK, DONE) */
     void SendSimple(NetbltPacketType type);
 
-    /** @param delay a duration @return when a timer of that duration fires on the host's clock */
+    /**
+     * @param delay a duration
+     * @return when a timer of that duration fires on the host's clock (NetbltHostModel)
+     */
     Time Granular(Time delay) const;
     /**
-     * Runs @p work once the host's CPU has spent @p cost on it (HostCpu::Run); the work is
-     * skipped if the connection has closed meanwhile.
+     * Runs @p work once the host's CPU has spent @p cost on it (NetbltL4Protocol::Execute);
+     * the work is skipped if the connection has closed meanwhile.
      * @param cost CPU time
-     * @param activity the HostCpu activity name
+     * @param activity the activity name, for the host's traces
      * @param work the work
      */
     void Process(Time cost, const std::string& activity, std::function<void()> work);
     /**
      * Process() for work that the job completing now goes on to do in the same call (finishing
      * a buffer its last packet completed, sending the control packet that finish queued): it
-     * runs before jobs already waiting (HostCpu::RunContinuation).
+     * runs before jobs already waiting (NetbltL4Protocol::Continue).
      * @param cost CPU time
-     * @param activity the HostCpu activity name
+     * @param activity the activity name, for the host's traces
      * @param work the work
      */
     void ProcessNext(Time cost, const std::string& activity, std::function<void()> work);

@@ -12,8 +12,6 @@
 #include "netblt-receiver.h"
 #include "netblt-sender.h"
 
-#include "ns3/host-cpu.h"
-#include "ns3/packet-buffer-pool.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
@@ -180,6 +178,10 @@ NetbltL4Protocol::NotifyNewAggregate()
     {
         SetNode(node);
     }
+    if (!m_host)
+    {
+        m_host = GetObject<NetbltHostModel>();
+    }
     if (ipv4 && m_downTarget.IsNull())
     {
         ipv4->Insert(this);
@@ -199,6 +201,7 @@ NetbltL4Protocol::DoDispose()
     m_connections.clear();
     m_listeners.clear();
     m_node = nullptr;
+    m_host = nullptr;
     m_downTarget = IpL4Protocol::DownTargetCallback();
     m_downTarget6 = IpL4Protocol::DownTargetCallback6();
     IpL4Protocol::DoDispose();
@@ -321,6 +324,38 @@ uint8_t
 NetbltL4Protocol::GetVersion() const
 {
     return m_version;
+}
+
+void
+NetbltL4Protocol::Execute(Time cost, const std::string& activity, Callback<void> work) const
+{
+    if (m_host)
+    {
+        m_host->Execute(cost, activity, work);
+    }
+    else
+    {
+        work();
+    }
+}
+
+void
+NetbltL4Protocol::Continue(Time cost, const std::string& activity, Callback<void> work) const
+{
+    if (m_host)
+    {
+        m_host->Continue(cost, activity, work);
+    }
+    else
+    {
+        work();
+    }
+}
+
+Time
+NetbltL4Protocol::RoundToTick(Time delay) const
+{
+    return m_host ? m_host->RoundToTick(delay) : delay;
 }
 
 Ptr<NetbltConnection>
@@ -472,21 +507,16 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         // The connection acts on the packet once this host's CPU has done the work; the
         // host buffer the packet came up in is free only then.
         std::shared_ptr<const NetbltHeader> verified(std::move(header));
-        Ptr<PacketBufferPool> pool = PacketBufferPool::Of(m_node);
-        if (!pool || !pool->KeepHandedUp())
-        {
-            pool = nullptr;
-        }
-        HostCpu::Run(m_node,
-                     cost,
-                     isData ? "netblt-data-receive" : "netblt-control-receive",
-                     [connection, verified, packet, pool]() {
-                         connection->Receive(*verified, packet);
-                         if (pool)
-                         {
-                             pool->Free();
-                         }
-                     });
+        Ptr<NetbltHostModel> host = m_host && m_host->KeepReceivedBuffer() ? m_host : nullptr;
+        Execute(cost,
+                isData ? "netblt-data-receive" : "netblt-control-receive",
+                [connection, verified, packet, host]() {
+                    connection->Receive(*verified, packet);
+                    if (host)
+                    {
+                        host->ReleaseReceivedBuffer();
+                    }
+                });
         return IpL4Protocol::RX_OK;
     }
     if (type == NetbltPacketType::OPEN)

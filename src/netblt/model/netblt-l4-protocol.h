@@ -6,6 +6,7 @@
 #define NETBLT_L4_PROTOCOL_H
 
 #include "netblt-connection.h"
+#include "netblt-host-model.h"
 #include "netblt-transfer-parameters.h"
 
 #include "ns3/ip-l4-protocol.h"
@@ -68,7 +69,8 @@ class NetbltL4Protocol : public IpL4Protocol
 
     /**
      * CPU time this NETBLT implementation spends per unit of work, charged to the node's
-     * HostCpu (see the host-processing module). All zero means an infinitely fast host.
+     * NetbltHostModel (the host-processing module's HostCpu). All zero means an infinitely
+     * fast host.
      */
     struct ProcessingCosts
     {
@@ -103,6 +105,27 @@ class NetbltL4Protocol : public IpL4Protocol
 
     /** @return the CPU costs of this implementation */
     const ProcessingCosts& GetProcessingCosts() const;
+
+    /**
+     * Runs @p work once the host has spent @p cost on it (NetbltHostModel::Execute), or at once
+     * on a node without a NetbltHostModel.
+     * @param cost CPU time
+     * @param activity the activity's name, for the host's traces
+     * @param work the work
+     */
+    void Execute(Time cost, const std::string& activity, Callback<void> work) const;
+    /**
+     * Execute() for work the job completing now goes on to do (NetbltHostModel::Continue).
+     * @param cost CPU time
+     * @param activity the activity's name, for the host's traces
+     * @param work the work
+     */
+    void Continue(Time cost, const std::string& activity, Callback<void> work) const;
+    /**
+     * @param delay a timer's nominal duration
+     * @return when a timer of that duration set now expires on the host's clock
+     */
+    Time RoundToTick(Time delay) const;
 
     /**
      * Active open.
@@ -232,6 +255,7 @@ class NetbltL4Protocol : public IpL4Protocol
     }
 
     Ptr<Node> m_node;
+    Ptr<NetbltHostModel> m_host; //!< the node's host model, if it has one
     ProcessingCosts m_costs;
     IpL4Protocol::DownTargetCallback m_downTarget;
     IpL4Protocol::DownTargetCallback6 m_downTarget6;
