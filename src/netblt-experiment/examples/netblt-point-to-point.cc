@@ -45,6 +45,7 @@ main(int argc, char* argv[])
     cmd.AddValue("pcap", "directory for pcap files (empty: none)", pcap);
     cmd.Parse(argc, argv);
 
+    RngSeedManager::SetSeed(seed);
     Ptr<NetbltPointToPointExperiment> experiment = CreateObject<NetbltPointToPointExperiment>();
     experiment->SetAttribute("BurstSize", UintegerValue(bs));
     experiment->SetAttribute("BurstInterval", TimeValue(MilliSeconds(bi)));
@@ -52,14 +53,16 @@ main(int argc, char* argv[])
     experiment->SetAttribute("BufferSize", UintegerValue(bfsz));
     experiment->SetAttribute("TransferSize", UintegerValue(xfsz));
     experiment->SetAttribute("OutstandingBuffers", UintegerValue(nbufs));
-    experiment->SetAttribute("Seed", UintegerValue(seed));
     experiment->SetAttribute("LossRate", DoubleValue(loss));
     experiment->SetAttribute("ReorderProbability", DoubleValue(reorder));
     experiment->SetAttribute("DuplicateProbability", DoubleValue(duplicate));
     experiment->SetAttribute("CorruptProbability", DoubleValue(corrupt));
     experiment->SetAttribute("ChecksumData", BooleanValue(checksum));
     experiment->SetAttribute("PcapDirectory", StringValue(pcap));
-    NetbltTransferRecord r = experiment->Run();
+    experiment->Install();
+    Simulator::Run();
+    NetbltTransferRecord r = experiment->GetRecord();
+    Simulator::Destroy();
 
     std::cout << "completed " << r.completed << " intact " << r.intact << " sender "
               << r.senderClose << " receiver " << r.receiverClose << "\n"
