@@ -81,6 +81,9 @@ NetbltConnection::NetbltConnection()
     : m_state(CLOSED)
 {
     NS_LOG_FUNCTION(this);
+    auto round = [this](Time delay) { return Granular(delay); };
+    m_deathTimer.SetFunctions(round, [this]() { DeathTimeout(); });
+    m_keepaliveTimer.SetFunctions(round, [this]() { KeepaliveTimeout(); });
 }
 
 NetbltConnection::~NetbltConnection()
@@ -104,11 +107,12 @@ NetbltConnection::CancelAllTimers()
 {
     // Removed rather than cancelled: a cancelled event still advances the clock when its time
     // comes, which would make a finished simulation end at the last death-timer deadline.
-    for (EventId* timer :
-         {&m_openTimer, &m_deathTimer, &m_keepaliveTimer, &m_dallyTimer, &m_quitTimer})
+    for (EventId* timer : {&m_openTimer, &m_dallyTimer, &m_quitTimer})
     {
         Simulator::Remove(*timer);
     }
+    m_deathTimer.Cancel();
+    m_keepaliveTimer.Cancel();
     CancelTransferTimers();
 }
 
@@ -253,6 +257,7 @@ NetbltConnection::Quit(const std::string& reason)
     }
     m_quitReason = reason;
     StopTransfer();
+    m_keepaliveTimer.Cancel(); // QUITs go until the QUITACK comes
     SetState(QUIT_SENT);
     SendQuit();
 }
@@ -432,8 +437,8 @@ NetbltConnection::Establish()
     NS_LOG_FUNCTION(this << m_params);
     m_stats.establishedTime = Simulator::Now();
     SetState(ESTABLISHED);
-    ResetDeathTimer();
-    ResetKeepaliveTimer();
+    PacketHeard();
+    PacketSent();
     if (!m_establishedCallback.IsNull())
     {
         m_establishedCallback(this);
@@ -493,7 +498,7 @@ NetbltConnection::StartDally(Time duration)
 {
     NS_LOG_FUNCTION(this << duration);
     StopTransfer();
-    Simulator::Remove(m_keepaliveTimer);
+    m_keepaliveTimer.Cancel();
     SetState(DALLYING);
     m_dallyDuration = duration;
     m_dallyTimer = Simulator::Schedule(Granular(duration), &NetbltConnection::DallyExpired, this);
@@ -557,30 +562,15 @@ NetbltConnection::HandleQuit(const NetbltReasonHeader& quit)
 // Death timer and KEEPALIVE (RFC 998 §5.2.3)
 
 void
-NetbltConnection::ResetDeathTimer()
+NetbltConnection::PacketHeard()
 {
-    // Lazy: remember when the other end was last heard; the pending event re-arms itself for
-    // the remainder instead of being cancelled and rescheduled for every packet.
-    m_lastHeard = Simulator::Now();
-    if (!m_deathTimer.IsPending())
-    {
-        m_deathTimer = Simulator::Schedule(Granular(Seconds(m_params.deathTimeoutS)),
-                                           &NetbltConnection::DeathTimeout,
-                                           this);
-    }
+    m_deathTimer.Touch();
+    m_deathTimer.Arm(Seconds(m_params.deathTimeoutS));
 }
 
 void
 NetbltConnection::DeathTimeout()
 {
-    Time due = m_lastHeard + Seconds(m_params.deathTimeoutS);
-    if (due > Simulator::Now())
-    {
-        m_deathTimer = Simulator::Schedule(Granular(due - Simulator::Now()),
-                                           &NetbltConnection::DeathTimeout,
-                                           this);
-        return;
-    }
     NS_LOG_FUNCTION(this);
     if (m_state == QUIT_SENT)
     {
@@ -594,44 +584,23 @@ NetbltConnection::DeathTimeout()
         DallyExpired();
         return;
     }
-    Close(DEATH_TIMEOUT,
-          "nothing heard for " + std::to_string(m_params.deathTimeoutS) + " s");
-}
-
-Time
-NetbltConnection::GetKeepaliveInterval() const
-{
-    return Seconds(m_peerDeathTimeoutS) / static_cast<int64_t>(m_keepaliveDivisor);
+    Close(DEATH_TIMEOUT, "nothing heard for " + std::to_string(m_params.deathTimeoutS) + " s");
 }
 
 void
-NetbltConnection::ResetKeepaliveTimer()
+NetbltConnection::PacketSent()
 {
-    // Lazy, like the death timer: every packet sent postpones the next KEEPALIVE.
-    m_lastSent = Simulator::Now();
-    if (m_state == ESTABLISHED && m_peerDeathTimeoutS > 0 && !m_keepaliveTimer.IsPending())
+    m_keepaliveTimer.Touch();
+    if (m_state == ESTABLISHED && m_peerDeathTimeoutS > 0)
     {
-        m_keepaliveTimer = Simulator::Schedule(Granular(GetKeepaliveInterval()),
-                                               &NetbltConnection::KeepaliveTimeout,
-                                               this);
+        m_keepaliveTimer.Arm(Seconds(m_peerDeathTimeoutS) /
+                             static_cast<int64_t>(m_keepaliveDivisor));
     }
 }
 
 void
 NetbltConnection::KeepaliveTimeout()
 {
-    if (m_state != ESTABLISHED)
-    {
-        return;
-    }
-    Time due = m_lastSent + GetKeepaliveInterval();
-    if (due > Simulator::Now())
-    {
-        m_keepaliveTimer = Simulator::Schedule(Granular(due - Simulator::Now()),
-                                               &NetbltConnection::KeepaliveTimeout,
-                                               this);
-        return;
-    }
     NS_LOG_FUNCTION(this);
     ++m_stats.keepalivesSent;
     SendSimple(NetbltPacketType::KEEPALIVE);
@@ -650,7 +619,7 @@ NetbltConnection::SendPacket(Ptr<Packet> packet, NetbltHeader& header)
     NS_LOG_LOGIC("send " << header);
     m_txTrace(packet, header.GetType());
     m_protocol->Send(packet, m_localAddress, m_peerAddress);
-    ResetKeepaliveTimer();
+    PacketSent();
 }
 
 void
@@ -713,7 +682,7 @@ NetbltConnection::Receive(const NetbltHeader& received, Ptr<Packet> packet)
     m_rxTrace(packet, type);
     if (m_state != OPEN_SENT)
     {
-        ResetDeathTimer();
+        PacketHeard();
     }
     switch (type)
     {

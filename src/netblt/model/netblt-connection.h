@@ -7,6 +7,7 @@
 
 #include "netblt-connection-statistics.h"
 #include "netblt-header.h"
+#include "netblt-idle-timer.h"
 #include "netblt-transfer-parameters.h"
 
 #include "ns3/callback.h"
@@ -295,11 +296,10 @@ class NetbltConnection : public Object
     void CancelAllTimers();
 
     // death and keepalive
-    void ResetDeathTimer();
+    void PacketHeard();
     void DeathTimeout();
-    void ResetKeepaliveTimer();
+    void PacketSent();
     void KeepaliveTimeout();
-    Time GetKeepaliveInterval() const;
 
     /** @param work some work @return it, to be skipped if the connection has closed by then */
     Callback<void> WhileOpen(std::function<void()> work);
@@ -325,10 +325,8 @@ class NetbltConnection : public Object
     // timers
     EventId m_openTimer;
     uint32_t m_opensSent{0};
-    EventId m_deathTimer;
-    Time m_lastHeard;                    //!< last packet received from the other end
-    EventId m_keepaliveTimer;
-    Time m_lastSent;                     //!< last packet sent to the other end
+    NetbltIdleTimer m_deathTimer;        //!< nothing heard from the other end
+    NetbltIdleTimer m_keepaliveTimer;    //!< nothing sent to the other end
     EventId m_dallyTimer;
     Time m_dallyDuration;                //!< length of the current dally period
     EventId m_quitTimer;
