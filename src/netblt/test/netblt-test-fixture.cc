@@ -221,8 +221,11 @@ Topology::Build(const TopologyConfig& config)
     channel = DynamicCast<ImpairedPointToPointChannel>(devices.Get(0)->GetChannel());
 
     // Free processing, but the host's clock: timers fire on HostCpu::TimerGranularity ticks.
-    HostCpuHelper cpus;
-    cpus.Install(nodes);
+    if (config.hostModel)
+    {
+        HostCpuHelper cpus;
+        cpus.Install(nodes);
+    }
     InternetStackHelper internet;
     internet.Install(nodes);
     stream += internet.AssignStreams(nodes, stream);

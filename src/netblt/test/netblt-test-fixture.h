@@ -149,6 +149,7 @@ struct TopologyConfig
     Ptr<ErrorModel> lossAtNode0;         //!< ReceiveErrorModel of node 0's device (0 <- 1)
     Ptr<ErrorModel> lossAtNode1;         //!< ReceiveErrorModel of node 1's device (0 -> 1)
     int64_t stream{1000};                //!< first random stream index
+    bool hostModel{true};                //!< a HostCpu (NetbltHostModel) on each node
 };
 
 /**

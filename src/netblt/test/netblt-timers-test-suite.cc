@@ -653,6 +653,63 @@ class NetbltGranularityTestCase : public NetbltEngineTestCase
 
 /**
  * @ingroup netblt-tests
+ * @brief Without a NetbltHostModel on the nodes NETBLT still runs, on an exact clock: a
+ * 10-packet buffer in bursts of 3 every 7 ms is delivered intact, and the bursts the timer
+ * starts follow the first by exactly 7, 14 and 21 ms (not on 1-ms ticks: the first burst goes
+ * when the GO arrives, off the tick).
+ */
+class NetbltNoHostModelTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltNoHostModelTestCase()
+        : NetbltEngineTestCase("no host model on the nodes: exact timers, the transfer intact")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TopologyConfig config;
+        config.hostModel = false;
+        Bench bench(config);
+        NS_TEST_ASSERT_MSG_EQ(bench.topology.nodes.Get(0)->GetObject<NetbltHostModel>(),
+                              nullptr,
+                              "no host model");
+        NetbltTransferParameters p = FastProposal(1);
+        p.bufferSize = 10000; // one buffer of 10 packets: bursts of 3, 3, 3, 1
+        p.burstSize = 3;
+        p.burstIntervalMs = 7;
+        std::vector<uint8_t> data = MakeData(10000, 41);
+        bench.StartWrite(p, data, Limits());
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        std::map<Time, uint32_t> bursts; // start -> packets
+        for (const auto& e : bench.active.tx.GetEntries())
+        {
+            if (e.type == NetbltPacketType::DATA || e.type == NetbltPacketType::LDATA)
+            {
+                ++bursts[e.time];
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(bursts.size(), 4, "4 bursts (no retransmission)");
+        Time first = bursts.begin()->first;
+        NS_TEST_EXPECT_MSG_NE(first.GetTimeStep() % MilliSeconds(1).GetTimeStep(),
+                              0,
+                              "the first burst goes off the millisecond tick");
+        uint32_t i = 0;
+        for (const auto& [start, count] : bursts)
+        {
+            NS_TEST_EXPECT_MSG_EQ(start - first, MilliSeconds(7 * i), "burst " << i << " exact");
+            NS_TEST_EXPECT_MSG_EQ(count, (i < 3 ? 3U : 1U), "packets in burst " << i);
+            ++i;
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-tests
  * @brief The link goes dead after set-up: each end closes DEATH_TIMEOUT its own death-timer
  * value after the last packet it heard (on the next tick), not before.
  */
@@ -804,6 +861,7 @@ NetbltTimersTestSuite::NetbltTimersTestSuite()
     AddTestCase(new NetbltCombineOkWithGoTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltGranularityTestCase(1, 7, 7), TestCase::Duration::QUICK);
     AddTestCase(new NetbltGranularityTestCase(5, 12, 15), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltNoHostModelTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltDeathTimerTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltKeepaliveTestCase, TestCase::Duration::QUICK);
 }
