@@ -15,6 +15,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <array>
 
 namespace ns3
 {
@@ -83,7 +84,10 @@ NetbltConnection::NetbltConnection()
     NS_LOG_FUNCTION(this);
     auto round = [this](Time delay) { return Granular(delay); };
     m_deathTimer.SetFunctions(round, [this]() { DeathTimeout(); });
-    m_keepaliveTimer.SetFunctions(round, [this]() { KeepaliveTimeout(); });
+    m_keepaliveTimer.SetFunctions(round, [this]() {
+        ++m_stats.keepalivesSent;
+        SendSimple(NetbltPacketType::KEEPALIVE);
+    });
 }
 
 NetbltConnection::~NetbltConnection()
@@ -119,45 +123,25 @@ NetbltConnection::CancelAllTimers()
 std::string
 NetbltConnection::StateName(State state)
 {
-    switch (state)
-    {
-    case CLOSED:
-        return "CLOSED";
-    case OPEN_SENT:
-        return "OPEN_SENT";
-    case ESTABLISHED:
-        return "ESTABLISHED";
-    case DALLYING:
-        return "DALLYING";
-    case QUIT_SENT:
-        return "QUIT_SENT";
-    }
-    return "?";
+    // In the order of the enumeration.
+    static const std::array<const char*, 5> names{
+        {"CLOSED", "OPEN_SENT", "ESTABLISHED", "DALLYING", "QUIT_SENT"}};
+    return state < names.size() ? names[state] : "?";
 }
 
 std::string
 NetbltConnection::CloseReasonName(CloseReason reason)
 {
-    switch (reason)
-    {
-    case TRANSFER_COMPLETE:
-        return "TRANSFER_COMPLETE";
-    case REFUSED:
-        return "REFUSED";
-    case OPEN_FAILED:
-        return "OPEN_FAILED";
-    case DEATH_TIMEOUT:
-        return "DEATH_TIMEOUT";
-    case ABORTED_BY_PEER:
-        return "ABORTED_BY_PEER";
-    case ABORTED_LOCALLY:
-        return "ABORTED_LOCALLY";
-    case QUIT_BY_PEER:
-        return "QUIT_BY_PEER";
-    case QUIT_LOCALLY:
-        return "QUIT_LOCALLY";
-    }
-    return "?";
+    // In the order of the enumeration.
+    static const std::array<const char*, 8> names{{"TRANSFER_COMPLETE",
+                                                   "REFUSED",
+                                                   "OPEN_FAILED",
+                                                   "DEATH_TIMEOUT",
+                                                   "ABORTED_BY_PEER",
+                                                   "ABORTED_LOCALLY",
+                                                   "QUIT_BY_PEER",
+                                                   "QUIT_LOCALLY"}};
+    return reason < names.size() ? names[reason] : "?";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -223,24 +207,6 @@ NetbltConnection::GetPeerAddress() const
     return m_peerAddress;
 }
 
-uint16_t
-NetbltConnection::GetPeerDeathTimeout() const
-{
-    return m_peerDeathTimeoutS;
-}
-
-uint32_t
-NetbltConnection::GetKeepaliveDivisor() const
-{
-    return m_keepaliveDivisor;
-}
-
-Time
-NetbltConnection::GetInitialControlTimer() const
-{
-    return m_initialControlTimer;
-}
-
 Time
 NetbltConnection::GetPeerControlTimerEstimate() const
 {
@@ -287,16 +253,10 @@ NetbltConnection::ConnectActive(Ptr<NetbltL4Protocol> protocol,
                                 uint32_t connectionId)
 {
     NS_LOG_FUNCTION(this << local << localPort << peer << peerPort << proposal);
-    m_protocol = protocol;
-    m_version = protocol->GetVersion();
-    m_localAddress = local;
-    m_localPort = localPort;
-    m_peerAddress = peer;
-    m_peerPort = peerPort;
+    Bind(protocol, local, localPort, peer, peerPort);
     m_active = true;
     m_params = proposal;
     m_connectionId = connectionId;
-    m_stats.openTime = Simulator::Now();
     DoStart();
     SetState(OPEN_SENT);
     SendOpen();
@@ -315,20 +275,30 @@ NetbltConnection::AcceptPassive(Ptr<NetbltL4Protocol> protocol,
     // M = WRITE: the active end writes, so this end receives.
     NS_ASSERT_MSG(open.GetWriteMode() == (GetRole() == RECEIVER),
                   "the protocol created the wrong role for this OPEN");
+    Bind(protocol, local, localPort, peer, peerPort);
+    m_active = false;
+    m_params = negotiated;
+    m_connectionId = open.GetConnectionId();
+    m_peerDeathTimeoutS = open.GetDeathTimerValue();
+    DoStart();
+    SendResponse(open.GetWriteMode());
+    Establish();
+}
+
+void
+NetbltConnection::Bind(Ptr<NetbltL4Protocol> protocol,
+                       Ipv4Address local,
+                       uint16_t localPort,
+                       Ipv4Address peer,
+                       uint16_t peerPort)
+{
     m_protocol = protocol;
     m_version = protocol->GetVersion();
     m_localAddress = local;
     m_localPort = localPort;
     m_peerAddress = peer;
     m_peerPort = peerPort;
-    m_active = false;
-    m_params = negotiated;
-    m_connectionId = open.GetConnectionId();
-    m_peerDeathTimeoutS = open.GetDeathTimerValue();
     m_stats.openTime = Simulator::Now();
-    DoStart();
-    SendResponse(open.GetWriteMode());
-    Establish();
 }
 
 void
@@ -374,8 +344,7 @@ NetbltConnection::HandleOpen(const NetbltOpenHeader& open)
     if (open.GetConnectionId() != m_connectionId)
     {
         // A second connection between the same ports (RFC 998 §5.1).
-        SendReason(NetbltPacketType::ABORT,
-                   "a connection with another unique ID uses these ports");
+        SendReason(NetbltPacketType::ABORT, "a connection with another unique ID uses these ports");
         return;
     }
     if (!m_active)
@@ -535,9 +504,8 @@ NetbltConnection::SendQuit()
 {
     NS_LOG_FUNCTION(this);
     SendReason(NetbltPacketType::QUIT, m_quitReason);
-    m_quitTimer = Simulator::Schedule(Granular(GetQuitRetryInterval()),
-                                      &NetbltConnection::SendQuit,
-                                      this);
+    m_quitTimer =
+        Simulator::Schedule(Granular(GetQuitRetryInterval()), &NetbltConnection::SendQuit, this);
 }
 
 void
@@ -596,14 +564,6 @@ NetbltConnection::PacketSent()
         m_keepaliveTimer.Arm(Seconds(m_peerDeathTimeoutS) /
                              static_cast<int64_t>(m_keepaliveDivisor));
     }
-}
-
-void
-NetbltConnection::KeepaliveTimeout()
-{
-    NS_LOG_FUNCTION(this);
-    ++m_stats.keepalivesSent;
-    SendSimple(NetbltPacketType::KEEPALIVE);
 }
 
 // ---------------------------------------------------------------------------------------------

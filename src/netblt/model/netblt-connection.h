@@ -236,12 +236,6 @@ class NetbltConnection : public Object
     void ExtendDally();
     /** The dally period is over. */
     void DallyExpired();
-    /** @return the other end's death-timer value, s (from its OPEN or RESPONSE) */
-    uint16_t GetPeerDeathTimeout() const;
-    /** @return KeepaliveDivisor */
-    uint32_t GetKeepaliveDivisor() const;
-    /** @return InitialControlTimer */
-    Time GetInitialControlTimer() const;
 
     /**
      * Adds the common header fields and sends a packet.
@@ -275,11 +269,14 @@ class NetbltConnection : public Object
      */
     void ProcessNext(Time cost, const std::string& activity, std::function<void()> work);
 
-    Ptr<NetbltL4Protocol> m_protocol;  //!< the NETBLT layer (null once closed)
-    NetbltTransferParameters m_params; //!< proposal, then negotiated values
-    NetbltConnectionStatistics m_stats; //!< what this end counted
+    Ptr<NetbltL4Protocol> m_protocol;         //!< the NETBLT layer (null once closed)
+    NetbltTransferParameters m_params;        //!< proposal, then negotiated values
+    NetbltConnectionStatistics m_stats;       //!< what this end counted
     ConnectionCallback m_establishedCallback; //!< the client's set-up callback
-    CloseCallback m_closeCallback;     //!< the client's close callback
+    CloseCallback m_closeCallback;            //!< the client's close callback
+    uint32_t m_keepaliveDivisor;              //!< KeepaliveDivisor
+    Time m_initialControlTimer;               //!< InitialControlTimer
+    uint16_t m_peerDeathTimeoutS{0}; //!< the other end's death-timer value (OPEN or RESPONSE)
 
   private:
     // set-up and close
@@ -289,6 +286,11 @@ class NetbltConnection : public Object
     void HandleResponse(const NetbltOpenHeader& response);
     void HandleRefused(const NetbltReasonHeader& refused);
     void HandleQuit(const NetbltReasonHeader& quit);
+    void Bind(Ptr<NetbltL4Protocol> protocol,
+              Ipv4Address local,
+              uint16_t localPort,
+              Ipv4Address peer,
+              uint16_t peerPort);
     void SendResponse(bool writeMode);
     void Establish();
     void SendQuit();
@@ -299,7 +301,6 @@ class NetbltConnection : public Object
     void PacketHeard();
     void DeathTimeout();
     void PacketSent();
-    void KeepaliveTimeout();
 
     /** @param work some work @return it, to be skipped if the connection has closed by then */
     Callback<void> WhileOpen(std::function<void()> work);
@@ -307,9 +308,7 @@ class NetbltConnection : public Object
     // attributes
     Time m_openRetryInterval;
     uint32_t m_openRetryLimit;
-    uint32_t m_keepaliveDivisor;
     double m_dallyFactor;
-    Time m_initialControlTimer;
     uint8_t m_version{1};
 
     // identity
@@ -319,16 +318,15 @@ class NetbltConnection : public Object
     uint16_t m_peerPort{0};
     uint32_t m_connectionId{0};
     bool m_active{false};
-    TracedValue<State> m_state;          //!< the connection state (trace source State)
-    uint16_t m_peerDeathTimeoutS{0};
+    TracedValue<State> m_state; //!< the connection state (trace source State)
 
     // timers
     EventId m_openTimer;
     uint32_t m_opensSent{0};
-    NetbltIdleTimer m_deathTimer;        //!< nothing heard from the other end
-    NetbltIdleTimer m_keepaliveTimer;    //!< nothing sent to the other end
+    NetbltIdleTimer m_deathTimer;     //!< nothing heard from the other end
+    NetbltIdleTimer m_keepaliveTimer; //!< nothing sent to the other end
     EventId m_dallyTimer;
-    Time m_dallyDuration;                //!< length of the current dally period
+    Time m_dallyDuration; //!< length of the current dally period
     EventId m_quitTimer;
     std::string m_quitReason;
 

@@ -138,7 +138,7 @@ NetbltReceiver::SetBufferReceivedCallback(BufferCallback cb)
 void
 NetbltReceiver::DoStart()
 {
-    m_control.SetInitialTimer(GetInitialControlTimer());
+    m_control.SetInitialTimer(m_initialControlTimer);
 }
 
 void
@@ -323,7 +323,7 @@ NetbltReceiver::GetControlBackoffCap() const
 {
     // Backing off past a quarter of the death timeout gains nothing: the CONTROL packet would
     // get fewer chances to arrive than a KEEPALIVE has before this end gives up.
-    return Seconds(m_params.deathTimeoutS) / static_cast<int64_t>(GetKeepaliveDivisor());
+    return Seconds(m_params.deathTimeoutS) / static_cast<int64_t>(m_keepaliveDivisor);
 }
 
 void
@@ -444,14 +444,18 @@ NetbltReceiver::EnterAcked(uint32_t number, NetbltRxBuffer::Buffer& buffer)
 }
 
 void
-NetbltReceiver::SetDataTimer(uint32_t number, NetbltRxBuffer::Buffer& buffer, Time delay, bool neverLater)
+NetbltReceiver::SetDataTimer(uint32_t number,
+                             NetbltRxBuffer::Buffer& buffer,
+                             Time delay,
+                             bool neverLater)
 {
     if (neverLater && buffer.dataTimer.IsPending() &&
         Simulator::GetDelayLeft(buffer.dataTimer) <= delay)
     {
         return;
     }
-    NS_LOG_LOGIC("data timer of buffer " << number << " (state " << buffer.state << "): " << delay.As(Time::MS));
+    NS_LOG_LOGIC("data timer of buffer " << number << " (state " << buffer.state
+                                         << "): " << delay.As(Time::MS));
     Simulator::Remove(buffer.dataTimer);
     buffer.dataTimer =
         Simulator::Schedule(Granular(delay), &NetbltReceiver::DataTimeout, this, number);
@@ -604,19 +608,19 @@ NetbltReceiver::CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer)
     // Finishing a buffer (checking it, handing it over, preparing the next one) is work of its
     // own, before the OK goes and the client sees the data.
     ProcessNext(m_protocol->GetProcessingCosts().bufferCompleteByte * buffer.length,
-            "netblt-buffer-complete",
-            [this, number]() {
-                // The control-timer value is filled in at each transmission.
-                QueueControlMessage(NetbltControlMessage::MakeOk(m_control.NextSequence(),
-                                                                 number,
-                                                                 m_params.burstSize,
-                                                                 m_params.burstIntervalMs,
-                                                                 0));
-                DeliverInOrder();
-                // The packet that completed the buffer has been handled already: send the OK
-                // (with any GO the client's new buffers allowed) now.
-                FlushControl();
-            });
+                "netblt-buffer-complete",
+                [this, number]() {
+                    // The control-timer value is filled in at each transmission.
+                    QueueControlMessage(NetbltControlMessage::MakeOk(m_control.NextSequence(),
+                                                                     number,
+                                                                     m_params.burstSize,
+                                                                     m_params.burstIntervalMs,
+                                                                     0));
+                    DeliverInOrder();
+                    // The packet that completed the buffer has been handled already: send the OK
+                    // (with any GO the client's new buffers allowed) now.
+                    FlushControl();
+                });
 }
 
 void
@@ -646,8 +650,7 @@ NetbltReceiver::DeliverInOrder()
 void
 NetbltReceiver::CheckReceiverDone()
 {
-    if (GetState() == ESTABLISHED && m_lastBufferDelivered &&
-        m_control.IsEmpty())
+    if (GetState() == ESTABLISHED && m_lastBufferDelivered && m_control.IsEmpty())
     {
         m_stats.completeTime = Simulator::Now();
         SendSimple(NetbltPacketType::DONE);

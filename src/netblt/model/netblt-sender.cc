@@ -89,8 +89,7 @@ NetbltSender::GetControlTimerValue() const
 Time
 NetbltSender::GetPeerControlTimerEstimate() const
 {
-    return m_peerControlTimerMs > 0 ? MilliSeconds(m_peerControlTimerMs)
-                                    : GetInitialControlTimer();
+    return m_peerControlTimerMs > 0 ? MilliSeconds(m_peerControlTimerMs) : m_initialControlTimer;
 }
 
 Time
@@ -315,9 +314,8 @@ NetbltSender::StartBurst()
     // The burst interval runs from the start of one burst's transmission to the start of the
     // next (RFC 1030 §3), so a burst the CPU delayed also delays the ones after it.
     m_rate.StartTransmission(Simulator::Now(), m_params.burstSize);
-    m_burstEvent = Simulator::Schedule(Granular(m_params.GetBurstInterval()),
-                                       &NetbltSender::SendBurst,
-                                       this);
+    m_burstEvent =
+        Simulator::Schedule(Granular(m_params.GetBurstInterval()), &NetbltSender::SendBurst, this);
     SendBurstPacket();
 }
 
@@ -400,7 +398,7 @@ NetbltSender::CheckSenderDone()
         Time dally = GetDallyTime();
         if (m_dallyUntilPeerDeath)
         {
-            dally = std::max(dally, Seconds(GetPeerDeathTimeout()));
+            dally = std::max(dally, Seconds(m_peerDeathTimeoutS));
         }
         StartDally(dally);
     }
