@@ -6,8 +6,8 @@
 #define HOST_CPU_H
 
 #include "ns3/callback.h"
-#include "ns3/netblt-host-model.h"
 #include "ns3/event-id.h"
+#include "ns3/netblt-host-model.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -269,7 +269,8 @@ class HostCpu : public NetbltHostModel
     void StartNext();
     /** Starts the next interrupt, pre-empting the running task-level job if there is one. */
     void StartInterrupt();
-    /** Completes the running interrupt; then the next interrupt, the pre-empted job or the queue. */
+    /** Completes the running interrupt; then the next interrupt, the pre-empted job or the queue.
+     */
     void CompleteInterrupt();
     /** Starts whatever is due next on a CPU that has just become free. */
     void StartWhatIsDue();
@@ -283,23 +284,24 @@ class HostCpu : public NetbltHostModel
      */
     void Enqueue(Job job, bool continuation);
 
-    Time m_timerGranularity;  //!< the host's clock tick
-    std::deque<Job> m_queue;  //!< jobs waiting, the running one first
-    bool m_busy{false};       //!< a job is running
-    bool m_held{false};       //!< the running job was started by Hold()
-    Time m_heldSince;         //!< when the held job got the CPU
-    Time m_runningEnd;        //!< when the running job completes
-    Time m_queuedCost;        //!< cost of the waiting jobs (not the running one)
-    Time m_busyTime;          //!< CPU time of completed jobs
+    Time m_timerGranularity;     //!< the host's clock tick
+    std::deque<Job> m_queue;     //!< jobs waiting, the running one first
+    bool m_busy{false};          //!< a job is running
+    bool m_held{false};          //!< the running job was started by Hold()
+    Time m_heldSince;            //!< when the held job got the CPU
+    Time m_runningEnd;           //!< when the running job completes
+    Time m_queuedCost;           //!< cost of the waiting jobs (not the running one)
+    Time m_busyTime;             //!< CPU time of completed jobs
     uint64_t m_jobsCompleted{0}; //!< completed jobs
     std::map<std::string, Time> m_busyTimeByActivity; //!< CPU time of completed jobs, by activity
-    EventId m_completion;     //!< completion of the running job
-    bool m_completing{false}; //!< a task-level job's work runs and jobs wait: the next starts after it
-    std::size_t m_continueAt{0}; //!< where the next continuation of the completing job goes
-    std::deque<Job> m_interrupts; //!< interrupts waiting, the running one first
-    bool m_inInterrupt{false};    //!< an interrupt handler is running
-    bool m_preempted{false};      //!< the queue's front job was pre-empted by the interrupt
-    Time m_preemptedRemaining;    //!< CPU time the pre-empted job still needs
+    EventId m_completion;                             //!< completion of the running job
+    bool m_completing{
+        false}; //!< a task-level job's work runs and jobs wait: the next starts after it
+    std::size_t m_continueAt{0};   //!< where the next continuation of the completing job goes
+    std::deque<Job> m_interrupts;  //!< interrupts waiting, the running one first
+    bool m_inInterrupt{false};     //!< an interrupt handler is running
+    bool m_preempted{false};       //!< the queue's front job was pre-empted by the interrupt
+    Time m_preemptedRemaining;     //!< CPU time the pre-empted job still needs
     EventId m_interruptCompletion; //!< completion of the running interrupt
     Time m_interruptEnd;           //!< when the running interrupt completes
 

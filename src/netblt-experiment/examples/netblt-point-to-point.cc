@@ -4,7 +4,8 @@
 
 // One NETBLT transfer over a point-to-point link, with RFC 1030's parameters on the command
 // line; prints what RFC 1030's tables report. Example:
-//   build/bin/netblt-point-to-point --bs=5 --bi=30 --psz=1438 --bfsz=14380 --xfsz=143800 --loss=0.05
+//   build/bin/netblt-point-to-point --bs=5 --bi=30 --psz=1438 --bfsz=14380 --xfsz=143800
+//   --loss=0.05
 #include "ns3/core-module.h"
 #include "ns3/netblt-point-to-point-experiment.h"
 
@@ -68,7 +69,8 @@ main(int argc, char* argv[])
               << r.senderClose << " receiver " << r.receiverClose << "\n"
               << "loss " << r.lost << " rxm " << r.retransmitted << " dtmos " << r.dataTimeouts
               << " speed_mbps " << r.steadyStateMbps << " real_mbps " << r.realMbps << "\n"
-              << "checksum_errors " << r.checksumErrors << " malformed " << r.malformedPackets << "\n"
+              << "checksum_errors " << r.checksumErrors << " malformed " << r.malformedPackets
+              << "\n"
               << "simulated_s " << r.simulatedSeconds << " events " << r.events << std::endl;
     return r.completed && r.intact ? 0 : 1;
 }

@@ -6,7 +6,6 @@
 
 #include "ns3/boolean.h"
 #include "ns3/host-cpu.h"
-#include "ns3/packet-buffer-pool.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/log.h"
@@ -15,9 +14,10 @@
 #include "ns3/netblt-l4-protocol.h"
 #include "ns3/netblt-sink-application.h"
 #include "ns3/netblt-sink-helper.h"
+#include "ns3/packet-buffer-pool.h"
+#include "ns3/queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/queue-disc.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -259,7 +259,8 @@ NetbltExperiment::Install()
         "Connection",
         MakeCallback(&NetbltSteadyStateMeter::Attach, &m_steadyState));
     m_sink = DynamicCast<NetbltSinkApplication>(sinkApps.Get(0));
-    m_sink->TraceConnectWithoutContext("Rx", MakeCallback(&NetbltExperiment::BufferDelivered, this));
+    m_sink->TraceConnectWithoutContext("Rx",
+                                       MakeCallback(&NetbltExperiment::BufferDelivered, this));
     // Every network's devices report the frames they drop on reception under ns-3's usual
     // PhyRxDrop name: bit errors, and on the 3C500 a receiver that was off or still full.
     for (uint32_t host = 0; host < 2; ++host)
@@ -299,9 +300,8 @@ NetbltExperiment::GetRecord() const
     record.bytesReceived = sink->GetBytesReceived();
     record.intact = record.bytesGiven == m_transferSize && record.bytesReceived == m_transferSize &&
                     sender->GetDigest() == sink->GetDigest();
-    record.senderClose = sender->IsClosed()
-                             ? NetbltConnection::CloseReasonName(sender->GetCloseReason())
-                             : "OPEN";
+    record.senderClose =
+        sender->IsClosed() ? NetbltConnection::CloseReasonName(sender->GetCloseReason()) : "OPEN";
     record.receiverClose = sink->IsClosed()
                                ? NetbltConnection::CloseReasonName(sink->GetCloseReason())
                                : (sink->GetConnection() ? "OPEN" : "NEVER_OPENED");
@@ -341,9 +341,10 @@ NetbltExperiment::GetRecord() const
         record.malformedPackets += protocol->GetMalformedPackets();
     }
     // When the later end closed; a run that never finished shows the safety bound.
-    record.simulatedSeconds = sender->IsClosed() && sink->IsClosed()
-                                  ? std::max(sender->GetCloseTime(), sink->GetCloseTime()).GetSeconds()
-                                  : Simulator::Now().GetSeconds();
+    record.simulatedSeconds =
+        sender->IsClosed() && sink->IsClosed()
+            ? std::max(sender->GetCloseTime(), sink->GetCloseTime()).GetSeconds()
+            : Simulator::Now().GetSeconds();
     Ptr<HostCpu> senderCpu = nodes.Get(0)->GetObject<HostCpu>();
     Ptr<HostCpu> receiverCpu = nodes.Get(1)->GetObject<HostCpu>();
     record.senderCpuSeconds = senderCpu->GetBusyTime().GetSeconds();

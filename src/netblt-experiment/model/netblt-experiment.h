@@ -230,8 +230,9 @@ class NetbltExperiment : public Object
     /// The receiver's HostCpu and NetbltL4Protocol attributes that differ from the sender's.
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_receiverCpuAttributes;
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_receiverNetbltAttributes; //!< same
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_deviceAttributes;  //!< for devices
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_channelAttributes; //!< for the channel
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_deviceAttributes; //!< for devices
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>>
+        m_channelAttributes; //!< for the channel
 
     /**
      * The receiving client's Rx trace: calls TransferDelivered() once every byte is in.

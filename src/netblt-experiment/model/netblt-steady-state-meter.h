@@ -55,12 +55,12 @@ class NetbltSteadyStateMeter
     double GetThroughput() const;
 
   private:
-    Ptr<NetbltSender> m_sender;     //!< for the negotiated buffer size
-    bool m_started{false};          //!< some DATA packet has gone
-    Time m_firstDataTime;           //!< first transmission of the first packet
-    Time m_lastBufferStartTime;     //!< first transmission of the last buffer's first packet
-    uint64_t m_bytesBeforeLastBuffer{0}; //!< client bytes in the buffers before the last
-    Time m_lastNewDataTime;         //!< first transmission of the last buffer's last packet
+    Ptr<NetbltSender> m_sender;           //!< for the negotiated buffer size
+    bool m_started{false};                //!< some DATA packet has gone
+    Time m_firstDataTime;                 //!< first transmission of the first packet
+    Time m_lastBufferStartTime;           //!< first transmission of the last buffer's first packet
+    uint64_t m_bytesBeforeLastBuffer{0};  //!< client bytes in the buffers before the last
+    Time m_lastNewDataTime;               //!< first transmission of the last buffer's last packet
     uint64_t m_bytesBeforeLastNewData{0}; //!< data bytes of the transfer before that packet
 };
 

@@ -45,9 +45,9 @@ struct MeteredSender
         bool lastPacket;     //!< LDATA
     };
 
-    std::vector<Sent> sent;         //!< every DataSent call, in order
-    NetbltSteadyStateMeter meter;   //!< the meter under test
-    bool attached{false};           //!< both listen to the sender
+    std::vector<Sent> sent;       //!< every DataSent call, in order
+    NetbltSteadyStateMeter meter; //!< the meter under test
+    bool attached{false};         //!< both listen to the sender
 
     /**
      * DataSent sink.

@@ -5,8 +5,8 @@
 #ifndef NETBLT_BULK_SEND_APPLICATION_H
 #define NETBLT_BULK_SEND_APPLICATION_H
 
-#include "netblt-sender.h"
 #include "netblt-digest.h"
+#include "netblt-sender.h"
 
 #include "ns3/address.h"
 #include "ns3/application.h"

@@ -47,13 +47,13 @@ struct NetbltConnectionStatistics
     uint64_t bytesDelivered{0};       //!< client bytes handed to the receiving client
 
     // Either end
-    uint64_t keepalivesSent{0};       //!< KEEPALIVE packets sent
-    uint64_t dataChecksumErrors{0};   //!< DATA/LDATA dropped for a bad data-area checksum
-    uint64_t protocolViolations{0};   //!< packets dropped as not making sense in this state
+    uint64_t keepalivesSent{0};     //!< KEEPALIVE packets sent
+    uint64_t dataChecksumErrors{0}; //!< DATA/LDATA dropped for a bad data-area checksum
+    uint64_t protocolViolations{0}; //!< packets dropped as not making sense in this state
 
-    Time openTime{};              //!< when the client asked for the connection
-    Time establishedTime{};       //!< when the connection was set up
-    Time completeTime{};          //!< when this end knew the transfer had succeeded
+    Time openTime{};        //!< when the client asked for the connection
+    Time establishedTime{}; //!< when the connection was set up
+    Time completeTime{};    //!< when this end knew the transfer had succeeded
 };
 
 } // namespace ns3

@@ -12,8 +12,7 @@ NS_OBJECT_ENSURE_REGISTERED(NetbltHostModel);
 TypeId
 NetbltHostModel::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::NetbltHostModel").SetParent<Object>().SetGroupName("Netblt");
+    static TypeId tid = TypeId("ns3::NetbltHostModel").SetParent<Object>().SetGroupName("Netblt");
     return tid;
 }
 

@@ -44,9 +44,8 @@ NetbltIdleTimer::Check()
     Time due = m_lastActivity + m_duration;
     if (due > Simulator::Now())
     {
-        m_event = Simulator::Schedule(m_round(due - Simulator::Now()),
-                                      &NetbltIdleTimer::Check,
-                                      this);
+        m_event =
+            Simulator::Schedule(m_round(due - Simulator::Now()), &NetbltIdleTimer::Check, this);
         return;
     }
     m_expired();

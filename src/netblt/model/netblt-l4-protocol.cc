@@ -46,61 +46,76 @@ NetbltL4Protocol::GetTypeId()
                           UintegerValue(NetbltHeader::DEFAULT_VERSION),
                           MakeUintegerAccessor(&NetbltL4Protocol::m_version),
                           MakeUintegerChecker<uint8_t>())
-            .AddAttribute("DataSendPacketCost",
-                          "CPU time per DATA/LDATA packet sent, besides its per-byte cost (formatting the header, summing, handing it to IP).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataSendPacket>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataSendPacket>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("DataSendByteCost",
-                          "CPU time per data byte sent (copying it from the NETBLT buffer into the packet).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataSendByte>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataSendByte>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("DataReceivePacketCost",
-                          "CPU time per DATA/LDATA packet received, besides its per-byte cost (demultiplexing, header checks, data-timer update).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceivePacket>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceivePacket>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("DataReceiveByteCost",
-                          "CPU time per data byte received (copying it into the NETBLT buffer).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceiveByte>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceiveByte>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("DataReceiveBufferCost",
-                          "CPU time per DATA/LDATA packet received and per outstanding buffer the connection allows (RFC 1030 §4: the buffer-list scan, the data timers and the control messages a data packet acknowledges grow with the number of outstanding buffers).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceiveBuffer>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceiveBuffer>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("BufferCompleteByteCost",
-                          "CPU time per byte of a buffer the receiver has completed, spent before "
-                          "it sends the OK and hands the buffer to its client.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::bufferCompleteByte>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::bufferCompleteByte>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("ControlSendPacketCost",
-                          "CPU time to build and send one CONTROL packet.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlSendPacket>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::controlSendPacket>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("ControlSendMessageCost",
-                          "CPU time per control message in a CONTROL packet sent.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlSendMessage>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::controlSendMessage>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("ControlReceivePacketCost",
-                          "CPU time to receive and act on one CONTROL packet or other non-data packet (duplicate messages in it are discarded at almost no cost, RFC 1030 §7).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlReceivePacket>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::controlReceivePacket>),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DataSendPacketCost",
+                "CPU time per DATA/LDATA packet sent, besides its per-byte cost (formatting the "
+                "header, summing, handing it to IP).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataSendPacket>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::dataSendPacket>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DataSendByteCost",
+                "CPU time per data byte sent (copying it from the NETBLT buffer into the packet).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataSendByte>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::dataSendByte>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DataReceivePacketCost",
+                "CPU time per DATA/LDATA packet received, besides its per-byte cost "
+                "(demultiplexing, header checks, data-timer update).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceivePacket>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceivePacket>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DataReceiveByteCost",
+                "CPU time per data byte received (copying it into the NETBLT buffer).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceiveByte>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceiveByte>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DataReceiveBufferCost",
+                "CPU time per DATA/LDATA packet received and per outstanding buffer the connection "
+                "allows (RFC 1030 §4: the buffer-list scan, the data timers and the control "
+                "messages a data packet acknowledges grow with the number of outstanding buffers).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceiveBuffer>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceiveBuffer>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "BufferCompleteByteCost",
+                "CPU time per byte of a buffer the receiver has completed, spent before "
+                "it sends the OK and hands the buffer to its client.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::bufferCompleteByte>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::bufferCompleteByte>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "ControlSendPacketCost",
+                "CPU time to build and send one CONTROL packet.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlSendPacket>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::controlSendPacket>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "ControlSendMessageCost",
+                "CPU time per control message in a CONTROL packet sent.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlSendMessage>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::controlSendMessage>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "ControlReceivePacketCost",
+                "CPU time to receive and act on one CONTROL packet or other non-data packet "
+                "(duplicate messages in it are discarded at almost no cost, RFC 1030 §7).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(
+                    &NetbltL4Protocol::SetCost<&ProcessingCosts::controlReceivePacket>,
+                    &NetbltL4Protocol::GetCost<&ProcessingCosts::controlReceivePacket>),
+                MakeTimeChecker(Time(0)))
             .AddAttribute("BurstCost",
                           "CPU time to service the burst timer before a burst's first packet.",
                           TimeValue(Time(0)),
@@ -133,7 +148,8 @@ NetbltL4Protocol::~NetbltL4Protocol()
 }
 
 Time
-NetbltL4Protocol::ProcessingCosts::DataReceive(uint32_t dataBytes, uint32_t outstandingBuffers) const
+NetbltL4Protocol::ProcessingCosts::DataReceive(uint32_t dataBytes,
+                                               uint32_t outstandingBuffers) const
 {
     return dataReceivePacket + dataReceiveByte * dataBytes + dataReceiveBuffer * outstandingBuffers;
 }
@@ -258,8 +274,7 @@ NetbltL4Protocol::Connect(Ipv4Address peer,
     probe.SetDestination(peer);
     probe.SetProtocol(PROT_NUMBER);
     Socket::SocketErrno error;
-    Ptr<Ipv4Route> route =
-        ipv4->GetRoutingProtocol()->RouteOutput(nullptr, probe, nullptr, error);
+    Ptr<Ipv4Route> route = ipv4->GetRoutingProtocol()->RouteOutput(nullptr, probe, nullptr, error);
     if (!route)
     {
         NS_LOG_WARN("NETBLT open: no route to " << peer);
@@ -274,8 +289,13 @@ NetbltL4Protocol::Connect(Ipv4Address peer,
     uint32_t connectionId = m_connectionIdVariable->GetInteger(1, 0xffffffffU);
     Ptr<NetbltConnection> connection = CreateConnection(role);
     m_connections[ConnectionKey(localPort, peer.Get(), peerPort)] = connection;
-    connection
-        ->ConnectActive(this, route->GetSource(), localPort, peer, peerPort, proposal, connectionId);
+    connection->ConnectActive(this,
+                              route->GetSource(),
+                              localPort,
+                              peer,
+                              peerPort,
+                              proposal,
+                              connectionId);
     return connection;
 }
 
@@ -443,7 +463,9 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
     bool isData = type == NetbltPacketType::DATA || type == NetbltPacketType::LDATA;
     if (!isData && length % 4 != 0)
     {
-        Drop(packet, "length " + std::to_string(length) + " not a multiple of 4", m_malformedPackets);
+        Drop(packet,
+             "length " + std::to_string(length) + " not a multiple of 4",
+             m_malformedPackets);
         return IpL4Protocol::RX_OK;
     }
     // DATA/LDATA carry 0-3 bytes of longword padding after the data, outside the length.
@@ -557,8 +579,8 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
     NetbltTransferParameters answer =
         NetbltTransferParameters::Restrict(offer, listener->second.limits);
     // M = WRITE: the active end writes, so this end receives.
-    Ptr<NetbltConnection> connection =
-        CreateConnection(open.GetWriteMode() ? NetbltConnection::RECEIVER : NetbltConnection::SENDER);
+    Ptr<NetbltConnection> connection = CreateConnection(
+        open.GetWriteMode() ? NetbltConnection::RECEIVER : NetbltConnection::SENDER);
     std::string refusal;
     if (!listener->second.accept.IsNull())
     {

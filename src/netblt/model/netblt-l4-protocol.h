@@ -74,16 +74,16 @@ class NetbltL4Protocol : public IpL4Protocol
      */
     struct ProcessingCosts
     {
-        Time dataSendPacket;     //!< per DATA/LDATA packet sent: header, checksum, hand-off
-        Time dataSendByte;       //!< per data byte sent: copy from the buffer into the packet
-        Time dataReceivePacket;  //!< per DATA/LDATA packet received: demultiplexing, header
-        Time dataReceiveByte;    //!< per data byte received: copy into the NETBLT buffer
-        Time dataReceiveBuffer;  //!< per DATA/LDATA packet and per outstanding buffer allowed
-        Time bufferCompleteByte; //!< per byte of a buffer the receiver has completed
-        Time controlSendPacket;  //!< per CONTROL packet built and sent
-        Time controlSendMessage; //!< per control message in it
+        Time dataSendPacket;       //!< per DATA/LDATA packet sent: header, checksum, hand-off
+        Time dataSendByte;         //!< per data byte sent: copy from the buffer into the packet
+        Time dataReceivePacket;    //!< per DATA/LDATA packet received: demultiplexing, header
+        Time dataReceiveByte;      //!< per data byte received: copy into the NETBLT buffer
+        Time dataReceiveBuffer;    //!< per DATA/LDATA packet and per outstanding buffer allowed
+        Time bufferCompleteByte;   //!< per byte of a buffer the receiver has completed
+        Time controlSendPacket;    //!< per CONTROL packet built and sent
+        Time controlSendMessage;   //!< per control message in it
         Time controlReceivePacket; //!< per CONTROL or other non-data packet received
-        Time burst;              //!< per burst: the burst timer's service
+        Time burst;                //!< per burst: the burst timer's service
 
         /**
          * @param dataBytes data bytes of a DATA/LDATA packet

@@ -111,14 +111,14 @@ class NetbltReceiver : public NetbltConnection
     bool m_resendOnLdata;
     bool m_immediateResendOnLaterBuffer;
 
-    NetbltRxBuffer m_rxBuffer;       //!< GO sent, not yet delivered
-    uint32_t m_buffersProvided{0};   //!< client room not yet used by a GO
+    NetbltRxBuffer m_rxBuffer;     //!< GO sent, not yet delivered
+    uint32_t m_buffersProvided{0}; //!< client room not yet used by a GO
     bool m_lastBufferDelivered{false};
     NetbltControlChannel m_control;  //!< sequence numbers, unacknowledged messages, timer
     bool m_controlDirty{false};      //!< messages queued since the last transmission
     bool m_controlSendQueued{false}; //!< a CONTROL packet waits for the CPU
     EventId m_controlTimer;
-    EventId m_flushEvent;            //!< sends the GOs of ProvideBuffer() calls together
+    EventId m_flushEvent; //!< sends the GOs of ProvideBuffer() calls together
     BufferCallback m_bufferReceivedCallback;
 
     TracedCallback<uint32_t> m_dataTimeoutTrace;

@@ -45,25 +45,25 @@ class NetbltRxBuffer
     /** What a DATA/LDATA packet is to the buffers (Classify()). */
     enum Arrival
     {
-        NEW_PACKET,      //!< a packet not held yet, of a buffer still being received
-        DUPLICATE,       //!< a packet already held (or of a buffer already complete)
+        NEW_PACKET,        //!< a packet not held yet, of a buffer still being received
+        DUPLICATE,         //!< a packet already held (or of a buffer already complete)
         ALREADY_DELIVERED, //!< a packet of a buffer already delivered
-        VIOLATION,       //!< no such buffer or packet, or a length the parameters forbid
+        VIOLATION,         //!< no such buffer or packet, or a length the parameters forbid
     };
 
     /** One buffer, from its GO to its delivery. */
     struct Buffer
     {
-        State state{ACK_WAIT};        //!< RFC 998 §5.2.2 state
-        std::vector<uint8_t> bytes;   //!< assembled data
-        std::vector<bool> received;   //!< packet numbers held
-        uint16_t receivedCount{0};    //!< packets held
-        uint16_t expectedCount{0};    //!< packets in the buffer (a full buffer's until LDATA)
-        bool countKnown{false};       //!< expectedCount is exact
-        bool last{false};             //!< L flag seen on one of its packets
-        uint32_t length{0};           //!< bytes in the buffer, once known
-        uint16_t awaitedSequence{0};  //!< sequence number of the GO/RESEND awaiting its ack
-        EventId dataTimer;            //!< the receiver's loose or tight data timer
+        State state{ACK_WAIT};       //!< RFC 998 §5.2.2 state
+        std::vector<uint8_t> bytes;  //!< assembled data
+        std::vector<bool> received;  //!< packet numbers held
+        uint16_t receivedCount{0};   //!< packets held
+        uint16_t expectedCount{0};   //!< packets in the buffer (a full buffer's until LDATA)
+        bool countKnown{false};      //!< expectedCount is exact
+        bool last{false};            //!< L flag seen on one of its packets
+        uint32_t length{0};          //!< bytes in the buffer, once known
+        uint16_t awaitedSequence{0}; //!< sequence number of the GO/RESEND awaiting its ack
+        EventId dataTimer;           //!< the receiver's loose or tight data timer
 
         /** @return packets still missing (of those expected) */
         uint32_t GetRemaining() const;

@@ -5,8 +5,8 @@
 #ifndef NETBLT_SINK_APPLICATION_H
 #define NETBLT_SINK_APPLICATION_H
 
-#include "netblt-receiver.h"
 #include "netblt-digest.h"
+#include "netblt-receiver.h"
 
 #include "ns3/application.h"
 #include "ns3/nstime.h"

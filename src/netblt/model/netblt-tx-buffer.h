@@ -35,15 +35,15 @@ class NetbltTxBuffer
     /** One DATA/LDATA packet to transmit, as NextPacket() takes it from its buffer. */
     struct Transmission
     {
-        uint32_t buffer{0};          //!< buffer number
-        uint16_t packet{0};          //!< packet number within the buffer
-        uint32_t offset{0};          //!< first byte of the packet in the buffer
-        uint32_t length{0};          //!< data bytes
-        bool lastPacket{false};      //!< the buffer's last packet (an LDATA)
-        bool lastBuffer{false};      //!< the transfer's last buffer
-        bool retransmission{false};  //!< the packet has been sent before
-        uint32_t bufferSize{0};      //!< bytes in the whole buffer
-        Ptr<Packet> data;            //!< the packet's bytes (a fragment of the buffer)
+        uint32_t buffer{0};         //!< buffer number
+        uint16_t packet{0};         //!< packet number within the buffer
+        uint32_t offset{0};         //!< first byte of the packet in the buffer
+        uint32_t length{0};         //!< data bytes
+        bool lastPacket{false};     //!< the buffer's last packet (an LDATA)
+        bool lastBuffer{false};     //!< the transfer's last buffer
+        bool retransmission{false}; //!< the packet has been sent before
+        uint32_t bufferSize{0};     //!< bytes in the whole buffer
+        Ptr<Packet> data;           //!< the packet's bytes (a fragment of the buffer)
     };
 
     /** @param packetSize bytes of data in every DATA packet (the negotiated packet size) */

@@ -53,8 +53,8 @@ struct ConfigTraces
         bool lastPacket;     //!< LDATA
     };
 
-    std::vector<Sent> sent;                  //!< DataSent, in order
-    std::vector<uint32_t> delivered;         //!< BufferDelivered, in order
+    std::vector<Sent> sent;          //!< DataSent, in order
+    std::vector<uint32_t> delivered; //!< BufferDelivered, in order
     /// State changes of node 0's connection (old, new)
     std::vector<std::pair<NetbltConnection::State, NetbltConnection::State>> senderStates;
     /// State changes of node 1's connection (old, new)
@@ -148,9 +148,8 @@ class NetbltConfigPathTransferTestCase : public NetbltEngineTestCase
                               "no connection before the OPEN");
         ConfigTraces traces;
         NS_TEST_EXPECT_MSG_EQ(
-            Config::ConnectWithoutContextFailSafe(
-                SENDER_DATA_SENT,
-                MakeCallback(&ConfigTraces::DataSent, &traces)),
+            Config::ConnectWithoutContextFailSafe(SENDER_DATA_SENT,
+                                                  MakeCallback(&ConfigTraces::DataSent, &traces)),
             false,
             "nothing to connect to before the OPEN");
 
@@ -173,19 +172,18 @@ class NetbltConfigPathTransferTestCase : public NetbltEngineTestCase
                 Config::LookupMatches("/NodeList/1" + list + "/$ns3::NetbltReceiver").GetN();
             node1Senders =
                 Config::LookupMatches("/NodeList/1" + list + "/$ns3::NetbltSender").GetN();
-            connected =
-                Config::ConnectWithoutContextFailSafe(
-                    SENDER_DATA_SENT,
-                    MakeCallback(&ConfigTraces::DataSent, &traces)) &&
-                Config::ConnectWithoutContextFailSafe(
-                    RECEIVER_BUFFER_DELIVERED,
-                    MakeCallback(&ConfigTraces::Delivered, &traces)) &&
-                Config::ConnectWithoutContextFailSafe(
-                    "/NodeList/0" + list + "/State",
-                    MakeCallback(&ConfigTraces::SenderState, &traces)) &&
-                Config::ConnectWithoutContextFailSafe(
-                    "/NodeList/1" + list + "/State",
-                    MakeCallback(&ConfigTraces::ReceiverState, &traces));
+            connected = Config::ConnectWithoutContextFailSafe(
+                            SENDER_DATA_SENT,
+                            MakeCallback(&ConfigTraces::DataSent, &traces)) &&
+                        Config::ConnectWithoutContextFailSafe(
+                            RECEIVER_BUFFER_DELIVERED,
+                            MakeCallback(&ConfigTraces::Delivered, &traces)) &&
+                        Config::ConnectWithoutContextFailSafe(
+                            "/NodeList/0" + list + "/State",
+                            MakeCallback(&ConfigTraces::SenderState, &traces)) &&
+                        Config::ConnectWithoutContextFailSafe(
+                            "/NodeList/1" + list + "/State",
+                            MakeCallback(&ConfigTraces::ReceiverState, &traces));
         };
         bench.StartWrite(Proposal(4000, 1000, 4, 5, 2), data, Limits());
         bench.ArmWatchdog(Seconds(100));

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "ns3/netblt-receiver.h"
 #include "ns3/netblt-control-channel.h"
+#include "ns3/netblt-receiver.h"
 #include "ns3/rtt-estimator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"

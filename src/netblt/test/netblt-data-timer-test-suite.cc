@@ -3,8 +3,8 @@
  */
 
 #include "ns3/netblt-burst-rate-data-timer.h"
-#include "ns3/netblt-receiver.h"
 #include "ns3/netblt-inter-arrival-data-timer.h"
+#include "ns3/netblt-receiver.h"
 #include "ns3/pointer.h"
 #include "ns3/test.h"
 

@@ -161,12 +161,8 @@ class NetbltRxBufferClassifyTestCase : public TestCase
         rx.Open();
         const std::vector<uint8_t> data = Pattern(1000, 1);
 
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 400, false),
-                              NetbltRxBuffer::NEW_PACKET,
-                              "DATA 0");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 1, 400, false),
-                              NetbltRxBuffer::NEW_PACKET,
-                              "DATA 1");
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 400, false), NetbltRxBuffer::NEW_PACKET, "DATA 0");
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 1, 400, false), NetbltRxBuffer::NEW_PACKET, "DATA 1");
         NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 200, true),
                               NetbltRxBuffer::NEW_PACKET,
                               "the 200-byte LDATA 2");
@@ -262,8 +258,7 @@ class NetbltRxBufferStoreTestCase : public TestCase
         rx.SetSizes(400, 1000);
         rx.Open();
         const std::vector<uint8_t> data = Pattern(1000, 2);
-        std::vector<EventId> forgotten =
-            rx.Store(1, 1, Slice(data, 400, 400), 400, false, false);
+        std::vector<EventId> forgotten = rx.Store(1, 1, Slice(data, 400, 400), 400, false, false);
         NS_TEST_EXPECT_MSG_EQ(forgotten.size(), 0, "nothing forgotten");
         NetbltRxBuffer::Buffer* b = rx.Find(1);
         NS_TEST_EXPECT_MSG_EQ(b->receivedCount, 1, "one held");
@@ -298,10 +293,10 @@ class NetbltRxBufferStoreTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(s->IsComplete(), false, "not complete");
         rx.Store(2, 0, Slice(tail, 0, 400), 400, false, true);
         NS_TEST_EXPECT_MSG_EQ(s->IsComplete(), true, "complete with two packets");
-        NS_TEST_EXPECT_MSG_EQ((std::vector<uint8_t>(s->bytes.begin(), s->bytes.begin() + 450) ==
-                               tail),
-                              true,
-                              "the 450 bytes in place");
+        NS_TEST_EXPECT_MSG_EQ(
+            (std::vector<uint8_t>(s->bytes.begin(), s->bytes.begin() + 450) == tail),
+            true,
+            "the 450 bytes in place");
     }
 };
 
@@ -340,8 +335,7 @@ class NetbltRxBufferLastFlagTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((all == timers), true, "every open buffer's timer, by number");
 
         const std::vector<uint8_t> data = Pattern(1000, 4);
-        std::vector<EventId> forgotten =
-            rx.Store(2, 0, Slice(data, 0, 400), 400, false, true);
+        std::vector<EventId> forgotten = rx.Store(2, 0, Slice(data, 0, 400), 400, false, true);
         NS_TEST_ASSERT_MSG_EQ(forgotten.size(), 2, "buffers 3 and 4 forgotten");
         NS_TEST_EXPECT_MSG_EQ((forgotten[0] == timers[2]), true, "buffer 3's timer");
         NS_TEST_EXPECT_MSG_EQ((forgotten[1] == timers[3]), true, "buffer 4's timer");

@@ -276,13 +276,12 @@ SetConnectionDefault(const std::string& name, const AttributeValue& value)
 void
 ResetConnectionDefaults()
 {
-    for (TypeId tid :
-         {NetbltConnection::GetTypeId(),
-          NetbltSender::GetTypeId(),
-          NetbltReceiver::GetTypeId(),
-          NetbltDataTimer::GetTypeId(),
-          HostCpu::GetTypeId(),
-          NetbltL4Protocol::GetTypeId()})
+    for (TypeId tid : {NetbltConnection::GetTypeId(),
+                       NetbltSender::GetTypeId(),
+                       NetbltReceiver::GetTypeId(),
+                       NetbltDataTimer::GetTypeId(),
+                       HostCpu::GetTypeId(),
+                       NetbltL4Protocol::GetTypeId()})
     {
         for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
         {
@@ -511,7 +510,8 @@ TestClient::Established(Ptr<NetbltConnection> c)
     {
         onEstablished(c);
     }
-    if (c->GetRole() == NetbltConnection::RECEIVER && c->GetState() == NetbltConnection::ESTABLISHED)
+    if (c->GetRole() == NetbltConnection::RECEIVER &&
+        c->GetState() == NetbltConnection::ESTABLISHED)
     {
         for (uint32_t i = 0; i < c->GetParameters().maxOutstandingBuffers; ++i)
         {
