@@ -33,41 +33,9 @@ namespace
  */
 struct MeteredSender
 {
-    /** One DataSent call. */
-    struct Sent
-    {
-        Time time;           //!< when
-        uint32_t buffer;     //!< buffer number
-        uint16_t packet;     //!< packet number
-        uint32_t bytes;      //!< data bytes
-        bool retransmission; //!< sent before
-        bool lastBuffer;     //!< L flag
-        bool lastPacket;     //!< LDATA
-    };
-
-    std::vector<Sent> sent;       //!< every DataSent call, in order
+    DataSentRecorder record;      //!< every DataSent call, in order
     NetbltSteadyStateMeter meter; //!< the meter under test
     bool attached{false};         //!< both listen to the sender
-
-    /**
-     * DataSent sink.
-     * @param buffer the buffer number
-     * @param packet the packet number
-     * @param bytes data bytes
-     * @param retransmission sent before
-     * @param lastBuffer L flag
-     * @param lastPacket LDATA
-     */
-    void DataSent(uint32_t buffer,
-                  uint16_t packet,
-                  uint32_t bytes,
-                  bool retransmission,
-                  bool lastBuffer,
-                  bool lastPacket)
-    {
-        sent.push_back(
-            Sent{Simulator::Now(), buffer, packet, bytes, retransmission, lastBuffer, lastPacket});
-    }
 
     /**
      * Attaches the record and the meter to the bench's sender once it is established (before
@@ -78,10 +46,9 @@ struct MeteredSender
     {
         bench.active.onEstablished = [this](Ptr<NetbltConnection> connection) {
             Ptr<NetbltSender> sender = DynamicCast<NetbltSender>(connection);
-            sender->TraceConnectWithoutContext("DataSent",
-                                               MakeCallback(&MeteredSender::DataSent, this));
+            record.Attach(sender);
             meter.Attach(sender);
-            attached = sent.empty();
+            attached = record.sent.empty();
         };
     }
 
@@ -134,11 +101,11 @@ class NetbltSteadyStateMeterBuffersTestCase : public NetbltEngineTestCase
         NS_TEST_ASSERT_MSG_EQ(bench.active.Completed(), true, "sender completed");
         NS_TEST_ASSERT_MSG_EQ(bench.passive.Completed(), true, "receiver completed");
         NS_TEST_ASSERT_MSG_EQ(metered.attached, true, "attached before the first DATA");
-        NS_TEST_ASSERT_MSG_GT(metered.sent.size(), 0, "DataSent recorded");
+        NS_TEST_ASSERT_MSG_GT(metered.record.sent.size(), 0, "DataSent recorded");
 
         // Independently: from the record, first transmissions only.
         uint32_t lastBuffer = 0;
-        for (const MeteredSender::Sent& s : metered.sent)
+        for (const DataSentRecorder::Sent& s : metered.record.sent)
         {
             if (s.lastBuffer)
             {
@@ -146,11 +113,11 @@ class NetbltSteadyStateMeterBuffersTestCase : public NetbltEngineTestCase
             }
         }
         NS_TEST_ASSERT_MSG_EQ(lastBuffer, 4, "4 buffers");
-        const Time start = metered.sent.front().time;
+        const Time start = metered.record.sent.front().time;
         Time lastBufferStart = Time::Max();
         Time lastBufferRetransmission = Time::Min();
         uint64_t bytesBefore = 0;
-        for (const MeteredSender::Sent& s : metered.sent)
+        for (const DataSentRecorder::Sent& s : metered.record.sent)
         {
             if (s.buffer == lastBuffer && s.retransmission)
             {
@@ -207,11 +174,11 @@ class NetbltSteadyStateMeterSingleBufferTestCase : public NetbltEngineTestCase
             metered.Run(bench, Proposal(4000, 1000, 2, 5, 1), MakeData(3500, 32), Limits());
             NS_TEST_ASSERT_MSG_EQ(bench.active.Completed(), true, "sender completed");
             NS_TEST_ASSERT_MSG_EQ(metered.attached, true, "attached before the first DATA");
-            NS_TEST_ASSERT_MSG_EQ(metered.sent.size(), 4, "4 packets, each once");
-            const Time start = metered.sent.front().time;
+            NS_TEST_ASSERT_MSG_EQ(metered.record.sent.size(), 4, "4 packets, each once");
+            const Time start = metered.record.sent.front().time;
             Time ldata;
             uint64_t bytesBefore = 0;
-            for (const MeteredSender::Sent& s : metered.sent)
+            for (const DataSentRecorder::Sent& s : metered.record.sent)
             {
                 if (s.lastPacket)
                 {
@@ -244,7 +211,7 @@ class NetbltSteadyStateMeterSingleBufferTestCase : public NetbltEngineTestCase
             MeteredSender metered;
             metered.Run(bench, Proposal(4000, 1000, 2, 5, 1), MakeData(137, 33), Limits());
             NS_TEST_ASSERT_MSG_EQ(bench.active.Completed(), true, "sender completed");
-            NS_TEST_ASSERT_MSG_EQ(metered.sent.size(), 1, "one LDATA");
+            NS_TEST_ASSERT_MSG_EQ(metered.record.sent.size(), 1, "one LDATA");
             NS_TEST_EXPECT_MSG_EQ(metered.meter.GetThroughput(), 0.0, "too little to tell");
         }
     }

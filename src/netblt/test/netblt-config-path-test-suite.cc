@@ -42,42 +42,12 @@ const std::string RECEIVER_BUFFER_DELIVERED =
  */
 struct ConfigTraces
 {
-    /** One DataSent call. */
-    struct Sent
-    {
-        uint32_t buffer;     //!< buffer number
-        uint16_t packet;     //!< packet number
-        uint32_t bytes;      //!< data bytes
-        bool retransmission; //!< sent before
-        bool lastBuffer;     //!< L flag
-        bool lastPacket;     //!< LDATA
-    };
-
-    std::vector<Sent> sent;          //!< DataSent, in order
+    DataSentRecorder dataSent;       //!< DataSent, in order
     std::vector<uint32_t> delivered; //!< BufferDelivered, in order
     /// State changes of node 0's connection (old, new)
     std::vector<std::pair<NetbltConnection::State, NetbltConnection::State>> senderStates;
     /// State changes of node 1's connection (old, new)
     std::vector<std::pair<NetbltConnection::State, NetbltConnection::State>> receiverStates;
-
-    /**
-     * DataSent sink.
-     * @param buffer the buffer number
-     * @param packet the packet number
-     * @param bytes data bytes
-     * @param retransmission sent before
-     * @param lastBuffer L flag
-     * @param lastPacket LDATA
-     */
-    void DataSent(uint32_t buffer,
-                  uint16_t packet,
-                  uint32_t bytes,
-                  bool retransmission,
-                  bool lastBuffer,
-                  bool lastPacket)
-    {
-        sent.push_back(Sent{buffer, packet, bytes, retransmission, lastBuffer, lastPacket});
-    }
 
     /** BufferDelivered sink. @param buffer the buffer number */
     void Delivered(uint32_t buffer)
@@ -147,11 +117,11 @@ class NetbltConfigPathTransferTestCase : public NetbltEngineTestCase
                               0,
                               "no connection before the OPEN");
         ConfigTraces traces;
-        NS_TEST_EXPECT_MSG_EQ(
-            Config::ConnectWithoutContextFailSafe(SENDER_DATA_SENT,
-                                                  MakeCallback(&ConfigTraces::DataSent, &traces)),
-            false,
-            "nothing to connect to before the OPEN");
+        NS_TEST_EXPECT_MSG_EQ(Config::ConnectWithoutContextFailSafe(
+                                  SENDER_DATA_SENT,
+                                  MakeCallback(&DataSentRecorder::Record, &traces.dataSent)),
+                              false,
+                              "nothing to connect to before the OPEN");
 
         uint32_t node0Connections = 0;
         uint32_t node1Connections = 0;
@@ -174,7 +144,7 @@ class NetbltConfigPathTransferTestCase : public NetbltEngineTestCase
                 Config::LookupMatches("/NodeList/1" + list + "/$ns3::NetbltSender").GetN();
             connected = Config::ConnectWithoutContextFailSafe(
                             SENDER_DATA_SENT,
-                            MakeCallback(&ConfigTraces::DataSent, &traces)) &&
+                            MakeCallback(&DataSentRecorder::Record, &traces.dataSent)) &&
                         Config::ConnectWithoutContextFailSafe(
                             RECEIVER_BUFFER_DELIVERED,
                             MakeCallback(&ConfigTraces::Delivered, &traces)) &&
@@ -203,9 +173,9 @@ class NetbltConfigPathTransferTestCase : public NetbltEngineTestCase
         NS_TEST_ASSERT_MSG_EQ(connected, true, "every trace connected by Config path");
 
         // DataSent: the 13 packets once each, lowest buffer and packet first, then 2/1 again.
-        std::vector<ConfigTraces::Sent> first;
-        std::vector<ConfigTraces::Sent> again;
-        for (const ConfigTraces::Sent& s : traces.sent)
+        std::vector<DataSentRecorder::Sent> first;
+        std::vector<DataSentRecorder::Sent> again;
+        for (const DataSentRecorder::Sent& s : traces.dataSent.sent)
         {
             (s.retransmission ? again : first).push_back(s);
         }
@@ -229,7 +199,7 @@ class NetbltConfigPathTransferTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(again[0].buffer, 2, "of buffer 2");
         NS_TEST_EXPECT_MSG_EQ(again[0].packet, 1, "packet 1");
         NS_TEST_EXPECT_MSG_EQ(again[0].bytes, 1000, "1000 bytes");
-        NS_TEST_EXPECT_MSG_EQ(traces.sent.size(),
+        NS_TEST_EXPECT_MSG_EQ(traces.dataSent.sent.size(),
                               bench.active.connection->GetStatistics().dataPacketsSent,
                               "DataSent fires once per DATA/LDATA sent");
 

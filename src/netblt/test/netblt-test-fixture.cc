@@ -449,6 +449,41 @@ TimerLog::Rx(Ptr<const Packet> packet, NetbltPacketType type)
     lastReceived = Simulator::Now();
 }
 
+std::map<Time, uint32_t>
+TxRecorder::DataBursts() const
+{
+    std::map<Time, uint32_t> bursts;
+    for (const Entry& e : m_entries)
+    {
+        if (e.type == NetbltPacketType::DATA || e.type == NetbltPacketType::LDATA)
+        {
+            ++bursts[e.time];
+        }
+    }
+    return bursts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// DataSentRecorder
+
+void
+DataSentRecorder::Record(uint32_t buffer,
+                         uint16_t packet,
+                         uint32_t bytes,
+                         bool retransmission,
+                         bool lastBuffer,
+                         bool lastPacket)
+{
+    sent.push_back(
+        Sent{Simulator::Now(), buffer, packet, bytes, retransmission, lastBuffer, lastPacket});
+}
+
+void
+DataSentRecorder::Attach(Ptr<NetbltSender> sender)
+{
+    sender->TraceConnectWithoutContext("DataSent", MakeCallback(&DataSentRecorder::Record, this));
+}
+
 // ---------------------------------------------------------------------------------------------
 // TestClient
 

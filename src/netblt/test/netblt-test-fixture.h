@@ -135,6 +135,46 @@ class NetbltDropErrorModel : public ErrorModel
 
 /**
  * @ingroup netblt-tests
+ * @brief A NetbltSender's DataSent trace source, recorded with the time of each call.
+ */
+class DataSentRecorder
+{
+  public:
+    /** One DataSent call. */
+    struct Sent
+    {
+        Time time;           //!< when
+        uint32_t buffer;     //!< buffer number
+        uint16_t packet;     //!< packet number
+        uint32_t bytes;      //!< data bytes
+        bool retransmission; //!< sent before
+        bool lastBuffer;     //!< L flag
+        bool lastPacket;     //!< LDATA
+    };
+
+    /**
+     * The trace sink, for Config paths.
+     * @param buffer the buffer number
+     * @param packet the packet number
+     * @param bytes data bytes
+     * @param retransmission sent before
+     * @param lastBuffer L flag
+     * @param lastPacket LDATA
+     */
+    void Record(uint32_t buffer,
+                uint16_t packet,
+                uint32_t bytes,
+                bool retransmission,
+                bool lastBuffer,
+                bool lastPacket);
+    /** @param sender a sender whose DataSent to record from now on */
+    void Attach(Ptr<NetbltSender> sender);
+
+    std::vector<Sent> sent; //!< every call, in order
+};
+
+/**
+ * @ingroup netblt-tests
  * @brief How to build the two-node test topology.
  */
 struct TopologyConfig
@@ -229,6 +269,8 @@ class TxRecorder
     std::vector<Entry> Select(NetbltPacketType type) const;
     /** @return every control message sent, in order, over all CONTROL packets */
     std::vector<NetbltControlMessage> AllMessages() const;
+    /** @return the instants DATA/LDATA packets were handed to IP, each with how many */
+    std::map<Time, uint32_t> DataBursts() const;
 
   private:
     void Record(Ptr<const Packet> packet, NetbltPacketType type);

@@ -625,14 +625,7 @@ class NetbltGranularityTestCase : public NetbltEngineTestCase
         NS_TEST_ASSERT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
         NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
 
-        std::map<Time, uint32_t> bursts; // start -> packets
-        for (const auto& e : bench.active.tx.GetEntries())
-        {
-            if (e.type == NetbltPacketType::DATA || e.type == NetbltPacketType::LDATA)
-            {
-                ++bursts[e.time];
-            }
-        }
+        std::map<Time, uint32_t> bursts = bench.active.tx.DataBursts(); // start -> packets
         NS_TEST_ASSERT_MSG_EQ(bursts.size(), 10, "10 bursts (no retransmission)");
         Time tick = MilliSeconds(m_granularityMs);
         Time gap = MilliSeconds(m_expectedGapMs);
@@ -703,14 +696,7 @@ class NetbltNoHostModelTestCase : public NetbltEngineTestCase
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
         NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
-        std::map<Time, uint32_t> bursts; // start -> packets
-        for (const auto& e : bench.active.tx.GetEntries())
-        {
-            if (e.type == NetbltPacketType::DATA || e.type == NetbltPacketType::LDATA)
-            {
-                ++bursts[e.time];
-            }
-        }
+        std::map<Time, uint32_t> bursts = bench.active.tx.DataBursts(); // start -> packets
         NS_TEST_ASSERT_MSG_EQ(bursts.size(), 4, "4 bursts (no retransmission)");
         Time first = bursts.begin()->first;
         NS_TEST_EXPECT_MSG_NE(first.GetTimeStep() % MilliSeconds(1).GetTimeStep(),
