@@ -89,8 +89,8 @@ def run_transfer(
     """Runs one transfer to the end and returns its record.
 
     Validates first (ValueError), so that a bad value never aborts the process inside ns-3.
-    The C++ side reseeds every random stream from `params.seed`, so a run gives the same
-    record whatever ran before it in this process. `experiment_attributes` (ns-3 attribute
+    Every random stream is reseeded from `params.seed` before the experiment is built, so a
+    run gives the same record whatever ran before it in this process. `experiment_attributes` (ns-3 attribute
     values by name, for example `{"IsiLockupAfter": ns.TimeValue(ns.Seconds(45))}` on the
     Wideband path) are set on the network's experiment after its `models/` files; a name the
     experiment does not have raises ValueError.
@@ -101,6 +101,8 @@ def run_transfer(
         params.pcap_dir.mkdir(parents=True, exist_ok=True)
     ns = runtime.load()
     network = get_network(params.network)
+    ns.RngSeedManager.SetSeed(params.seed)
+    ns.RngSeedManager.SetRun(1)
     experiment = ns.CreateObject[getattr(ns, network.experiment_class)]()
     attributes: dict[str, object] = {
         "BurstSize": ns.UintegerValue(params.bs),
@@ -110,7 +112,6 @@ def run_transfer(
         "TransferSize": ns.UintegerValue(params.xfsz_bytes),
         "OutstandingBuffers": ns.UintegerValue(params.nbufs),
         "ChecksumData": ns.BooleanValue(params.checksum_data),
-        "Seed": ns.UintegerValue(params.seed),
         "PcapDirectory": ns.StringValue(str(params.pcap_dir) if params.pcap_dir else ""),
         "DeathTimeout": ns.TimeValue(ns.Seconds(params.death_timeout_s)),
         "MaxSimulatedTime": ns.TimeValue(_milliseconds_to_time(ns, params.max_simulated_s * 1e3)),
@@ -137,7 +138,13 @@ def run_transfer(
                 f"experiment attribute {name!r}: {type_id.GetName()} has no such attribute"
             )
         experiment.SetAttribute(name, value)
-    return _record_from_cpp(experiment.Run())
+    # The experiment only sets the transfer up; this process owns the simulator.
+    experiment.Install()
+    try:
+        ns.Simulator.Run()
+        return _record_from_cpp(experiment.GetRecord())
+    finally:
+        ns.Simulator.Destroy()
 
 
 # The experiment's method that takes each object kind's attributes, per role of a model file;

@@ -33,7 +33,7 @@ namespace
 {
 
 std::map<uint64_t, Time> g_sent; //!< send time of each echo request, by packet uid
-uint32_t g_replies = 0;           //!< echo replies received
+uint32_t g_replies = 0;          //!< echo replies received
 
 /**
  * Echo client's Tx sink.
@@ -139,8 +139,8 @@ main(int argc, char* argv[])
               << " hostCollisions=" << collisions << " interfaceLosses=" << lost
               << " collisions=" << channel->GetCollisions()
               << " deferrals=" << channel->GetDeferrals()
-              << " backgroundFrames=" << channel->GetBackgroundFramesSent()
-              << " events=" << events << " wall=" << wall << "s" << std::endl;
+              << " backgroundFrames=" << channel->GetBackgroundFramesSent() << " events=" << events
+              << " wall=" << wall << "s" << std::endl;
     Simulator::Destroy();
     return 0;
 }

@@ -4,10 +4,10 @@
 
 #include "etherlink-3c500-net-device.h"
 
-#include "ns3/host-cpu.h"
-#include "ns3/packet-buffer-pool.h"
 #include "ns3/boolean.h"
+#include "ns3/host-cpu.h"
 #include "ns3/log.h"
+#include "ns3/packet-buffer-pool.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
@@ -102,12 +102,12 @@ Etherlink3c500NetDevice::GetTypeId()
                             "the buffer.",
                             MakeTraceSourceAccessor(&Etherlink3c500NetDevice::m_rxLostFullTrace),
                             "ns3::Packet::TracedCallback")
-            .AddTraceSource("RxLostNoPacketBuffer",
-                            "A frame the card took was dropped by the driver: the node's "
-                            "PacketBufferPool had no free buffer (PC/IP et_int.c, etref).",
-                            MakeTraceSourceAccessor(
-                                &Etherlink3c500NetDevice::m_rxLostNoPacketBufferTrace),
-                            "ns3::Packet::TracedCallback");
+            .AddTraceSource(
+                "RxLostNoPacketBuffer",
+                "A frame the card took was dropped by the driver: the node's "
+                "PacketBufferPool had no free buffer (PC/IP et_int.c, etref).",
+                MakeTraceSourceAccessor(&Etherlink3c500NetDevice::m_rxLostNoPacketBufferTrace),
+                "ns3::Packet::TracedCallback");
     return tid;
 }
 
@@ -216,8 +216,8 @@ Etherlink3c500NetDevice::TryTransmit()
     // Called by a protocol's job (through IP), the routine runs within that job's call, before
     // anything else the host has queued; called after a receive or a previous send, it waits.
     HostCpu::RunHeldContinuation(GetNode(),
-                     TRANSMIT_ACTIVITY,
-                     MakeCallback(&Etherlink3c500NetDevice::TransmitRoutine, this));
+                                 TRANSMIT_ACTIVITY,
+                                 MakeCallback(&Etherlink3c500NetDevice::TransmitRoutine, this));
 }
 
 void
@@ -372,10 +372,10 @@ Etherlink3c500NetDevice::LoseInterrupt(Ptr<const Packet> frame)
     ++m_lostInterrupts;
     m_lostInterruptTrace(frame);
     const int64_t polls = Simulator::Now().GetTimeStep() / m_pollInterval.GetTimeStep() + 1;
-    m_pollEvent = Simulator::Schedule(TimeStep(polls * m_pollInterval.GetTimeStep()) -
-                                          Simulator::Now(),
-                                      &Etherlink3c500NetDevice::Poll,
-                                      this);
+    m_pollEvent =
+        Simulator::Schedule(TimeStep(polls * m_pollInterval.GetTimeStep()) - Simulator::Now(),
+                            &Etherlink3c500NetDevice::Poll,
+                            this);
 }
 
 void

@@ -154,33 +154,33 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
      */
     static int64_t CopiedBytes(Ptr<const Packet> frame);
 
-    Time m_txCopyPerPacket; //!< copy into the card, per frame
-    Time m_txCopyPerByte;   //!< copy into the card, per byte
-    Time m_rxCopyPerPacket; //!< copy out of the card, per frame
-    Time m_rxCopyPerByte;   //!< copy out of the card, per byte
+    Time m_txCopyPerPacket;               //!< copy into the card, per frame
+    Time m_txCopyPerByte;                 //!< copy into the card, per byte
+    Time m_rxCopyPerPacket;               //!< copy out of the card, per frame
+    Time m_rxCopyPerByte;                 //!< copy out of the card, per byte
     bool m_receiveAtInterruptLevel{true}; //!< copy out in the interrupt handler
-    Time m_rearmCost;       //!< re-arming the receiver
+    Time m_rearmCost;                     //!< re-arming the receiver
 
-    BufferState m_buffer{BUFFER_EMPTY}; //!< the buffer
-    bool m_routinePending{false};       //!< the transmit routine is queued or running
-    Ptr<Packet> m_copying;              //!< frame being copied into the card
-    EventId m_driverEvent;              //!< end of the copy in or of the re-arm
-    bool m_rxArmed{true};               //!< receiver armed
-    Time m_rxArmedSince;                //!< when it was last armed
+    BufferState m_buffer{BUFFER_EMPTY};  //!< the buffer
+    bool m_routinePending{false};        //!< the transmit routine is queued or running
+    Ptr<Packet> m_copying;               //!< frame being copied into the card
+    EventId m_driverEvent;               //!< end of the copy in or of the re-arm
+    bool m_rxArmed{true};                //!< receiver armed
+    Time m_rxArmedSince;                 //!< when it was last armed
     OffReason m_offReason{OFF_TRANSMIT}; //!< why it is or was last off
-    Time m_rxOffSince;                  //!< when it was last turned off
-    Time m_lostInterruptWindow;         //!< LostInterruptWindow (0: off)
-    Time m_pollInterval;                //!< PollInterval
-    bool m_interruptLost{false};        //!< the card waits for the driver
-    EventId m_pollEvent;                //!< the next poll while an interrupt is lost
-    uint64_t m_lostInterrupts{0};       //!< interrupts lost
+    Time m_rxOffSince;                   //!< when it was last turned off
+    Time m_lostInterruptWindow;          //!< LostInterruptWindow (0: off)
+    Time m_pollInterval;                 //!< PollInterval
+    bool m_interruptLost{false};         //!< the card waits for the driver
+    EventId m_pollEvent;                 //!< the next poll while an interrupt is lost
+    uint64_t m_lostInterrupts{0};        //!< interrupts lost
     TracedCallback<Ptr<const Packet>> m_lostInterruptTrace; //!< LostInterrupt
-    uint64_t m_lostDeaf{0};             //!< frames lost to a transmission
-    uint64_t m_lostFull{0};             //!< frames lost to a full buffer
-    uint64_t m_lostNoPacketBuffer{0};   //!< frames dropped for want of a host buffer
+    uint64_t m_lostDeaf{0};                                 //!< frames lost to a transmission
+    uint64_t m_lostFull{0};                                 //!< frames lost to a full buffer
+    uint64_t m_lostNoPacketBuffer{0}; //!< frames dropped for want of a host buffer
 
-    TracedCallback<Ptr<const Packet>> m_rxLostDeafTrace; //!< RxLostDeaf
-    TracedCallback<Ptr<const Packet>> m_rxLostFullTrace; //!< RxLostBufferFull
+    TracedCallback<Ptr<const Packet>> m_rxLostDeafTrace;           //!< RxLostDeaf
+    TracedCallback<Ptr<const Packet>> m_rxLostFullTrace;           //!< RxLostBufferFull
     TracedCallback<Ptr<const Packet>> m_rxLostNoPacketBufferTrace; //!< RxLostNoPacketBuffer
 };
 

@@ -288,15 +288,16 @@ EthernetBusChannel::GetPropagationDelay() const
 int64_t
 EthernetBusChannel::PositionToSteps(double position) const
 {
-    return std::llround(static_cast<double>(m_propagationDelay.GetTimeStep()) * position / m_length);
+    return std::llround(static_cast<double>(m_propagationDelay.GetTimeStep()) * position /
+                        m_length);
 }
 
 Time
 EthernetBusChannel::GetDelay(uint32_t i, uint32_t j) const
 {
     NS_ASSERT(i < m_devicePositions.size() && j < m_devicePositions.size());
-    return TimeStep(std::llabs(PositionToSteps(m_devicePositions[i]) -
-                               PositionToSteps(m_devicePositions[j])));
+    return TimeStep(
+        std::llabs(PositionToSteps(m_devicePositions[i]) - PositionToSteps(m_devicePositions[j])));
 }
 
 int64_t
@@ -432,8 +433,8 @@ EthernetBusChannel::BackgroundArrival()
 {
     const uint32_t station =
         m_devices.size() + m_stationRv->GetInteger(0, m_backgroundStations - 1);
-    const uint32_t bytes = m_sizeRv->GetValue() < m_largeFraction ? m_largeFrameSize
-                                                                   : m_smallFrameSize;
+    const uint32_t bytes =
+        m_sizeRv->GetValue() < m_largeFraction ? m_largeFrameSize : m_smallFrameSize;
     OfferBackground(station, BackgroundFrame{bytes, false});
     ScheduleBackgroundArrival();
 }
@@ -445,10 +446,11 @@ EthernetBusChannel::ScheduleBroadcastArrival()
     {
         return;
     }
-    Simulator::ScheduleWithContext(Simulator::NO_CONTEXT,
-                                   Seconds(m_broadcastArrivalRv->GetValue(1.0 / m_broadcastRate, 0)),
-                                   &EthernetBusChannel::BroadcastArrival,
-                                   this);
+    Simulator::ScheduleWithContext(
+        Simulator::NO_CONTEXT,
+        Seconds(m_broadcastArrivalRv->GetValue(1.0 / m_broadcastRate, 0)),
+        &EthernetBusChannel::BroadcastArrival,
+        this);
 }
 
 void
@@ -480,8 +482,8 @@ EthernetBusChannel::Transmit(uint32_t index, Ptr<Packet> frame)
     EnsureStations();
     NS_ASSERT(index < m_devices.size());
     Station& s = m_stations[index];
-    NS_ABORT_MSG_IF(s.frame || s.waiting, "EthernetBusChannel: device " << index
-                                                                        << " already has a frame");
+    NS_ABORT_MSG_IF(s.frame || s.waiting,
+                    "EthernetBusChannel: device " << index << " already has a frame");
     NS_ABORT_MSG_IF(frame->GetSize() < MIN_FRAME_BYTES,
                     "EthernetBusChannel: a " << frame->GetSize() << "-byte frame is a runt");
     s.frame = frame;
@@ -678,8 +680,7 @@ EthernetBusChannel::Prune()
     // A transmission matters to carrier sense until every station has sensed its end and a
     // gap, and to receptions until the longest frame that could overlap it has arrived.
     const int64_t now = Simulator::Now().GetTimeStep();
-    const int64_t horizon =
-        m_longest + 2 * m_propagationDelay.GetTimeStep() + m_ifg + m_slot;
+    const int64_t horizon = m_longest + 2 * m_propagationDelay.GetTimeStep() + m_ifg + m_slot;
     while (!m_transmissions.empty())
     {
         const Transmission& tx = m_transmissions.front();
@@ -861,8 +862,7 @@ EthernetBusChannel::Detect(uint64_t id, uint64_t token)
     {
         const uint32_t range = 1u << std::min(attempts, BACKOFF_LIMIT);
         const double u = m_backoffRv->GetValue();
-        const uint32_t slots =
-            u <= 0.0 ? 0 : std::min(static_cast<uint32_t>(u * range), range - 1);
+        const uint32_t slots = u <= 0.0 ? 0 : std::min(static_cast<uint32_t>(u * range), range - 1);
         const int64_t delay = static_cast<int64_t>(slots) * m_slot;
         m_backoffTrace(station, attempts, slots, TimeStep(delay));
         if (s.device < 0)
@@ -947,14 +947,16 @@ EthernetBusChannel::MakeBroadcastFrame(const Transmission& tx) const
     EthernetHeader header(false);
     // A locally administered address per background station: 02:00:00:00:hi:lo.
     const uint32_t k = tx.station - m_devices.size();
-    const uint8_t source[6] = {0x02, 0, 0, 0, static_cast<uint8_t>(k >> 8), static_cast<uint8_t>(k)};
+    const uint8_t source[6] =
+        {0x02, 0, 0, 0, static_cast<uint8_t>(k >> 8), static_cast<uint8_t>(k)};
     Mac48Address address;
     address.CopyFrom(source);
     header.SetSource(address);
     header.SetDestination(Mac48Address::GetBroadcast());
     header.SetLengthType(BACKGROUND_BROADCAST_ETHERTYPE);
     EthernetTrailer trailer;
-    Ptr<Packet> frame = Create<Packet>(tx.bytes - header.GetSerializedSize() - trailer.GetSerializedSize());
+    Ptr<Packet> frame =
+        Create<Packet>(tx.bytes - header.GetSerializedSize() - trailer.GetSerializedSize());
     frame->AddHeader(header);
     if (Node::ChecksumEnabled())
     {
@@ -989,7 +991,8 @@ EthernetBusChannel::Deliver(uint64_t id, uint32_t receiver)
     Ptr<Packet> frame = tx.frame->Copy();
     if (m_bitErrorRate > 0.0 && m_noise->IsCorrupt(frame))
     {
-        NS_LOG_LOGIC("frame " << tx.frame->GetUid() << " corrupted by noise at device " << receiver);
+        NS_LOG_LOGIC("frame " << tx.frame->GetUid() << " corrupted by noise at device "
+                              << receiver);
         ++m_noiseCorruptions;
         m_noiseTrace(frame, receiver);
         return;

@@ -224,7 +224,10 @@ class EthernetBusChannel : public Channel
      * @param slots slot times drawn
      * @param delay the backoff: slots × slot time, from the end of the jam
      */
-    typedef void (*BackoffTracedCallback)(uint32_t station, uint32_t attempt, uint32_t slots, Time delay);
+    typedef void (*BackoffTracedCallback)(uint32_t station,
+                                          uint32_t attempt,
+                                          uint32_t slots,
+                                          Time delay);
 
     /**
      * TracedCallback signature for a reception corrupted by noise.
@@ -243,42 +246,42 @@ class EthernetBusChannel : public Channel
     /// A frame waiting at a background station.
     struct BackgroundFrame
     {
-        uint32_t bytes{0};      //!< size, destination address to FCS
-        bool broadcast{false};  //!< addressed to every station
+        uint32_t bytes{0};     //!< size, destination address to FCS
+        bool broadcast{false}; //!< addressed to every station
     };
 
     /// Something that can transmit: a device or a background station.
     struct Station
     {
-        int64_t position{0};        //!< time for a signal from cable end 0 to reach it (time steps)
-        int32_t device{-1};         //!< device index, or -1 for a background station
-        Ptr<Packet> frame;          //!< a device's frame waiting to go (or being retried)
+        int64_t position{0}; //!< time for a signal from cable end 0 to reach it (time steps)
+        int32_t device{-1};  //!< device index, or -1 for a background station
+        Ptr<Packet> frame;   //!< a device's frame waiting to go (or being retried)
         std::deque<BackgroundFrame> queue; //!< a background station's frames waiting
-        uint32_t attempts{0};       //!< collisions suffered by the head-of-line frame
-        bool waiting{false};        //!< wants to transmit: a wake-up is planned
-        int64_t earliest{0};        //!< not before (end of the backoff, or readiness)
-        int64_t wakeAt{-1};         //!< planned start (time steps), -1 if none
-        uint64_t wakeToken{0};      //!< identifies the current wake-up; older ones are stale
-        EventId wake;               //!< a background station's wake-up (removable)
-        bool deferralCounted{false}; //!< this attempt was counted as a deferral
+        uint32_t attempts{0};              //!< collisions suffered by the head-of-line frame
+        bool waiting{false};               //!< wants to transmit: a wake-up is planned
+        int64_t earliest{0};               //!< not before (end of the backoff, or readiness)
+        int64_t wakeAt{-1};                //!< planned start (time steps), -1 if none
+        uint64_t wakeToken{0};             //!< identifies the current wake-up; older ones are stale
+        EventId wake;                      //!< a background station's wake-up (removable)
+        bool deferralCounted{false};       //!< this attempt was counted as a deferral
     };
 
     /// A transmission, kept while it can still matter to carrier sense or receptions.
     struct Transmission
     {
-        uint64_t id{0};             //!< sequence number
-        uint32_t station{0};        //!< who sends
-        int64_t start{0};           //!< first bit of the preamble leaves the station
-        int64_t end{0};             //!< last bit leaves (jam end if aborted)
-        int64_t detect{0};          //!< collision detection at the sender, or NEVER
-        bool aborted{false};        //!< collision detected: jam sent
-        uint32_t attempts{0};       //!< collisions the frame had suffered before
-        uint32_t bytes{0};          //!< frame size (bytes, destination address to FCS)
-        Ptr<Packet> frame;          //!< device frames and delivered broadcasts only
-        bool broadcast{false};      //!< a background broadcast
-        uint64_t detectToken{0};    //!< identifies the current detection event
-        uint64_t endToken{0};       //!< identifies the current end event
-        bool endPending{false};     //!< an end event is due (device frames only)
+        uint64_t id{0};          //!< sequence number
+        uint32_t station{0};     //!< who sends
+        int64_t start{0};        //!< first bit of the preamble leaves the station
+        int64_t end{0};          //!< last bit leaves (jam end if aborted)
+        int64_t detect{0};       //!< collision detection at the sender, or NEVER
+        bool aborted{false};     //!< collision detected: jam sent
+        uint32_t attempts{0};    //!< collisions the frame had suffered before
+        uint32_t bytes{0};       //!< frame size (bytes, destination address to FCS)
+        Ptr<Packet> frame;       //!< device frames and delivered broadcasts only
+        bool broadcast{false};   //!< a background broadcast
+        uint64_t detectToken{0}; //!< identifies the current detection event
+        uint64_t endToken{0};    //!< identifies the current end event
+        bool endPending{false};  //!< an end event is due (device frames only)
     };
 
     /** Sets up the stations on first use: the devices and the background stations. */
@@ -409,18 +412,18 @@ class EthernetBusChannel : public Channel
      */
     uint32_t Context(uint32_t station) const;
 
-    DataRate m_dataRate;             //!< bus bit rate
-    double m_length;                 //!< cable length (m)
-    Time m_propagationDelay;         //!< end-to-end propagation delay
-    uint32_t m_backgroundStations;   //!< number of background stations
-    double m_backgroundLoad;         //!< offered background load (fraction of DataRate)
-    uint32_t m_smallFrameSize;       //!< small background frame (bytes)
-    uint32_t m_largeFrameSize;       //!< large background frame (bytes)
-    double m_largeFraction;          //!< share of large background frames
-    double m_broadcastRate;          //!< background broadcasts per second
-    uint32_t m_broadcastFrameSize;   //!< background broadcast size (bytes)
-    double m_bitErrorRate;           //!< probability that noise flips a given bit of a reception
-    Ptr<RateErrorModel> m_noise;     //!< draws the corrupted receptions (ERROR_UNIT_BIT)
+    DataRate m_dataRate;           //!< bus bit rate
+    double m_length;               //!< cable length (m)
+    Time m_propagationDelay;       //!< end-to-end propagation delay
+    uint32_t m_backgroundStations; //!< number of background stations
+    double m_backgroundLoad;       //!< offered background load (fraction of DataRate)
+    uint32_t m_smallFrameSize;     //!< small background frame (bytes)
+    uint32_t m_largeFrameSize;     //!< large background frame (bytes)
+    double m_largeFraction;        //!< share of large background frames
+    double m_broadcastRate;        //!< background broadcasts per second
+    uint32_t m_broadcastFrameSize; //!< background broadcast size (bytes)
+    double m_bitErrorRate;         //!< probability that noise flips a given bit of a reception
+    Ptr<RateErrorModel> m_noise;   //!< draws the corrupted receptions (ERROR_UNIT_BIT)
     Ptr<RandomVariableStream> m_backoffRv; //!< uniform [0,1) draws for backoff
 
     std::vector<Ptr<EthernetNetDevice>> m_devices; //!< attached devices
@@ -433,19 +436,20 @@ class EthernetBusChannel : public Channel
     bool m_backgroundScheduled{false};             //!< StartBackground scheduled
     bool m_backgroundStopped{false};               //!< StopBackground() was called
 
-    int64_t m_ifg{0};          //!< inter-frame gap (time steps)
-    int64_t m_ifgPart1{0};     //!< restartable part of the gap (time steps)
-    int64_t m_slot{0};         //!< slot time (time steps)
-    int64_t m_jam{0};          //!< jam (time steps)
-    int64_t m_preamble{0};     //!< preamble and SFD (time steps)
-    int64_t m_longest{0};      //!< longest transmission seen (time steps)
+    int64_t m_ifg{0};      //!< inter-frame gap (time steps)
+    int64_t m_ifgPart1{0}; //!< restartable part of the gap (time steps)
+    int64_t m_slot{0};     //!< slot time (time steps)
+    int64_t m_jam{0};      //!< jam (time steps)
+    int64_t m_preamble{0}; //!< preamble and SFD (time steps)
+    int64_t m_longest{0};  //!< longest transmission seen (time steps)
 
-    double m_meanGap{0};       //!< mean time between background arrivals (s)
+    double m_meanGap{0};                        //!< mean time between background arrivals (s)
     Ptr<ExponentialRandomVariable> m_arrivalRv; //!< background inter-arrival times
     Ptr<UniformRandomVariable> m_stationRv;     //!< background station choice
     Ptr<UniformRandomVariable> m_sizeRv;        //!< background frame size choice
-    Ptr<ExponentialRandomVariable> m_broadcastArrivalRv; //!< background broadcast inter-arrival times
-    Ptr<UniformRandomVariable> m_broadcastStationRv;     //!< background broadcast station choice
+    Ptr<ExponentialRandomVariable>
+        m_broadcastArrivalRv;                        //!< background broadcast inter-arrival times
+    Ptr<UniformRandomVariable> m_broadcastStationRv; //!< background broadcast station choice
 
     uint64_t m_collisions{0};        //!< aborted transmissions
     uint64_t m_deferrals{0};         //!< attempts that waited for the medium

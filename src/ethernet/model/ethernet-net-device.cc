@@ -41,14 +41,14 @@ EthernetNetDevice::GetTypeId()
             .SetParent<NetDevice>()
             .SetGroupName("Ethernet")
             .AddConstructor<EthernetNetDevice>()
-            .AddAttribute("Mtu",
-                          "Largest payload (bytes) of a frame: 1500, the largest data field of "
-                          "an Ethernet II frame (RFC 894; IEEE 802.3 maxFrameSize 1518 minus "
-                          "14 header and 4 FCS bytes).",
-                          UintegerValue(DEFAULT_MTU),
-                          MakeUintegerAccessor(&EthernetNetDevice::SetMtu,
-                                               &EthernetNetDevice::GetMtu),
-                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute(
+                "Mtu",
+                "Largest payload (bytes) of a frame: 1500, the largest data field of "
+                "an Ethernet II frame (RFC 894; IEEE 802.3 maxFrameSize 1518 minus "
+                "14 header and 4 FCS bytes).",
+                UintegerValue(DEFAULT_MTU),
+                MakeUintegerAccessor(&EthernetNetDevice::SetMtu, &EthernetNetDevice::GetMtu),
+                MakeUintegerChecker<uint16_t>(1))
             .AddAttribute("Address",
                           "The 48-bit station address. The helper allocates a unique one.",
                           Mac48AddressValue(Mac48Address("ff:ff:ff:ff:ff:ff")),
@@ -150,7 +150,8 @@ EthernetNetDevice::DoDispose()
     m_queue = nullptr;
     m_receiveErrorModel = nullptr;
     m_txFrame = nullptr;
-    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
+    m_rxCallback =
+        MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     m_promiscCallback = MakeNullCallback<bool,
                                          Ptr<NetDevice>,
                                          Ptr<const Packet>,

@@ -246,7 +246,10 @@ class EthernetNetDevice : public NetDevice
      * @param protocolNumber EtherType
      * @return whether it was queued
      */
-    bool DoSend(Ptr<Packet> packet, Mac48Address source, Mac48Address dest, uint16_t protocolNumber);
+    bool DoSend(Ptr<Packet> packet,
+                Mac48Address source,
+                Mac48Address dest,
+                uint16_t protocolNumber);
 
     Ptr<Node> m_node;                                    //!< the host
     Ptr<EthernetBusChannel> m_channel;                   //!< the bus

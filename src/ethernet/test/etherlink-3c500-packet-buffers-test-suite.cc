@@ -80,11 +80,11 @@ class PooledReceiver
         Simulator::Schedule(at, [this]() { m_armed.push_back(B()->IsReceiverArmed()); });
     }
 
-    Ptr<PacketBufferPool> m_pool;     //!< B's host buffers
-    std::vector<Time> m_received;     //!< when B's upper layer got a packet
-    std::vector<Time> m_dropped;      //!< when B's driver found no free buffer
-    uint32_t m_phyDrops{0};           //!< PhyRxDrop at B
-    std::vector<bool> m_armed;        //!< CheckArmedAt's findings
+    Ptr<PacketBufferPool> m_pool; //!< B's host buffers
+    std::vector<Time> m_received; //!< when B's upper layer got a packet
+    std::vector<Time> m_dropped;  //!< when B's driver found no free buffer
+    uint32_t m_phyDrops{0};       //!< PhyRxDrop at B
+    std::vector<bool> m_armed;    //!< CheckArmedAt's findings
 
   private:
     /// Receive callback of B: keeps the buffer for m_keepFor if positive.

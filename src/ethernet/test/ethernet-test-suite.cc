@@ -25,6 +25,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <deque>
 #include <limits>
@@ -32,7 +33,6 @@
 #include <memory>
 #include <string>
 #include <tuple>
-#include <cmath>
 #include <vector>
 
 /**
@@ -130,23 +130,23 @@ class BusScenario
      */
     Ptr<Etherlink3c500NetDevice> Card(uint32_t i) const;
 
-    NodeContainer m_nodes;              //!< the nodes
-    NetDeviceContainer m_devices;       //!< their devices
-    Ptr<EthernetBusChannel> m_channel;  //!< the bus
-    std::vector<Seen> m_phyTxBegin;     //!< PhyTxBegin of all devices
-    std::vector<Seen> m_phyTxEnd;       //!< PhyTxEnd of all devices
-    std::vector<Seen> m_phyTxDrop;      //!< PhyTxDrop of all devices
-    std::vector<Seen> m_phyRxEnd;       //!< PhyRxEnd of all devices
-    std::vector<Seen> m_phyRxDrop;      //!< PhyRxDrop of all devices
-    std::vector<Seen> m_macRx;          //!< MacRx of all devices
-    std::vector<Seen> m_macTxDrop;      //!< MacTxDrop of all devices
-    std::vector<Seen> m_lostDeaf;       //!< RxLostDeaf of all 3C500s
-    std::vector<Seen> m_lostFull;       //!< RxLostBufferFull of all 3C500s
+    NodeContainer m_nodes;                  //!< the nodes
+    NetDeviceContainer m_devices;           //!< their devices
+    Ptr<EthernetBusChannel> m_channel;      //!< the bus
+    std::vector<Seen> m_phyTxBegin;         //!< PhyTxBegin of all devices
+    std::vector<Seen> m_phyTxEnd;           //!< PhyTxEnd of all devices
+    std::vector<Seen> m_phyTxDrop;          //!< PhyTxDrop of all devices
+    std::vector<Seen> m_phyRxEnd;           //!< PhyRxEnd of all devices
+    std::vector<Seen> m_phyRxDrop;          //!< PhyRxDrop of all devices
+    std::vector<Seen> m_macRx;              //!< MacRx of all devices
+    std::vector<Seen> m_macTxDrop;          //!< MacTxDrop of all devices
+    std::vector<Seen> m_lostDeaf;           //!< RxLostDeaf of all 3C500s
+    std::vector<Seen> m_lostFull;           //!< RxLostBufferFull of all 3C500s
     std::vector<StationEvent> m_collisions; //!< channel Collision
     std::vector<StationEvent> m_backoffs;   //!< channel Backoff
     std::vector<StationEvent> m_starts;     //!< channel TransmissionStart
-    std::vector<bool> m_sendResult;     //!< return values of Send
-    std::vector<std::string> m_jobs;    //!< HostCpu jobs completed: "node:activity:cost ns"
+    std::vector<bool> m_sendResult;         //!< return values of Send
+    std::vector<std::string> m_jobs;        //!< HostCpu jobs completed: "node:activity:cost ns"
 
   private:
     /**
@@ -219,7 +219,8 @@ BusScenario::BusScenario(EthernetHelper& helper, uint32_t nNodes, bool hostCpu)
         "Backoff",
         Callback<void, uint32_t, uint32_t, uint32_t, Time>(
             [this](uint32_t station, uint32_t attempt, uint32_t slots, Time delay) {
-                m_backoffs.push_back(StationEvent{Simulator::Now(), station, attempt, slots, delay});
+                m_backoffs.push_back(
+                    StationEvent{Simulator::Now(), station, attempt, slots, delay});
             }));
 }
 
@@ -527,9 +528,9 @@ class EthernetThreeWayCollisionTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(s.m_channel->GetDelay(0, 1), NanoSeconds(1083), "0 to 250 m");
         NS_TEST_ASSERT_MSG_EQ(s.m_channel->GetDelay(1, 2), NanoSeconds(1082), "250 to 500 m");
         const Time t0 = MilliSeconds(1);
-        s.SendAt(t0, 0, 1, 100);                        // A at 0 m
-        s.SendAt(t0 + NanoSeconds(500), 1, 2, 100);     // B at 250 m
-        s.SendAt(t0 + MicroSeconds(1), 2, 0, 100);      // C at 500 m
+        s.SendAt(t0, 0, 1, 100);                    // A at 0 m
+        s.SendAt(t0 + NanoSeconds(500), 1, 2, 100); // B at 250 m
+        s.SendAt(t0 + MicroSeconds(1), 2, 0, 100);  // C at 500 m
         Simulator::Run();
         // B hears A at t0 + 1.083 us (C's signal would come at t0 + 2.082); C hears B at
         // t0 + 0.5 + 1.082 = 1.582 us (before A's, at 2.165); A hears B at t0 + 1.583 us
@@ -558,7 +559,8 @@ class EthernetThreeWayCollisionTestCase : public TestCase
 double
 HashedDraw(int64_t at, uint32_t node)
 {
-    uint64_t x = static_cast<uint64_t>(at) * 0x9E3779B97F4A7C15ULL + (node + 1) * 0xBF58476D1CE4E5B9ULL;
+    uint64_t x =
+        static_cast<uint64_t>(at) * 0x9E3779B97F4A7C15ULL + (node + 1) * 0xBF58476D1CE4E5B9ULL;
     x ^= x >> 31;
     x *= 0x94D049BB133111EBULL;
     x ^= x >> 29;
@@ -644,6 +646,7 @@ class EthernetTickWalkTestCase : public TestCase
         const int64_t preamble = 6400;
         const int64_t jam = 3200;
         const int64_t slot = 51200;
+
         struct Tx
         {
             uint32_t station;
@@ -651,25 +654,28 @@ class EthernetTickWalkTestCase : public TestCase
             int64_t end;
             bool aborted;
         };
+
         enum State
         {
             QUIET,
             DEFER,
             GAP
         };
+
         struct Station
         {
             std::deque<uint32_t> queue; // frame bytes
             bool busy{false};           // the MAC holds a frame
             uint32_t bytes{0};
             uint32_t attempts{0};
-            int64_t notBefore{0};       // backoff end, or when the frame was handed over
-            int32_t tx{-1};             // current transmission
+            int64_t notBefore{0}; // backoff end, or when the frame was handed over
+            int32_t tx{-1};       // current transmission
             State state{QUIET};
             bool restartable{true};
             int64_t drop{0};
             int64_t gapEnd{0};
         };
+
         const std::size_t n = position.size();
         std::vector<Station> st(n);
         std::vector<Tx> txs;
@@ -785,8 +791,8 @@ class EthernetTickWalkTestCase : public TestCase
                 for (std::size_t k = oldest; k < txs.size(); ++k)
                 {
                     const int64_t e = d(txs[k].station, j);
-                    heard = heard || (txs[k].station != j && txs[k].start + e <= t &&
-                                      t < txs[k].end + e);
+                    heard = heard ||
+                            (txs[k].station != j && txs[k].start + e <= t && t < txs[k].end + e);
                 }
                 if (heard)
                 {
@@ -1000,7 +1006,9 @@ class EthernetExcessiveCollisionsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(a, 15u, "A backed off 15 times");
         NS_TEST_ASSERT_MSG_EQ(s.m_phyTxDrop.size(), 2u, "both frames dropped");
         NS_TEST_ASSERT_MSG_EQ(s.m_phyTxDrop[0].device, 0u, "A first");
-        NS_TEST_ASSERT_MSG_EQ(s.m_phyTxDrop[0].at, start + NanoSeconds(9600), "at the 16th jam's end");
+        NS_TEST_ASSERT_MSG_EQ(s.m_phyTxDrop[0].at,
+                              start + NanoSeconds(9600),
+                              "at the 16th jam's end");
         NS_TEST_ASSERT_MSG_EQ(s.m_phyTxDrop[1].at, start + NanoSeconds(10600), "B 1 us later");
         NS_TEST_ASSERT_MSG_EQ(s.m_macTxDrop.size(), 2u, "MacTxDrop too");
         NS_TEST_ASSERT_MSG_EQ(excessive, 2u, "ExcessiveCollisions traced");
@@ -1499,9 +1507,14 @@ class EthernetNoiseAndBroadcastTestCase : public TestCase
             uint64_t chaos = 0;
             for (uint32_t i = 0; i < 2; ++i)
             {
-                s.Device(i)->SetPromiscReceiveCallback(MakeCallback(
-                    +[](uint64_t* n, Ptr<NetDevice>, Ptr<const Packet> p, uint16_t protocol,
-                        const Address&, const Address&, NetDevice::PacketType type) {
+                s.Device(i)->SetPromiscReceiveCallback(
+                    MakeCallback(+[](uint64_t* n,
+                                     Ptr<NetDevice>,
+                                     Ptr<const Packet> p,
+                                     uint16_t protocol,
+                                     const Address&,
+                                     const Address&,
+                                     NetDevice::PacketType type) {
                         if (protocol == EthernetBusChannel::BACKGROUND_BROADCAST_ETHERTYPE &&
                             type == NetDevice::PACKET_BROADCAST && p->GetSize() == 200 - 18)
                         {
@@ -1513,7 +1526,9 @@ class EthernetNoiseAndBroadcastTestCase : public TestCase
             Simulator::Stop(Seconds(10));
             Simulator::Run();
             const uint64_t sent = s.m_channel->GetBackgroundBroadcastsSent();
-            NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(sent), 200.0, 4 * std::sqrt(200.0),
+            NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(sent),
+                                      200.0,
+                                      4 * std::sqrt(200.0),
                                       "broadcasts sent");
             // The last one may still be on its way at the stop.
             NS_TEST_EXPECT_MSG_GT_OR_EQ(chaos + 2, 2 * sent, "each reached both devices");

@@ -4,6 +4,8 @@
 
 #include "host-cpu.h"
 
+#include "packet-buffer-pool.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -20,7 +22,7 @@ HostCpu::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::HostCpu")
-            .SetParent<Object>()
+            .SetParent<NetbltHostModel>()
             .SetGroupName("HostProcessing")
             .AddConstructor<HostCpu>()
             .AddAttribute("TimerGranularity",
@@ -65,7 +67,8 @@ void
 HostCpu::Execute(Time cost, const std::string& activity, Callback<void> work)
 {
     NS_LOG_FUNCTION(this << cost << activity);
-    NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu job '" << activity << "' has negative cost " << cost);
+    NS_ABORT_MSG_IF(cost.IsStrictlyNegative(),
+                    "HostCpu job '" << activity << "' has negative cost " << cost);
     if (!m_busy && !m_completing && cost.IsZero())
     {
         // Free work on an idle CPU happens at once, as on a host without a HostCpu.
@@ -85,7 +88,8 @@ void
 HostCpu::Continue(Time cost, const std::string& activity, Callback<void> work)
 {
     NS_LOG_FUNCTION(this << cost << activity);
-    NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu job '" << activity << "' has negative cost " << cost);
+    NS_ABORT_MSG_IF(cost.IsStrictlyNegative(),
+                    "HostCpu job '" << activity << "' has negative cost " << cost);
     if (!m_completing)
     {
         Execute(cost, activity, work);
@@ -295,8 +299,7 @@ HostCpu::StartInterrupt()
     m_jobStartedTrace(handler.activity, handler.cost, Simulator::Now() - handler.queued);
     NS_LOG_LOGIC("interrupt " << handler.activity << " for " << handler.cost);
     m_interruptEnd = Simulator::Now() + handler.cost;
-    m_interruptCompletion =
-        Simulator::Schedule(handler.cost, &HostCpu::CompleteInterrupt, this);
+    m_interruptCompletion = Simulator::Schedule(handler.cost, &HostCpu::CompleteInterrupt, this);
 }
 
 void
@@ -335,7 +338,10 @@ HostCpu::CompleteInterrupt()
 }
 
 void
-HostCpu::RunContinuation(Ptr<Object> node, Time cost, const std::string& activity, Callback<void> work)
+HostCpu::RunContinuation(Ptr<Object> node,
+                         Time cost,
+                         const std::string& activity,
+                         Callback<void> work)
 {
     Ptr<HostCpu> cpu = Of(node);
     if (cpu)
@@ -401,6 +407,19 @@ HostCpu::RoundToTick(Time delay) const
     const int64_t expiry = (Simulator::Now() + delay).GetTimeStep();
     const int64_t rounded = ((expiry + tick - 1) / tick) * tick;
     return TimeStep(rounded) - Simulator::Now();
+}
+
+bool
+HostCpu::KeepReceivedBuffer()
+{
+    Ptr<PacketBufferPool> pool = GetObject<PacketBufferPool>();
+    return pool && pool->KeepHandedUp();
+}
+
+void
+HostCpu::ReleaseReceivedBuffer()
+{
+    GetObject<PacketBufferPool>()->Free();
 }
 
 Time

@@ -7,6 +7,7 @@
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
+#include "ns3/netblt-host-model.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -49,8 +50,12 @@ namespace ns3
  * The costs themselves belong to the components that charge them (the
  * NETBLT agent, a net device), because a cost is a property of a piece of
  * software running on this processor, not of the processor alone.
+ *
+ * It is the host model NETBLT charges its work to (NetbltHostModel): NETBLT
+ * finds it on the node, and keeps each received packet in the node's
+ * PacketBufferPool until its receive job has run.
  */
-class HostCpu : public Object
+class HostCpu : public NetbltHostModel
 {
   public:
     /**
@@ -70,7 +75,7 @@ class HostCpu : public Object
      * @param activity short name of the work, for traces and logs
      * @param work what to do when the job completes
      */
-    void Execute(Time cost, const std::string& activity, Callback<void> work);
+    void Execute(Time cost, const std::string& activity, Callback<void> work) override;
 
     /**
      * Runs @p work on @p node's CPU at @p cost, or at once (from the caller)
@@ -127,7 +132,7 @@ class HostCpu : public Object
      * @param activity short name of the work, for traces and logs
      * @param work what to do when the job completes
      */
-    void Continue(Time cost, const std::string& activity, Callback<void> work);
+    void Continue(Time cost, const std::string& activity, Callback<void> work) override;
 
     /**
      * Hold() that continues the task-level job completing now, as Continue() does: a driver
@@ -192,7 +197,16 @@ class HostCpu : public Object
      * @return the duration after which a timer set now actually expires: the
      *         first clock tick at or after now + @p delay
      */
-    Time RoundToTick(Time delay) const;
+    Time RoundToTick(Time delay) const override;
+
+    /**
+     * The packet being handed up now stays in its buffer of the node's PacketBufferPool.
+     * @return false if the node has no pool or no buffer is being handed up
+     */
+    bool KeepReceivedBuffer() override;
+
+    /** Returns the buffer KeepReceivedBuffer() kept to the node's PacketBufferPool. */
+    void ReleaseReceivedBuffer() override;
 
     /**
      * Static form of RoundToTick() for a node that may have no HostCpu.
@@ -255,7 +269,8 @@ class HostCpu : public Object
     void StartNext();
     /** Starts the next interrupt, pre-empting the running task-level job if there is one. */
     void StartInterrupt();
-    /** Completes the running interrupt; then the next interrupt, the pre-empted job or the queue. */
+    /** Completes the running interrupt; then the next interrupt, the pre-empted job or the queue.
+     */
     void CompleteInterrupt();
     /** Starts whatever is due next on a CPU that has just become free. */
     void StartWhatIsDue();
@@ -269,23 +284,24 @@ class HostCpu : public Object
      */
     void Enqueue(Job job, bool continuation);
 
-    Time m_timerGranularity;  //!< the host's clock tick
-    std::deque<Job> m_queue;  //!< jobs waiting, the running one first
-    bool m_busy{false};       //!< a job is running
-    bool m_held{false};       //!< the running job was started by Hold()
-    Time m_heldSince;         //!< when the held job got the CPU
-    Time m_runningEnd;        //!< when the running job completes
-    Time m_queuedCost;        //!< cost of the waiting jobs (not the running one)
-    Time m_busyTime;          //!< CPU time of completed jobs
+    Time m_timerGranularity;     //!< the host's clock tick
+    std::deque<Job> m_queue;     //!< jobs waiting, the running one first
+    bool m_busy{false};          //!< a job is running
+    bool m_held{false};          //!< the running job was started by Hold()
+    Time m_heldSince;            //!< when the held job got the CPU
+    Time m_runningEnd;           //!< when the running job completes
+    Time m_queuedCost;           //!< cost of the waiting jobs (not the running one)
+    Time m_busyTime;             //!< CPU time of completed jobs
     uint64_t m_jobsCompleted{0}; //!< completed jobs
     std::map<std::string, Time> m_busyTimeByActivity; //!< CPU time of completed jobs, by activity
-    EventId m_completion;     //!< completion of the running job
-    bool m_completing{false}; //!< a task-level job's work runs and jobs wait: the next starts after it
-    std::size_t m_continueAt{0}; //!< where the next continuation of the completing job goes
-    std::deque<Job> m_interrupts; //!< interrupts waiting, the running one first
-    bool m_inInterrupt{false};    //!< an interrupt handler is running
-    bool m_preempted{false};      //!< the queue's front job was pre-empted by the interrupt
-    Time m_preemptedRemaining;    //!< CPU time the pre-empted job still needs
+    EventId m_completion;                             //!< completion of the running job
+    bool m_completing{
+        false}; //!< a task-level job's work runs and jobs wait: the next starts after it
+    std::size_t m_continueAt{0};   //!< where the next continuation of the completing job goes
+    std::deque<Job> m_interrupts;  //!< interrupts waiting, the running one first
+    bool m_inInterrupt{false};     //!< an interrupt handler is running
+    bool m_preempted{false};       //!< the queue's front job was pre-empted by the interrupt
+    Time m_preemptedRemaining;     //!< CPU time the pre-empted job still needs
     EventId m_interruptCompletion; //!< completion of the running interrupt
     Time m_interruptEnd;           //!< when the running interrupt completes
 

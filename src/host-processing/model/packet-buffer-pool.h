@@ -78,12 +78,12 @@ class PacketBufferPool : public Object
     uint64_t GetRefusals() const;
 
   private:
-    uint32_t m_buffers{0};            //!< size of the pool; 0 means unlimited
-    TracedValue<uint32_t> m_inUse{0}; //!< buffers taken and not yet returned
-    uint32_t m_peakInUse{0};          //!< high-water mark of m_inUse
-    uint64_t m_refusals{0};           //!< Allocate() calls that found no free buffer
-    bool m_handingUp{false};          //!< between BeginHandUp() and EndHandUp()
-    bool m_kept{false};               //!< KeepHandedUp() was called in this hand-up
+    uint32_t m_buffers{0};             //!< size of the pool; 0 means unlimited
+    TracedValue<uint32_t> m_inUse{0};  //!< buffers taken and not yet returned
+    uint32_t m_peakInUse{0};           //!< high-water mark of m_inUse
+    uint64_t m_refusals{0};            //!< Allocate() calls that found no free buffer
+    bool m_handingUp{false};           //!< between BeginHandUp() and EndHandUp()
+    bool m_kept{false};                //!< KeepHandedUp() was called in this hand-up
     TracedCallback<> m_exhaustedTrace; //!< Allocate() found no free buffer
 };
 

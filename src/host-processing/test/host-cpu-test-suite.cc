@@ -65,9 +65,8 @@ class HostCpuSerialisationTestCase : public TestCase
             backlogAt2ms = cpu->GetBacklog();
         });
         // Arrives when the CPU is idle again: starts at once.
-        Simulator::Schedule(MilliSeconds(30), [&]() {
-            cpu->Execute(MicroSeconds(500), "late", log.Record("d"));
-        });
+        Simulator::Schedule(MilliSeconds(30),
+                            [&]() { cpu->Execute(MicroSeconds(500), "late", log.Record("d")); });
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(log.done.size(), 4, "every job ran");
         NS_TEST_EXPECT_MSG_EQ(log.done[0].first, "a", "first in, first out");
@@ -111,8 +110,9 @@ class HostCpuOrderingTestCase : public TestCase
             MakeCallback(+[](std::vector<std::pair<std::string, Time>>* w,
                              const std::string& activity,
                              Time,
-                             Time waited) { w->emplace_back(activity, waited); })
-                .Bind(&waits));
+                             Time waited) {
+                w->emplace_back(activity, waited);
+            }).Bind(&waits));
         Simulator::ScheduleNow([&]() {
             cpu->Execute(MilliSeconds(2), "first", Callback<void>([&]() {
                              log.done.emplace_back("first", Simulator::Now());
@@ -160,9 +160,8 @@ class HostCpuContinuationTestCase : public TestCase
                              cpu->ContinueHeld("held", Callback<void>([&]() {
                                                    heldStarted = true;
                                                    heldAt = Simulator::Now();
-                                                   Simulator::Schedule(MilliSeconds(3), [&]() {
-                                                       cpu->Release();
-                                                   });
+                                                   Simulator::Schedule(MilliSeconds(3),
+                                                                       [&]() { cpu->Release(); });
                                                }));
                          }));
             cpu->Execute(MilliSeconds(4), "waiting", log.Record("waiting"));
@@ -252,9 +251,9 @@ class HostCpuTickTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(cpu->GetTimerGranularity(), MilliSeconds(1), "1 ms by default");
         std::vector<Time> rounded;
         Simulator::Schedule(MicroSeconds(300), [&]() {
-            rounded.push_back(cpu->RoundToTick(MilliSeconds(40)));   // due 40.3 -> 41
-            rounded.push_back(cpu->RoundToTick(MicroSeconds(700)));  // due 1.0 -> 1.0
-            rounded.push_back(cpu->RoundToTick(Time(0)));            // due 0.3 -> 1.0
+            rounded.push_back(cpu->RoundToTick(MilliSeconds(40)));  // due 40.3 -> 41
+            rounded.push_back(cpu->RoundToTick(MicroSeconds(700))); // due 1.0 -> 1.0
+            rounded.push_back(cpu->RoundToTick(Time(0)));           // due 0.3 -> 1.0
         });
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(rounded.size(), 3, "three timers");
@@ -262,7 +261,9 @@ class HostCpuTickTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(rounded[1], MicroSeconds(700), "due on a tick: unchanged");
         NS_TEST_EXPECT_MSG_EQ(rounded[2], MicroSeconds(700), "zero delay waits for the next tick");
         cpu->SetAttribute("TimerGranularity", TimeValue(Time(0)));
-        NS_TEST_EXPECT_MSG_EQ(cpu->RoundToTick(MicroSeconds(1234)), MicroSeconds(1234), "exact clock");
+        NS_TEST_EXPECT_MSG_EQ(cpu->RoundToTick(MicroSeconds(1234)),
+                              MicroSeconds(1234),
+                              "exact clock");
         Simulator::Destroy();
     }
 };
@@ -292,8 +293,8 @@ class HostCpuHoldTestCase : public TestCase
             "JobCompleted",
             Callback<void, const std::string&, Time, Time>(
                 [&costs](const std::string& activity, Time cost, Time waited) {
-                    costs.push_back(activity + ":" + std::to_string(cost.GetMicroSeconds()) +
-                                    ":" + std::to_string(waited.GetMicroSeconds()));
+                    costs.push_back(activity + ":" + std::to_string(cost.GetMicroSeconds()) + ":" +
+                                    std::to_string(waited.GetMicroSeconds()));
                 }));
         Time heldAt;
         bool busyWhileHeld = false;
@@ -302,19 +303,18 @@ class HostCpuHoldTestCase : public TestCase
             cpu->Execute(MilliSeconds(2), "before", log.Record("before"));
             // Gets the CPU at 2 ms, after "before"; released 3 ms later.
             HostCpu::RunHeld(node, "wait", Callback<void>([&]() {
-                heldAt = Simulator::Now();
-                Simulator::Schedule(MilliSeconds(3), [&]() {
-                    busyWhileHeld = cpu->IsBusy() && cpu->IsHeld();
-                    backlogWhileHeld = cpu->GetBacklog();
-                    HostCpu::ReleaseHeld(node);
-                });
-            }));
+                                 heldAt = Simulator::Now();
+                                 Simulator::Schedule(MilliSeconds(3), [&]() {
+                                     busyWhileHeld = cpu->IsBusy() && cpu->IsHeld();
+                                     backlogWhileHeld = cpu->GetBacklog();
+                                     HostCpu::ReleaseHeld(node);
+                                 });
+                             }));
             cpu->Execute(MilliSeconds(1), "after", log.Record("after"));
         });
         // Asked for while the job holds the CPU: waits for the release.
-        Simulator::Schedule(MilliSeconds(4), [&]() {
-            cpu->Execute(MilliSeconds(1), "late", log.Record("late"));
-        });
+        Simulator::Schedule(MilliSeconds(4),
+                            [&]() { cpu->Execute(MilliSeconds(1), "late", log.Record("late")); });
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(heldAt, MilliSeconds(2), "held job starts after the one before it");
         NS_TEST_EXPECT_MSG_EQ(busyWhileHeld, true, "CPU busy and held until the release");
@@ -348,7 +348,8 @@ class HostCpuInterruptTestCase : public TestCase
 {
   public:
     HostCpuInterruptTestCase()
-        : TestCase("interrupts pre-empt task-level jobs, which resume; held jobs are not pre-empted")
+        : TestCase(
+              "interrupts pre-empt task-level jobs, which resume; held jobs are not pre-empted")
     {
     }
 
@@ -388,7 +389,9 @@ class HostCpuInterruptTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(log.done[1].first, "irq2", "then the queued handler");
         NS_TEST_EXPECT_MSG_EQ(log.done[1].second, MilliSeconds(8), "7 + 1 ms");
         NS_TEST_EXPECT_MSG_EQ(log.done[2].first, "task", "the pre-empted job resumes");
-        NS_TEST_EXPECT_MSG_EQ(log.done[2].second, MilliSeconds(14), "10 ms of CPU + 4 ms of handlers");
+        NS_TEST_EXPECT_MSG_EQ(log.done[2].second,
+                              MilliSeconds(14),
+                              "10 ms of CPU + 4 ms of handlers");
         NS_TEST_EXPECT_MSG_EQ(log.done[3].first, "waiting", "then the waiting job");
         NS_TEST_EXPECT_MSG_EQ(log.done[3].second, MilliSeconds(16), "14 + 2 ms");
         NS_TEST_EXPECT_MSG_EQ(log.done[4].second, MilliSeconds(31), "idle-irq at once");

@@ -41,9 +41,8 @@ class PacketBufferPoolLimitTestCase : public TestCase
         std::vector<uint32_t> inUse;
         pool->TraceConnectWithoutContext(
             "InUse",
-            Callback<void, uint32_t, uint32_t>([&inUse](uint32_t, uint32_t now) {
-                inUse.push_back(now);
-            }));
+            Callback<void, uint32_t, uint32_t>(
+                [&inUse](uint32_t, uint32_t now) { inUse.push_back(now); }));
         for (int i = 0; i < 3; ++i)
         {
             NS_TEST_EXPECT_MSG_EQ(pool->Allocate(), true, "buffer " << i + 1 << " of 3");

@@ -4,7 +4,8 @@
 
 // One NETBLT transfer over a point-to-point link, with RFC 1030's parameters on the command
 // line; prints what RFC 1030's tables report. Example:
-//   build/bin/netblt-point-to-point --bs=5 --bi=30 --psz=1438 --bfsz=14380 --xfsz=143800 --loss=0.05
+//   build/bin/netblt-point-to-point --bs=5 --bi=30 --psz=1438 --bfsz=14380 --xfsz=143800
+//   --loss=0.05
 #include "ns3/core-module.h"
 #include "ns3/netblt-point-to-point-experiment.h"
 
@@ -45,6 +46,7 @@ main(int argc, char* argv[])
     cmd.AddValue("pcap", "directory for pcap files (empty: none)", pcap);
     cmd.Parse(argc, argv);
 
+    RngSeedManager::SetSeed(seed);
     Ptr<NetbltPointToPointExperiment> experiment = CreateObject<NetbltPointToPointExperiment>();
     experiment->SetAttribute("BurstSize", UintegerValue(bs));
     experiment->SetAttribute("BurstInterval", TimeValue(MilliSeconds(bi)));
@@ -52,20 +54,23 @@ main(int argc, char* argv[])
     experiment->SetAttribute("BufferSize", UintegerValue(bfsz));
     experiment->SetAttribute("TransferSize", UintegerValue(xfsz));
     experiment->SetAttribute("OutstandingBuffers", UintegerValue(nbufs));
-    experiment->SetAttribute("Seed", UintegerValue(seed));
     experiment->SetAttribute("LossRate", DoubleValue(loss));
     experiment->SetAttribute("ReorderProbability", DoubleValue(reorder));
     experiment->SetAttribute("DuplicateProbability", DoubleValue(duplicate));
     experiment->SetAttribute("CorruptProbability", DoubleValue(corrupt));
     experiment->SetAttribute("ChecksumData", BooleanValue(checksum));
     experiment->SetAttribute("PcapDirectory", StringValue(pcap));
-    NetbltTransferRecord r = experiment->Run();
+    experiment->Install();
+    Simulator::Run();
+    NetbltTransferRecord r = experiment->GetRecord();
+    Simulator::Destroy();
 
     std::cout << "completed " << r.completed << " intact " << r.intact << " sender "
               << r.senderClose << " receiver " << r.receiverClose << "\n"
               << "loss " << r.lost << " rxm " << r.retransmitted << " dtmos " << r.dataTimeouts
               << " speed_mbps " << r.steadyStateMbps << " real_mbps " << r.realMbps << "\n"
-              << "checksum_errors " << r.checksumErrors << " malformed " << r.malformedPackets << "\n"
+              << "checksum_errors " << r.checksumErrors << " malformed " << r.malformedPackets
+              << "\n"
               << "simulated_s " << r.simulatedSeconds << " events " << r.events << std::endl;
     return r.completed && r.intact ? 0 : 1;
 }

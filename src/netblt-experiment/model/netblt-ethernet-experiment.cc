@@ -4,9 +4,9 @@
 
 #include "netblt-ethernet-experiment.h"
 
+#include "ns3/etherlink-3c500-net-device.h"
 #include "ns3/ethernet-bus-channel.h"
 #include "ns3/log.h"
-#include "ns3/etherlink-3c500-net-device.h"
 
 namespace ns3
 {

@@ -55,8 +55,8 @@ class NetbltEthernetExperiment : public NetbltExperiment
      */
     void CountNoiseDrop(Ptr<const Packet> frame, uint32_t device);
 
-    EthernetHelper m_ethernet; //!< built the bus (kept for pcap)
-    Ptr<EthernetBusChannel> m_channel; //!< the bus, to stop its background at the end
+    EthernetHelper m_ethernet;              //!< built the bus (kept for pcap)
+    Ptr<EthernetBusChannel> m_channel;      //!< the bus, to stop its background at the end
     std::array<uint64_t, 2> m_noiseDrops{}; //!< frames noise corrupted, per host
 };
 

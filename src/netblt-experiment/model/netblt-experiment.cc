@@ -6,7 +6,6 @@
 
 #include "ns3/boolean.h"
 #include "ns3/host-cpu.h"
-#include "ns3/packet-buffer-pool.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/log.h"
@@ -15,15 +14,12 @@
 #include "ns3/netblt-l4-protocol.h"
 #include "ns3/netblt-sink-application.h"
 #include "ns3/netblt-sink-helper.h"
-#include "ns3/rng-seed-manager.h"
+#include "ns3/packet-buffer-pool.h"
+#include "ns3/queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/queue-disc.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
-
-#include <array>
-#include <functional>
 
 namespace ns3
 {
@@ -74,11 +70,6 @@ NetbltExperiment::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&NetbltExperiment::m_checksumData),
                           MakeBooleanChecker())
-            .AddAttribute("Seed",
-                          "Seed of every random stream of the run.",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&NetbltExperiment::m_seed),
-                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("PcapDirectory",
                           "If not empty, write a pcap file per device into this directory.",
                           StringValue(""),
@@ -90,7 +81,8 @@ NetbltExperiment::GetTypeId()
                           MakeTimeAccessor(&NetbltExperiment::m_deathTimeout),
                           MakeTimeChecker(Seconds(1), Seconds(65535)))
             .AddAttribute("MaxSimulatedTime",
-                          "Simulated time after which the run is stopped whatever its state.",
+                          "Simulated time after which the run is stopped whatever its state "
+                          "(Install() schedules the stop).",
                           TimeValue(Seconds(3600)),
                           MakeTimeAccessor(&NetbltExperiment::m_maxSimulatedTime),
                           MakeTimeChecker(Seconds(1)));
@@ -202,15 +194,14 @@ NetbltExperiment::GetTransferSize() const
     return m_transferSize;
 }
 
-NetbltTransferRecord
-NetbltExperiment::Run()
+void
+NetbltExperiment::Install()
 {
     NS_LOG_FUNCTION(this);
-    RngSeedManager::SetSeed(m_seed);
-    RngSeedManager::SetRun(1);
+    NS_ABORT_MSG_IF(m_sender, "NetbltExperiment::Install() called twice");
     int64_t stream = 0;
 
-    NodeContainer nodes;
+    NodeContainer& nodes = m_hosts;
     nodes.Create(2);
 
     HostCpuHelper receiverCpuHelper = m_hostCpu;
@@ -225,7 +216,8 @@ NetbltExperiment::Run()
         nodes.Get(host)->AggregateObject(m_packetBuffers.Create<PacketBufferPool>());
     }
     int64_t streamsUsed = 0;
-    NetDeviceContainer devices = InstallNetwork(nodes, stream, streamsUsed);
+    m_devices = InstallNetwork(nodes, stream, streamsUsed);
+    const NetDeviceContainer& devices = m_devices;
     stream += streamsUsed;
     const Ipv4Address receiverAddress = InstallInternet(nodes, devices, stream, streamsUsed);
     stream += streamsUsed;
@@ -262,41 +254,54 @@ NetbltExperiment::Run()
         EnablePcap(m_pcapDirectory + "/netblt");
     }
 
-    Ptr<NetbltBulkSendApplication> sender = DynamicCast<NetbltBulkSendApplication>(sendApps.Get(0));
-    Ptr<NetbltSinkApplication> sink = DynamicCast<NetbltSinkApplication>(sinkApps.Get(0));
-    bool delivered = false;
-    std::function<void(Ptr<const Packet>, uint32_t)> onBuffer =
-        [this, sink, &delivered](Ptr<const Packet>, uint32_t) {
-            if (!delivered && sink->GetBytesReceived() >= m_transferSize)
-            {
-                delivered = true;
-                TransferDelivered();
-            }
-        };
-    sink->TraceConnectWithoutContext("Rx", Callback<void, Ptr<const Packet>, uint32_t>(onBuffer));
+    m_sender = DynamicCast<NetbltBulkSendApplication>(sendApps.Get(0));
+    m_sender->TraceConnectWithoutContext(
+        "Connection",
+        MakeCallback(&NetbltSteadyStateMeter::Attach, &m_steadyState));
+    m_sink = DynamicCast<NetbltSinkApplication>(sinkApps.Get(0));
+    m_sink->TraceConnectWithoutContext("Rx",
+                                       MakeCallback(&NetbltExperiment::BufferDelivered, this));
     // Every network's devices report the frames they drop on reception under ns-3's usual
     // PhyRxDrop name: bit errors, and on the 3C500 a receiver that was off or still full.
-    std::array<uint64_t, 2> interfaceDrops{0, 0};
     for (uint32_t host = 0; host < 2; ++host)
     {
-        std::function<void(Ptr<const Packet>)> countDrop = [&interfaceDrops,
-                                                            host](Ptr<const Packet>) {
-            ++interfaceDrops[host];
-        };
-        devices.Get(host)->TraceConnectWithoutContext("PhyRxDrop",
-                                                      Callback<void, Ptr<const Packet>>(countDrop));
+        devices.Get(host)->TraceConnectWithoutContext(
+            "PhyRxDrop",
+            MakeBoundCallback(&NetbltExperiment::CountInterfaceDrop, &m_interfaceDrops[host]));
     }
     Simulator::Stop(m_maxSimulatedTime);
-    Simulator::Run();
+}
 
+void
+NetbltExperiment::BufferDelivered(Ptr<const Packet>, uint32_t)
+{
+    if (!m_delivered && m_sink->GetBytesReceived() >= m_transferSize)
+    {
+        m_delivered = true;
+        TransferDelivered();
+    }
+}
+
+void
+NetbltExperiment::CountInterfaceDrop(uint64_t* drops, Ptr<const Packet>)
+{
+    ++*drops;
+}
+
+NetbltTransferRecord
+NetbltExperiment::GetRecord() const
+{
+    NS_ABORT_MSG_UNLESS(m_sender, "NetbltExperiment::GetRecord() before Install()");
+    Ptr<NetbltBulkSendApplication> sender = m_sender;
+    Ptr<NetbltSinkApplication> sink = m_sink;
+    const NodeContainer& nodes = m_hosts;
     NetbltTransferRecord record;
     record.bytesGiven = sender->GetBytesGiven();
     record.bytesReceived = sink->GetBytesReceived();
     record.intact = record.bytesGiven == m_transferSize && record.bytesReceived == m_transferSize &&
                     sender->GetDigest() == sink->GetDigest();
-    record.senderClose = sender->IsClosed()
-                             ? NetbltConnection::CloseReasonName(sender->GetCloseReason())
-                             : "OPEN";
+    record.senderClose =
+        sender->IsClosed() ? NetbltConnection::CloseReasonName(sender->GetCloseReason()) : "OPEN";
     record.receiverClose = sink->IsClosed()
                                ? NetbltConnection::CloseReasonName(sink->GetCloseReason())
                                : (sink->GetConnection() ? "OPEN" : "NEVER_OPENED");
@@ -309,7 +314,7 @@ NetbltExperiment::Run()
         record.dataPacketsSent = s.dataPacketsSent;
         record.retransmitted = s.dataPacketsRetransmitted;
         record.nullAcksSent = s.nullAcksSent;
-        record.steadyStateMbps = s.GetSteadyStateThroughput() / 1e6;
+        record.steadyStateMbps = m_steadyState.GetThroughput() / 1e6;
     }
     if (Ptr<NetbltConnection> connection = sink->GetConnection())
     {
@@ -336,9 +341,10 @@ NetbltExperiment::Run()
         record.malformedPackets += protocol->GetMalformedPackets();
     }
     // When the later end closed; a run that never finished shows the safety bound.
-    record.simulatedSeconds = sender->IsClosed() && sink->IsClosed()
-                                  ? std::max(sender->GetCloseTime(), sink->GetCloseTime()).GetSeconds()
-                                  : Simulator::Now().GetSeconds();
+    record.simulatedSeconds =
+        sender->IsClosed() && sink->IsClosed()
+            ? std::max(sender->GetCloseTime(), sink->GetCloseTime()).GetSeconds()
+            : Simulator::Now().GetSeconds();
     Ptr<HostCpu> senderCpu = nodes.Get(0)->GetObject<HostCpu>();
     Ptr<HostCpu> receiverCpu = nodes.Get(1)->GetObject<HostCpu>();
     record.senderCpuSeconds = senderCpu->GetBusyTime().GetSeconds();
@@ -356,11 +362,10 @@ NetbltExperiment::Run()
         const NetbltConnectionStatistics& s = sender->GetConnection()->GetStatistics();
         record.sendOnlyMbps = 8.0 * s.dataBytesSent / sending.GetSeconds() / 1e6;
     }
-    record.senderInterfaceDrops = interfaceDrops[0];
-    record.receiverInterfaceDrops = interfaceDrops[1];
-    RecordNetworkLosses(devices, record);
+    record.senderInterfaceDrops = m_interfaceDrops[0];
+    record.receiverInterfaceDrops = m_interfaceDrops[1];
+    RecordNetworkLosses(m_devices, record);
     record.events = Simulator::GetEventCount();
-    Simulator::Destroy();
     return record;
 }
 

@@ -5,6 +5,7 @@
 #ifndef NETBLT_EXPERIMENT_H
 #define NETBLT_EXPERIMENT_H
 
+#include "netblt-steady-state-meter.h"
 #include "netblt-transfer-record.h"
 
 #include "ns3/host-cpu-helper.h"
@@ -12,12 +13,15 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/net-device-container.h"
+#include "ns3/netblt-bulk-send-application.h"
 #include "ns3/netblt-helper.h"
+#include "ns3/netblt-sink-application.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
 
+#include <array>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,11 +40,12 @@ namespace ns3
  * @brief One memory-to-memory NETBLT transfer between two hosts (RFC 1030 §3): the test
  * program's parameters as attributes, the network left to a subclass.
  *
- * Run() builds two hosts with a processor each (HostCpu, configured with SetHostAttribute()),
- * lets the subclass connect them (InstallNetwork()), installs IPv4 and NETBLT (configured with
- * SetNetbltAttribute()), transfers TransferSize bytes from host 0 to host 1 and returns the
- * counts and throughputs RFC 1030's tables report. Every random stream is seeded from Seed,
- * so a run depends on its attributes alone.
+ * Install() builds two hosts with a processor each (HostCpu, configured with
+ * SetHostAttribute()), lets the subclass connect them (InstallNetwork()), installs IPv4 and
+ * NETBLT (configured with SetNetbltAttribute()) and the clients that transfer TransferSize
+ * bytes from host 0 to host 1; the caller runs the simulator, and GetRecord() returns the
+ * counts and throughputs RFC 1030's tables report. Every random stream is assigned from index
+ * 0, so with the same seed (RngSeedManager) a run depends on its attributes alone.
  */
 class NetbltExperiment : public Object
 {
@@ -100,10 +105,24 @@ class NetbltExperiment : public Object
     void SetChannelAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * Runs the transfer. Destroys the simulator's state before returning.
-     * @return the outcome
+     * Sets the transfer up in the simulator: hosts, network, IPv4, NETBLT, the two clients and
+     * the traces the record needs, and a stop at MaxSimulatedTime. The caller owns the
+     * simulator: it seeds it first (RngSeedManager; every stream is assigned from 0), runs it
+     * and destroys it after GetRecord():
+     * @code
+     *   RngSeedManager::SetSeed(seed);
+     *   experiment->Install();
+     *   Simulator::Run();
+     *   NetbltTransferRecord record = experiment->GetRecord();
+     *   Simulator::Destroy();
+     * @endcode
      */
-    NetbltTransferRecord Run();
+    void Install();
+
+    /**
+     * @return the outcome, once the simulator has run (before Simulator::Destroy())
+     */
+    NetbltTransferRecord GetRecord() const;
 
   protected:
     /**
@@ -202,7 +221,6 @@ class NetbltExperiment : public Object
     uint32_t m_transferSize;       //!< XFSZ in bytes
     uint16_t m_outstandingBuffers; //!< NBUFS
     bool m_checksumData;           //!< the C flag
-    uint32_t m_seed;               //!< seeds every stream
     std::string m_pcapDirectory;   //!< pcap output, if not empty
     Time m_deathTimeout;           //!< both ends' death timer
     Time m_maxSimulatedTime;       //!< safety bound
@@ -212,8 +230,25 @@ class NetbltExperiment : public Object
     /// The receiver's HostCpu and NetbltL4Protocol attributes that differ from the sender's.
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_receiverCpuAttributes;
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_receiverNetbltAttributes; //!< same
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_deviceAttributes;  //!< for devices
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_channelAttributes; //!< for the channel
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_deviceAttributes; //!< for devices
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>>
+        m_channelAttributes; //!< for the channel
+
+    /**
+     * The receiving client's Rx trace: calls TransferDelivered() once every byte is in.
+     */
+    void BufferDelivered(Ptr<const Packet>, uint32_t);
+    /** @param drops a host's counter @param packet a frame its device dropped */
+    static void CountInterfaceDrop(uint64_t* drops, Ptr<const Packet> packet);
+
+    // The transfer Install() set up, and what the traces gathered during the run.
+    NodeContainer m_hosts;                      //!< sender (0) and receiver (1)
+    NetDeviceContainer m_devices;               //!< their devices
+    Ptr<NetbltBulkSendApplication> m_sender;    //!< the sending client
+    Ptr<NetbltSinkApplication> m_sink;          //!< the receiving client
+    NetbltSteadyStateMeter m_steadyState;       //!< RFC 1030's steady-state throughput
+    std::array<uint64_t, 2> m_interfaceDrops{}; //!< frames each host's device dropped
+    bool m_delivered{false};                    //!< the receiver has every byte
 };
 
 } // namespace ns3

@@ -82,7 +82,9 @@ NetbltPointToPointExperiment::~NetbltPointToPointExperiment()
 }
 
 NetDeviceContainer
-NetbltPointToPointExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, int64_t& streamsUsed)
+NetbltPointToPointExperiment::InstallNetwork(NodeContainer hosts,
+                                             int64_t stream,
+                                             int64_t& streamsUsed)
 {
     int64_t first = stream;
     m_link = ImpairedPointToPointHelper();

@@ -35,7 +35,9 @@ NetbltProteonRingExperiment::~NetbltProteonRingExperiment()
 }
 
 NetDeviceContainer
-NetbltProteonRingExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, int64_t& streamsUsed)
+NetbltProteonRingExperiment::InstallNetwork(NodeContainer hosts,
+                                            int64_t stream,
+                                            int64_t& streamsUsed)
 {
     m_ring = ProteonRingHelper();
     ApplyNetworkAttributes(m_ring);

@@ -16,8 +16,8 @@
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
-#include "ns3/pointer.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/pointer.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
 #include "ns3/wideband-net-device.h"
@@ -86,14 +86,15 @@ NetbltWidebandExperiment::GetTypeId()
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&NetbltWidebandExperiment::m_receiverDropProbability),
                           MakeDoubleChecker<double>(0.0, 1.0))
-            .AddAttribute("IsiLockupAfter",
-                          "How long, in total, ISI's Butterfly gateway may send onto its "
-                          "Ethernet at IsiLockupRate or more before its Ethernet interface locks "
-                          "up for the rest of the run (RFC 1030 §7: 'would lock up fairly quickly (in 40-60 "
-                          "seconds) at packet rates of approximately 90 per second'); 0: never.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltWidebandExperiment::m_isiLockupAfter),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "IsiLockupAfter",
+                "How long, in total, ISI's Butterfly gateway may send onto its "
+                "Ethernet at IsiLockupRate or more before its Ethernet interface locks "
+                "up for the rest of the run (RFC 1030 §7: 'would lock up fairly quickly (in 40-60 "
+                "seconds) at packet rates of approximately 90 per second'); 0: never.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltWidebandExperiment::m_isiLockupAfter),
+                MakeTimeChecker(Time(0)))
             .AddAttribute("IsiLockupRate",
                           "Packets per second (counted over the last second) at which ISI's "
                           "gateway wears its Ethernet interface down (RFC 1030 §7: about 90).",
@@ -241,8 +242,9 @@ NetbltWidebandExperiment::InstallInternet(NodeContainer hosts,
     Ptr<Node> mit = m_gateways.Get(MIT_GATEWAY);
     Ptr<Node> bbn = m_gateways.Get(BBN_STATION);
     Ptr<Node> isi = m_gateways.Get(ISI_GATEWAY);
-    route(hosts.Get(0))->SetDefaultRoute(toward(SUBNET_26, true),
-                                         InterfaceOf(hosts.Get(0), m_links[SUBNET_26].Get(0)));
+    route(hosts.Get(0))
+        ->SetDefaultRoute(toward(SUBNET_26, true),
+                          InterfaceOf(hosts.Get(0), m_links[SUBNET_26].Get(0)));
     route(mit)->SetDefaultRoute(toward(T1_LINE, true), InterfaceOf(mit, m_links[T1_LINE].Get(0)));
     route(bbn)->AddNetworkRouteTo(Ipv4Address("10.1.1.0"),
                                   Ipv4Mask("255.255.255.0"),
@@ -251,8 +253,9 @@ NetbltWidebandExperiment::InstallInternet(NodeContainer hosts,
     route(bbn)->SetDefaultRoute(toward(WIDEBAND, true), InterfaceOf(bbn, m_links[WIDEBAND].Get(0)));
     route(isi)->SetDefaultRoute(toward(WIDEBAND, false),
                                 InterfaceOf(isi, m_links[WIDEBAND].Get(1)));
-    route(hosts.Get(1))->SetDefaultRoute(toward(ISI_ETHERNET, false),
-                                         InterfaceOf(hosts.Get(1), m_links[ISI_ETHERNET].Get(1)));
+    route(hosts.Get(1))
+        ->SetDefaultRoute(toward(ISI_ETHERNET, false),
+                          InterfaceOf(hosts.Get(1), m_links[ISI_ETHERNET].Get(1)));
     return toward(ISI_ETHERNET, true);
 }
 

@@ -106,25 +106,25 @@ class NetbltWidebandExperiment : public NetbltExperiment
      */
     void WatchIsiGateway(Ptr<const Packet> frame);
 
-    DataRate m_t1Rate;                 //!< rate of the MIT-BBN line
-    Time m_t1Delay;                    //!< its propagation delay
-    double m_receiverDropProbability;  //!< data the receiving host drops
+    DataRate m_t1Rate;                   //!< rate of the MIT-BBN line
+    Time m_t1Delay;                      //!< its propagation delay
+    double m_receiverDropProbability;    //!< data the receiving host drops
     Ptr<RateErrorModel> m_receiverDrops; //!< applies it
-    EthernetHelper m_subnet26;         //!< the sender's Ethernet (3C500 attributes)
-    EthernetHelper m_plainEthernet;    //!< gateway and SUN-3 interfaces
-    PointToPointHelper m_t1;           //!< the T1 line
-    WidebandHelper m_wideband;         //!< the satellite channel and its stations
+    EthernetHelper m_subnet26;           //!< the sender's Ethernet (3C500 attributes)
+    EthernetHelper m_plainEthernet;      //!< gateway and SUN-3 interfaces
+    PointToPointHelper m_t1;             //!< the T1 line
+    WidebandHelper m_wideband;           //!< the satellite channel and its stations
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_widebandChannelAttributes; //!< set
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_widebandDeviceAttributes;  //!< set
-    NodeContainer m_gateways;          //!< MIT's gateway, BBN's station, ISI's gateway
+    NodeContainer m_gateways;                  //!< MIT's gateway, BBN's station, ISI's gateway
     std::array<NetDeviceContainer, 4> m_links; //!< Subnet 26, T1, Wideband, ISI Ethernet
     Ptr<EthernetBusChannel> m_subnet26Channel; //!< to stop its background at the end
-    uint64_t m_senderNoiseDrops{0};    //!< frames noise corrupted on their way to the sender
-    Time m_isiLockupAfter;             //!< 0: ISI's gateway never locks up
-    double m_isiLockupRate;            //!< packets per second that wear it down
+    uint64_t m_senderNoiseDrops{0};     //!< frames noise corrupted on their way to the sender
+    Time m_isiLockupAfter;              //!< 0: ISI's gateway never locks up
+    double m_isiLockupRate;             //!< packets per second that wear it down
     std::deque<Time> m_isiRecentFrames; //!< the gateway's frames of the last second
-    Time m_isiBusyTime;                //!< time it has spent sending at the rate, in total
-    bool m_isiLockedUp{false};         //!< its interface has locked up
+    Time m_isiBusyTime;                 //!< time it has spent sending at the rate, in total
+    bool m_isiLockedUp{false};          //!< its interface has locked up
 };
 
 /**

@@ -9,6 +9,7 @@
 #include "ns3/node-container.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/queue-disc.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
@@ -120,7 +121,13 @@ class NetbltExperimentPacketBufferTestCase : public TestCase
         experiment->SetAttribute("TransferSize", UintegerValue(50000));
         experiment->SetNetbltAttribute("DataReceivePacketCost", TimeValue(MilliSeconds(10)));
         experiment->SetPacketBufferAttribute("Buffers", UintegerValue(buffers));
-        return experiment->Run();
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        experiment->Install();
+        Simulator::Run();
+        NetbltTransferRecord record = experiment->GetRecord();
+        Simulator::Destroy();
+        return record;
     }
 
     void DoRun() override

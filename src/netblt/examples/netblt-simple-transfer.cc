@@ -64,11 +64,13 @@ main(int argc, char* argv[])
     std::cout << "sender " << NetbltConnection::CloseReasonName(send->GetCloseReason())
               << ", receiver " << NetbltConnection::CloseReasonName(recv->GetCloseReason())
               << ", intact " << intact << "\n"
-              << "data packets sent " << s.dataPacketsSent << ", received "
-              << r.dataPacketsReceived << ", retransmitted " << s.dataPacketsRetransmitted
-              << ", data timeouts " << r.dataTimeouts << ", control packets "
-              << r.controlPacketsSent << ", NULL-ACKs " << s.nullAcksSent << "\n"
-              << "steady-state throughput " << s.GetSteadyStateThroughput() / 1e6 << " Mbit/s, "
+              << "data packets sent " << s.dataPacketsSent << ", received " << r.dataPacketsReceived
+              << ", retransmitted " << s.dataPacketsRetransmitted << ", data timeouts "
+              << r.dataTimeouts << ", control packets " << r.controlPacketsSent << ", NULL-ACKs "
+              << s.nullAcksSent << "\n"
+              << "throughput "
+              << 8.0 * r.bytesDelivered / (r.completeTime - s.openTime).GetSeconds() / 1e6
+              << " Mbit/s (open to DONE), "
               << "finished at " << Simulator::Now().GetSeconds() << " s" << std::endl;
     Simulator::Destroy();
     return intact ? 0 : 1;

@@ -29,8 +29,9 @@ NetbltHelper::Install(NodeContainer nodes) const
     {
         Ptr<Node> node = *it;
         NS_ABORT_MSG_UNLESS(node->GetObject<Ipv4>(),
-                            "NetbltHelper: node " << node->GetId()
-                                                  << " has no IPv4; install the internet stack first");
+                            "NetbltHelper: node "
+                                << node->GetId()
+                                << " has no IPv4; install the internet stack first");
         if (!node->GetObject<NetbltL4Protocol>())
         {
             node->AggregateObject(m_factory.Create<NetbltL4Protocol>());

@@ -79,6 +79,11 @@ NetbltBulkSendApplication::GetTypeId()
                           TimeValue(Seconds(60)),
                           MakeTimeAccessor(&NetbltBulkSendApplication::m_deathTimeout),
                           MakeTimeChecker(Seconds(1), Seconds(65535)))
+            .AddTraceSource("Connection",
+                            "The connection was created, its OPEN going out: the place to "
+                            "connect to its trace sources (NetbltSender's DataSent, ...).",
+                            MakeTraceSourceAccessor(&NetbltBulkSendApplication::m_connectionTrace),
+                            "ns3::NetbltBulkSendApplication::ConnectionTracedCallback")
             .AddTraceSource("Close",
                             "The connection closed, with the reason.",
                             MakeTraceSourceAccessor(&NetbltBulkSendApplication::m_closeTrace),
@@ -111,7 +116,7 @@ NetbltBulkSendApplication::AssignStreams(int64_t stream)
     return 1;
 }
 
-Ptr<NetbltConnection>
+Ptr<NetbltSender>
 NetbltBulkSendApplication::GetConnection() const
 {
     return m_connection;
@@ -167,15 +172,18 @@ NetbltBulkSendApplication::StartApplication()
 {
     NS_LOG_FUNCTION(this);
     Ptr<NetbltL4Protocol> netblt = GetNode()->GetObject<NetbltL4Protocol>();
-    NS_ABORT_MSG_UNLESS(netblt, "NetbltBulkSendApplication needs NETBLT on its node (NetbltHelper)");
+    NS_ABORT_MSG_UNLESS(netblt,
+                        "NetbltBulkSendApplication needs NETBLT on its node (NetbltHelper)");
     NS_ABORT_MSG_UNLESS(InetSocketAddress::IsMatchingType(m_remote),
                         "NetbltBulkSendApplication: Remote must be an InetSocketAddress");
     InetSocketAddress remote = InetSocketAddress::ConvertFrom(m_remote);
     // The pseudo-random payload: xorshift64, seeded from this application's stream.
     m_generatorState = static_cast<uint64_t>(m_seedVariable->GetInteger(1, 0xffffffffU)) << 32 |
                        m_seedVariable->GetInteger(1, 0xffffffffU);
-    m_connection =
-        netblt->Connect(remote.GetIpv4(), remote.GetPort(), NetbltConnection::SENDER, GetProposal());
+    m_connection = DynamicCast<NetbltSender>(netblt->Connect(remote.GetIpv4(),
+                                                             remote.GetPort(),
+                                                             NetbltConnection::SENDER,
+                                                             GetProposal()));
     if (!m_connection)
     {
         m_closed = true;
@@ -184,7 +192,9 @@ NetbltBulkSendApplication::StartApplication()
     }
     m_connection->SetSendReadyCallback(
         MakeCallback(&NetbltBulkSendApplication::HandOverBuffers, this));
-    m_connection->SetCloseCallback(MakeCallback(&NetbltBulkSendApplication::ConnectionClosed, this));
+    m_connection->SetCloseCallback(
+        MakeCallback(&NetbltBulkSendApplication::ConnectionClosed, this));
+    m_connectionTrace(m_connection);
 }
 
 void
@@ -198,12 +208,13 @@ NetbltBulkSendApplication::StopApplication()
 }
 
 void
-NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltConnection> connection)
+NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
 {
     uint32_t bufferSize = connection->GetParameters().bufferSize;
     while (m_bytesGiven < m_transferSize && connection->GetSendBufferRoom() > 0)
     {
-        uint32_t size = static_cast<uint32_t>(std::min<uint64_t>(bufferSize, m_transferSize - m_bytesGiven));
+        uint32_t size =
+            static_cast<uint32_t>(std::min<uint64_t>(bufferSize, m_transferSize - m_bytesGiven));
         std::vector<uint8_t> bytes(size);
         // Each xorshift64 step gives the next eight bytes, most significant first.
         for (size_t i = 0; i < bytes.size(); i += sizeof(uint64_t))

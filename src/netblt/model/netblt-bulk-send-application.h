@@ -5,8 +5,8 @@
 #ifndef NETBLT_BULK_SEND_APPLICATION_H
 #define NETBLT_BULK_SEND_APPLICATION_H
 
-#include "netblt-connection.h"
 #include "netblt-digest.h"
+#include "netblt-sender.h"
 
 #include "ns3/address.h"
 #include "ns3/application.h"
@@ -31,6 +31,8 @@ namespace ns3
 class NetbltBulkSendApplication : public Application
 {
   public:
+    /** Trace signature: the connection was created (its OPEN is going out). */
+    typedef void (*ConnectionTracedCallback)(Ptr<NetbltSender> connection);
     /** Trace signature: the connection closed, and why. */
     typedef void (*CloseTracedCallback)(Ptr<NetbltConnection> connection,
                                         NetbltConnection::CloseReason reason);
@@ -45,7 +47,7 @@ class NetbltBulkSendApplication : public Application
     ~NetbltBulkSendApplication() override;
 
     /** @return the connection, or nullptr before start or if the open was rejected locally */
-    Ptr<NetbltConnection> GetConnection() const;
+    Ptr<NetbltSender> GetConnection() const;
     /** @return bytes handed to NETBLT so far */
     uint64_t GetBytesGiven() const;
     /** @return FNV-1a 64-bit digest of the bytes handed to NETBLT so far */
@@ -67,7 +69,7 @@ class NetbltBulkSendApplication : public Application
   private:
     void StartApplication() override;
     void StopApplication() override;
-    void HandOverBuffers(Ptr<NetbltConnection> connection);
+    void HandOverBuffers(Ptr<NetbltSender> connection);
     void ConnectionClosed(Ptr<NetbltConnection> connection,
                           NetbltConnection::CloseReason reason,
                           const std::string& text);
@@ -83,7 +85,7 @@ class NetbltBulkSendApplication : public Application
     Time m_deathTimeout;
 
     Ptr<UniformRandomVariable> m_seedVariable;
-    Ptr<NetbltConnection> m_connection;
+    Ptr<NetbltSender> m_connection;
     uint64_t m_bytesGiven{0};
     NetbltDigest m_digest; //!< digest of the bytes so far
     uint64_t m_generatorState{0};
@@ -91,6 +93,7 @@ class NetbltBulkSendApplication : public Application
     Time m_closeTime;
     NetbltConnection::CloseReason m_closeReason{NetbltConnection::TRANSFER_COMPLETE};
 
+    TracedCallback<Ptr<NetbltSender>> m_connectionTrace;
     TracedCallback<Ptr<NetbltConnection>, NetbltConnection::CloseReason> m_closeTrace;
 };
 

@@ -20,6 +20,8 @@ namespace ns3
  * (#RXM), data timeouts at the receiving end (DTMOS) and the steady-state throughput (SPEED).
  * Lost packets are DATA/LDATA packets the sending NETBLT transmitted that never reached the
  * receiving NETBLT: dataPacketsSent at the sender minus dataPacketsReceived at the receiver.
+ * The steady-state throughput is computed from NetbltSender's DataSent trace source (see
+ * NetbltSteadyStateMeter in the netblt-experiment module).
  */
 struct NetbltConnectionStatistics
 {
@@ -45,30 +47,13 @@ struct NetbltConnectionStatistics
     uint64_t bytesDelivered{0};       //!< client bytes handed to the receiving client
 
     // Either end
-    uint64_t keepalivesSent{0};       //!< KEEPALIVE packets sent
-    uint64_t dataChecksumErrors{0};   //!< DATA/LDATA dropped for a bad data-area checksum
-    uint64_t protocolViolations{0};   //!< packets dropped as not making sense in this state
+    uint64_t keepalivesSent{0};     //!< KEEPALIVE packets sent
+    uint64_t dataChecksumErrors{0}; //!< DATA/LDATA dropped for a bad data-area checksum
+    uint64_t protocolViolations{0}; //!< packets dropped as not making sense in this state
 
-    Time openTime{};              //!< when the client asked for the connection
-    Time establishedTime{};       //!< when the connection was set up
-    Time firstDataTime{};         //!< first transmission of the first buffer's first packet
-    Time lastBufferStartTime{};   //!< first transmission of the last buffer's first packet
-    Time lastNewDataTime{};       //!< first transmission of the last buffer's last packet
-    uint64_t bytesBeforeLastBuffer{0}; //!< client bytes in the buffers before the last one
-    uint64_t bytesInTransfer{0};  //!< client bytes in all buffers handed to the sender
-    uint64_t bytesBeforeLastNewData{0}; //!< data bytes first sent before lastNewDataTime
-    Time completeTime{};          //!< when this end knew the transfer had succeeded
-
-    /**
-     * Steady-state throughput as RFC 1030 §3 defines it: the rate as the transfer size goes to
-     * infinity, excluding connection set-up and the recovery after the last buffer is sent.
-     * Measured at the sending end as the client bits of every buffer but the last, over the time
-     * from the first transmission of the first buffer to the first transmission of the last
-     * buffer. With a single buffer: the data bits first sent before its last packet, over the
-     * time from its first packet to its last.
-     * @return bits per second, or 0 if the transfer sent too little to tell
-     */
-    double GetSteadyStateThroughput() const;
+    Time openTime{};        //!< when the client asked for the connection
+    Time establishedTime{}; //!< when the connection was set up
+    Time completeTime{};    //!< when this end knew the transfer had succeeded
 };
 
 } // namespace ns3

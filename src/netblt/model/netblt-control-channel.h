@@ -99,17 +99,17 @@ class NetbltControlChannel
     static constexpr uint32_t MAX_BACKOFF = 64;
 
   private:
-    Ptr<RttEstimator> m_rtt;                 //!< round-trip estimator
-    Time m_initialTimer;                     //!< before any sample
-    Time m_minimumTimer;                     //!< lower bound of the estimate-based value
-    uint32_t m_maxPacketSize{1000};          //!< largest CONTROL packet, bytes
-    uint16_t m_nextSequence{1};              //!< next message's sequence number
+    Ptr<RttEstimator> m_rtt;                  //!< round-trip estimator
+    Time m_initialTimer;                      //!< before any sample
+    Time m_minimumTimer;                      //!< lower bound of the estimate-based value
+    uint32_t m_maxPacketSize{1000};           //!< largest CONTROL packet, bytes
+    uint16_t m_nextSequence{1};               //!< next message's sequence number
     std::deque<NetbltControlMessage> m_queue; //!< unacknowledged messages, oldest first
-    uint16_t m_highestSentSequence{0};       //!< newest sequence number sent so far
-    bool m_timingSample{false};              //!< a transmission is being timed
-    uint16_t m_sampleSequence{0};            //!< newest sequence number in that transmission
-    Time m_sampleSentAt;                     //!< when it was sent
-    uint32_t m_backoff{1};                   //!< control-timer multiplier
+    uint16_t m_highestSentSequence{0};        //!< newest sequence number sent so far
+    bool m_timingSample{false};               //!< a transmission is being timed
+    uint16_t m_sampleSequence{0};             //!< newest sequence number in that transmission
+    Time m_sampleSentAt;                      //!< when it was sent
+    uint32_t m_backoff{1};                    //!< control-timer multiplier
 };
 
 } // namespace ns3

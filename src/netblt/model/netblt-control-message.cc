@@ -200,8 +200,7 @@ NetbltControlMessage::Deserialize(Buffer::Iterator& i, uint32_t available, std::
         j.Next(2); // longword alignment padding
         size = OK_SIZE;
         break;
-    case RESEND:
-    {
+    case RESEND: {
         if (available < RESEND_FIXED_SIZE)
         {
             why << "RESEND message needs at least " << RESEND_FIXED_SIZE << " bytes, only "

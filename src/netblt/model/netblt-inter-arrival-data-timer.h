@@ -39,11 +39,11 @@ class NetbltInterArrivalDataTimer : public NetbltDataTimer
     std::size_t GetSampleCount() const;
 
   private:
-    Time m_lastArrival;       //!< arrival of the previous packet
-    bool m_running{false};    //!< the gap since m_lastArrival will be a sample
+    Time m_lastArrival;        //!< arrival of the previous packet
+    bool m_running{false};     //!< the gap since m_lastArrival will be a sample
     std::deque<Time> m_window; //!< the last 2 x BurstSize inter-arrival times
-    Time m_sum;               //!< their sum
-    Time m_deviation;         //!< running mean deviation of inter-arrival times
+    Time m_sum;                //!< their sum
+    Time m_deviation;          //!< running mean deviation of inter-arrival times
 };
 
 } // namespace ns3

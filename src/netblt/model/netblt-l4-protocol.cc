@@ -9,15 +9,16 @@
 #include "netblt-null-ack-header.h"
 #include "netblt-open-header.h"
 #include "netblt-reason-header.h"
+#include "netblt-receiver.h"
+#include "netblt-sender.h"
 
-#include "ns3/host-cpu.h"
-#include "ns3/packet-buffer-pool.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/object-vector.h"
 #include "ns3/uinteger.h"
 
 #include <memory>
@@ -45,67 +46,89 @@ NetbltL4Protocol::GetTypeId()
                           UintegerValue(NetbltHeader::DEFAULT_VERSION),
                           MakeUintegerAccessor(&NetbltL4Protocol::m_version),
                           MakeUintegerChecker<uint8_t>())
-            .AddAttribute("DataSendPacketCost",
-                          "CPU time per DATA/LDATA packet sent, besides its per-byte cost (formatting the header, summing, handing it to IP).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataSendPacket>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataSendPacket>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("DataSendByteCost",
-                          "CPU time per data byte sent (copying it from the NETBLT buffer into the packet).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataSendByte>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataSendByte>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("DataReceivePacketCost",
-                          "CPU time per DATA/LDATA packet received, besides its per-byte cost (demultiplexing, header checks, data-timer update).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceivePacket>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceivePacket>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("DataReceiveByteCost",
-                          "CPU time per data byte received (copying it into the NETBLT buffer).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceiveByte>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceiveByte>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("DataReceiveBufferCost",
-                          "CPU time per DATA/LDATA packet received and per outstanding buffer the connection allows (RFC 1030 §4: the buffer-list scan, the data timers and the control messages a data packet acknowledges grow with the number of outstanding buffers).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceiveBuffer>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceiveBuffer>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("BufferCompleteByteCost",
-                          "CPU time per byte of a buffer the receiver has completed, spent before "
-                          "it sends the OK and hands the buffer to its client.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::bufferCompleteByte>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::bufferCompleteByte>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("ControlSendPacketCost",
-                          "CPU time to build and send one CONTROL packet.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlSendPacket>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::controlSendPacket>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("ControlSendMessageCost",
-                          "CPU time per control message in a CONTROL packet sent.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlSendMessage>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::controlSendMessage>),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("ControlReceivePacketCost",
-                          "CPU time to receive and act on one CONTROL packet or other non-data packet (duplicate messages in it are discarded at almost no cost, RFC 1030 §7).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlReceivePacket>,
-                                           &NetbltL4Protocol::GetCost<&ProcessingCosts::controlReceivePacket>),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DataSendPacketCost",
+                "CPU time per DATA/LDATA packet sent, besides its per-byte cost (formatting the "
+                "header, summing, handing it to IP).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataSendPacket>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::dataSendPacket>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DataSendByteCost",
+                "CPU time per data byte sent (copying it from the NETBLT buffer into the packet).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataSendByte>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::dataSendByte>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DataReceivePacketCost",
+                "CPU time per DATA/LDATA packet received, besides its per-byte cost "
+                "(demultiplexing, header checks, data-timer update).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceivePacket>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceivePacket>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DataReceiveByteCost",
+                "CPU time per data byte received (copying it into the NETBLT buffer).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceiveByte>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceiveByte>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "DataReceiveBufferCost",
+                "CPU time per DATA/LDATA packet received and per outstanding buffer the connection "
+                "allows (RFC 1030 §4: the buffer-list scan, the data timers and the control "
+                "messages a data packet acknowledges grow with the number of outstanding buffers).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::dataReceiveBuffer>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::dataReceiveBuffer>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "BufferCompleteByteCost",
+                "CPU time per byte of a buffer the receiver has completed, spent before "
+                "it sends the OK and hands the buffer to its client.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::bufferCompleteByte>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::bufferCompleteByte>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "ControlSendPacketCost",
+                "CPU time to build and send one CONTROL packet.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlSendPacket>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::controlSendPacket>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "ControlSendMessageCost",
+                "CPU time per control message in a CONTROL packet sent.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::controlSendMessage>,
+                                 &NetbltL4Protocol::GetCost<&ProcessingCosts::controlSendMessage>),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "ControlReceivePacketCost",
+                "CPU time to receive and act on one CONTROL packet or other non-data packet "
+                "(duplicate messages in it are discarded at almost no cost, RFC 1030 §7).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(
+                    &NetbltL4Protocol::SetCost<&ProcessingCosts::controlReceivePacket>,
+                    &NetbltL4Protocol::GetCost<&ProcessingCosts::controlReceivePacket>),
+                MakeTimeChecker(Time(0)))
             .AddAttribute("BurstCost",
                           "CPU time to service the burst timer before a burst's first packet.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::burst>,
                                            &NetbltL4Protocol::GetCost<&ProcessingCosts::burst>),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("ConnectionList",
+                          "The connections this NETBLT knows (set up or being set up), each a "
+                          "NetbltSender or NetbltReceiver, as TCP's SocketList.",
+                          ObjectVectorValue(),
+                          MakeObjectVectorAccessor(&NetbltL4Protocol::GetConnection,
+                                                   &NetbltL4Protocol::GetConnectionCount),
+                          MakeObjectVectorChecker<NetbltConnection>())
             .AddTraceSource("Drop",
                             "A packet was dropped before reaching a connection, with the reason.",
                             MakeTraceSourceAccessor(&NetbltL4Protocol::m_dropTrace),
@@ -125,7 +148,8 @@ NetbltL4Protocol::~NetbltL4Protocol()
 }
 
 Time
-NetbltL4Protocol::ProcessingCosts::DataReceive(uint32_t dataBytes, uint32_t outstandingBuffers) const
+NetbltL4Protocol::ProcessingCosts::DataReceive(uint32_t dataBytes,
+                                               uint32_t outstandingBuffers) const
 {
     return dataReceivePacket + dataReceiveByte * dataBytes + dataReceiveBuffer * outstandingBuffers;
 }
@@ -170,6 +194,10 @@ NetbltL4Protocol::NotifyNewAggregate()
     {
         SetNode(node);
     }
+    if (!m_host)
+    {
+        m_host = GetObject<NetbltHostModel>();
+    }
     if (ipv4 && m_downTarget.IsNull())
     {
         ipv4->Insert(this);
@@ -189,6 +217,7 @@ NetbltL4Protocol::DoDispose()
     m_connections.clear();
     m_listeners.clear();
     m_node = nullptr;
+    m_host = nullptr;
     m_downTarget = IpL4Protocol::DownTargetCallback();
     m_downTarget6 = IpL4Protocol::DownTargetCallback6();
     IpL4Protocol::DoDispose();
@@ -245,8 +274,7 @@ NetbltL4Protocol::Connect(Ipv4Address peer,
     probe.SetDestination(peer);
     probe.SetProtocol(PROT_NUMBER);
     Socket::SocketErrno error;
-    Ptr<Ipv4Route> route =
-        ipv4->GetRoutingProtocol()->RouteOutput(nullptr, probe, nullptr, error);
+    Ptr<Ipv4Route> route = ipv4->GetRoutingProtocol()->RouteOutput(nullptr, probe, nullptr, error);
     if (!route)
     {
         NS_LOG_WARN("NETBLT open: no route to " << peer);
@@ -259,10 +287,15 @@ NetbltL4Protocol::Connect(Ipv4Address peer,
         return nullptr;
     }
     uint32_t connectionId = m_connectionIdVariable->GetInteger(1, 0xffffffffU);
-    Ptr<NetbltConnection> connection = CreateObject<NetbltConnection>();
+    Ptr<NetbltConnection> connection = CreateConnection(role);
     m_connections[ConnectionKey(localPort, peer.Get(), peerPort)] = connection;
-    connection
-        ->ConnectActive(this, route->GetSource(), localPort, peer, peerPort, role, proposal, connectionId);
+    connection->ConnectActive(this,
+                              route->GetSource(),
+                              localPort,
+                              peer,
+                              peerPort,
+                              proposal,
+                              connectionId);
     return connection;
 }
 
@@ -311,6 +344,55 @@ uint8_t
 NetbltL4Protocol::GetVersion() const
 {
     return m_version;
+}
+
+void
+NetbltL4Protocol::Execute(Time cost, const std::string& activity, Callback<void> work) const
+{
+    if (m_host)
+    {
+        m_host->Execute(cost, activity, work);
+    }
+    else
+    {
+        work();
+    }
+}
+
+void
+NetbltL4Protocol::Continue(Time cost, const std::string& activity, Callback<void> work) const
+{
+    if (m_host)
+    {
+        m_host->Continue(cost, activity, work);
+    }
+    else
+    {
+        work();
+    }
+}
+
+Time
+NetbltL4Protocol::RoundToTick(Time delay) const
+{
+    return m_host ? m_host->RoundToTick(delay) : delay;
+}
+
+Ptr<NetbltConnection>
+NetbltL4Protocol::CreateConnection(NetbltConnection::Role role) const
+{
+    if (role == NetbltConnection::SENDER)
+    {
+        return CreateObject<NetbltSender>();
+    }
+    return CreateObject<NetbltReceiver>();
+}
+
+Ptr<NetbltConnection>
+NetbltL4Protocol::GetConnection(uint32_t index) const
+{
+    NS_ASSERT_MSG(index < m_connections.size(), "no connection " << index);
+    return std::next(m_connections.begin(), index)->second;
 }
 
 uint32_t
@@ -381,7 +463,9 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
     bool isData = type == NetbltPacketType::DATA || type == NetbltPacketType::LDATA;
     if (!isData && length % 4 != 0)
     {
-        Drop(packet, "length " + std::to_string(length) + " not a multiple of 4", m_malformedPackets);
+        Drop(packet,
+             "length " + std::to_string(length) + " not a multiple of 4",
+             m_malformedPackets);
         return IpL4Protocol::RX_OK;
     }
     // DATA/LDATA carry 0-3 bytes of longword padding after the data, outside the length.
@@ -445,21 +529,16 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         // The connection acts on the packet once this host's CPU has done the work; the
         // host buffer the packet came up in is free only then.
         std::shared_ptr<const NetbltHeader> verified(std::move(header));
-        Ptr<PacketBufferPool> pool = PacketBufferPool::Of(m_node);
-        if (!pool || !pool->KeepHandedUp())
-        {
-            pool = nullptr;
-        }
-        HostCpu::Run(m_node,
-                     cost,
-                     isData ? "netblt-data-receive" : "netblt-control-receive",
-                     [connection, verified, packet, pool]() {
-                         connection->Receive(*verified, packet);
-                         if (pool)
-                         {
-                             pool->Free();
-                         }
-                     });
+        Ptr<NetbltHostModel> host = m_host && m_host->KeepReceivedBuffer() ? m_host : nullptr;
+        Execute(cost,
+                isData ? "netblt-data-receive" : "netblt-control-receive",
+                [connection, verified, packet, host]() {
+                    connection->Receive(*verified, packet);
+                    if (host)
+                    {
+                        host->ReleaseReceivedBuffer();
+                    }
+                });
         return IpL4Protocol::RX_OK;
     }
     if (type == NetbltPacketType::OPEN)
@@ -499,7 +578,9 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
     }
     NetbltTransferParameters answer =
         NetbltTransferParameters::Restrict(offer, listener->second.limits);
-    Ptr<NetbltConnection> connection = CreateObject<NetbltConnection>();
+    // M = WRITE: the active end writes, so this end receives.
+    Ptr<NetbltConnection> connection = CreateConnection(
+        open.GetWriteMode() ? NetbltConnection::RECEIVER : NetbltConnection::SENDER);
     std::string refusal;
     if (!listener->second.accept.IsNull())
     {

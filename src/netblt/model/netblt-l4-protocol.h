@@ -6,6 +6,7 @@
 #define NETBLT_L4_PROTOCOL_H
 
 #include "netblt-connection.h"
+#include "netblt-host-model.h"
 #include "netblt-transfer-parameters.h"
 
 #include "ns3/ip-l4-protocol.h"
@@ -68,20 +69,21 @@ class NetbltL4Protocol : public IpL4Protocol
 
     /**
      * CPU time this NETBLT implementation spends per unit of work, charged to the node's
-     * HostCpu (see the host-processing module). All zero means an infinitely fast host.
+     * NetbltHostModel (the host-processing module's HostCpu). All zero means an infinitely
+     * fast host.
      */
     struct ProcessingCosts
     {
-        Time dataSendPacket;     //!< per DATA/LDATA packet sent: header, checksum, hand-off
-        Time dataSendByte;       //!< per data byte sent: copy from the buffer into the packet
-        Time dataReceivePacket;  //!< per DATA/LDATA packet received: demultiplexing, header
-        Time dataReceiveByte;    //!< per data byte received: copy into the NETBLT buffer
-        Time dataReceiveBuffer;  //!< per DATA/LDATA packet and per outstanding buffer allowed
-        Time bufferCompleteByte; //!< per byte of a buffer the receiver has completed
-        Time controlSendPacket;  //!< per CONTROL packet built and sent
-        Time controlSendMessage; //!< per control message in it
+        Time dataSendPacket;       //!< per DATA/LDATA packet sent: header, checksum, hand-off
+        Time dataSendByte;         //!< per data byte sent: copy from the buffer into the packet
+        Time dataReceivePacket;    //!< per DATA/LDATA packet received: demultiplexing, header
+        Time dataReceiveByte;      //!< per data byte received: copy into the NETBLT buffer
+        Time dataReceiveBuffer;    //!< per DATA/LDATA packet and per outstanding buffer allowed
+        Time bufferCompleteByte;   //!< per byte of a buffer the receiver has completed
+        Time controlSendPacket;    //!< per CONTROL packet built and sent
+        Time controlSendMessage;   //!< per control message in it
         Time controlReceivePacket; //!< per CONTROL or other non-data packet received
-        Time burst;              //!< per burst: the burst timer's service
+        Time burst;                //!< per burst: the burst timer's service
 
         /**
          * @param dataBytes data bytes of a DATA/LDATA packet
@@ -103,6 +105,27 @@ class NetbltL4Protocol : public IpL4Protocol
 
     /** @return the CPU costs of this implementation */
     const ProcessingCosts& GetProcessingCosts() const;
+
+    /**
+     * Runs @p work once the host has spent @p cost on it (NetbltHostModel::Execute), or at once
+     * on a node without a NetbltHostModel.
+     * @param cost CPU time
+     * @param activity the activity's name, for the host's traces
+     * @param work the work
+     */
+    void Execute(Time cost, const std::string& activity, Callback<void> work) const;
+    /**
+     * Execute() for work the job completing now goes on to do (NetbltHostModel::Continue).
+     * @param cost CPU time
+     * @param activity the activity's name, for the host's traces
+     * @param work the work
+     */
+    void Continue(Time cost, const std::string& activity, Callback<void> work) const;
+    /**
+     * @param delay a timer's nominal duration
+     * @return when a timer of that duration set now expires on the host's clock
+     */
+    Time RoundToTick(Time delay) const;
 
     /**
      * Active open.
@@ -151,6 +174,11 @@ class NetbltL4Protocol : public IpL4Protocol
 
     /** @return the number of connections currently known */
     uint32_t GetConnectionCount() const;
+    /**
+     * @param index a number below GetConnectionCount()
+     * @return that connection (in the order of local port, peer address, peer port)
+     */
+    Ptr<NetbltConnection> GetConnection(uint32_t index) const;
     /** @return packets dropped because their header checksum was wrong */
     uint64_t GetChecksumErrors() const;
     /** @return packets dropped as malformed (length, type, version, structure) */
@@ -206,6 +234,11 @@ class NetbltL4Protocol : public IpL4Protocol
                    Ipv4Address local,
                    Ipv4Address peer);
     uint16_t AllocatePort();
+    /**
+     * @param role the end's role
+     * @return a new NetbltSender or NetbltReceiver, with the attribute defaults of its type
+     */
+    Ptr<NetbltConnection> CreateConnection(NetbltConnection::Role role) const;
 
     /** Attribute setter of one processing cost. @param cost the value */
     template <Time ProcessingCosts::* Field>
@@ -222,6 +255,7 @@ class NetbltL4Protocol : public IpL4Protocol
     }
 
     Ptr<Node> m_node;
+    Ptr<NetbltHostModel> m_host; //!< the node's host model, if it has one
     ProcessingCosts m_costs;
     IpL4Protocol::DownTargetCallback m_downTarget;
     IpL4Protocol::DownTargetCallback6 m_downTarget6;

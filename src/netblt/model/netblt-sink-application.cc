@@ -99,7 +99,7 @@ NetbltSinkApplication::DoDispose()
     Application::DoDispose();
 }
 
-Ptr<NetbltConnection>
+Ptr<NetbltReceiver>
 NetbltSinkApplication::GetConnection() const
 {
     return m_connection;
@@ -176,12 +176,16 @@ NetbltSinkApplication::Accept(Ptr<NetbltConnection> connection,
                               const NetbltTransferParameters& answer)
 {
     NS_LOG_FUNCTION(this << connection << answer);
-    m_connection = connection;
+    Ptr<NetbltReceiver> receiver = DynamicCast<NetbltReceiver>(connection);
+    if (!receiver)
+    {
+        return "this port only receives data (OPEN in WRITE mode)";
+    }
+    m_connection = receiver;
     m_closed = false;
-    connection->SetEstablishedCallback(MakeCallback(&NetbltSinkApplication::Established, this));
-    connection->SetBufferReceivedCallback(
-        MakeCallback(&NetbltSinkApplication::BufferReceived, this));
-    connection->SetCloseCallback(MakeCallback(&NetbltSinkApplication::ConnectionClosed, this));
+    receiver->SetEstablishedCallback(MakeCallback(&NetbltSinkApplication::Established, this));
+    receiver->SetBufferReceivedCallback(MakeCallback(&NetbltSinkApplication::BufferReceived, this));
+    receiver->SetCloseCallback(MakeCallback(&NetbltSinkApplication::ConnectionClosed, this));
     return "";
 }
 
@@ -191,12 +195,12 @@ NetbltSinkApplication::Established(Ptr<NetbltConnection> connection)
     // Room for every buffer the connection may have outstanding.
     for (uint16_t i = 0; i < connection->GetParameters().maxOutstandingBuffers; ++i)
     {
-        connection->ProvideBuffer();
+        m_connection->ProvideBuffer();
     }
 }
 
 void
-NetbltSinkApplication::BufferReceived(Ptr<NetbltConnection> connection,
+NetbltSinkApplication::BufferReceived(Ptr<NetbltReceiver> connection,
                                       uint32_t number,
                                       Ptr<Packet> data,
                                       bool last)

@@ -5,8 +5,8 @@
 #ifndef NETBLT_SINK_APPLICATION_H
 #define NETBLT_SINK_APPLICATION_H
 
-#include "netblt-connection.h"
 #include "netblt-digest.h"
+#include "netblt-receiver.h"
 
 #include "ns3/application.h"
 #include "ns3/nstime.h"
@@ -42,7 +42,7 @@ class NetbltSinkApplication : public Application
     ~NetbltSinkApplication() override;
 
     /** @return the most recent connection accepted, or nullptr */
-    Ptr<NetbltConnection> GetConnection() const;
+    Ptr<NetbltReceiver> GetConnection() const;
     /** @return bytes received so far, over all connections */
     uint64_t GetBytesReceived() const;
     /** @return FNV-1a 64-bit digest of the bytes received so far */
@@ -64,7 +64,7 @@ class NetbltSinkApplication : public Application
     void StopApplication() override;
     std::string Accept(Ptr<NetbltConnection> connection, const NetbltTransferParameters& answer);
     void Established(Ptr<NetbltConnection> connection);
-    void BufferReceived(Ptr<NetbltConnection> connection,
+    void BufferReceived(Ptr<NetbltReceiver> connection,
                         uint32_t number,
                         Ptr<Packet> data,
                         bool last);
@@ -83,7 +83,7 @@ class NetbltSinkApplication : public Application
     bool m_keepData;
 
     bool m_listening{false};
-    Ptr<NetbltConnection> m_connection;
+    Ptr<NetbltReceiver> m_connection;
     uint64_t m_bytesReceived{0};
     NetbltDigest m_digest; //!< digest of the bytes so far
     std::vector<uint8_t> m_data;

@@ -122,8 +122,8 @@ operator<<(std::ostream& os, const NetbltTransferParameters& p)
 {
     os << "buffer=" << p.bufferSize << "B packet=" << p.packetSize << "B burst=" << p.burstSize
        << "/" << p.burstIntervalMs << "ms nbufs=" << p.maxOutstandingBuffers
-       << " death=" << p.deathTimeoutS << "s C=" << p.checksumData
-       << " transfer=" << p.transferSize << "B";
+       << " death=" << p.deathTimeoutS << "s C=" << p.checksumData << " transfer=" << p.transferSize
+       << "B";
     return os;
 }
 

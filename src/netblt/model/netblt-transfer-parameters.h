@@ -26,15 +26,15 @@ class NetbltOpenHeader;
  */
 struct NetbltTransferParameters
 {
-    uint32_t bufferSize{14380};         //!< bytes in every buffer but the last
-    uint32_t transferSize{0};           //!< bytes in the transfer (client information only)
-    uint16_t packetSize{1438};          //!< bytes of data in each DATA packet but a buffer's last
-    uint16_t burstSize{5};              //!< DATA packets per burst
-    uint16_t burstIntervalMs{30};       //!< ms from the start of one burst to the next ("burst rate")
-    uint16_t deathTimeoutS{60};         //!< this end's death-timer value, in seconds
-    bool checksumData{false};           //!< C flag: checksum DATA/LDATA data as well as headers
-    uint16_t maxOutstandingBuffers{1};  //!< buffers that may be in transmission or recovery at once
-    std::string clientString;           //!< free-form client information
+    uint32_t bufferSize{14380};   //!< bytes in every buffer but the last
+    uint32_t transferSize{0};     //!< bytes in the transfer (client information only)
+    uint16_t packetSize{1438};    //!< bytes of data in each DATA packet but a buffer's last
+    uint16_t burstSize{5};        //!< DATA packets per burst
+    uint16_t burstIntervalMs{30}; //!< ms from the start of one burst to the next ("burst rate")
+    uint16_t deathTimeoutS{60};   //!< this end's death-timer value, in seconds
+    bool checksumData{false};     //!< C flag: checksum DATA/LDATA data as well as headers
+    uint16_t maxOutstandingBuffers{1}; //!< buffers that may be in transmission or recovery at once
+    std::string clientString;          //!< free-form client information
 
     /** @return the burst interval as a Time */
     Time GetBurstInterval() const;

@@ -95,7 +95,8 @@ class NetbltNegotiationTestCase : public NetbltEngineTestCase
 
         // What the passive end was offered and answered.
         NS_TEST_ASSERT_MSG_EQ(bench.passive.accepted, true, "listener consulted");
-        std::vector<TxRecorder::Entry> responses = bench.passive.tx.Select(NetbltPacketType::RESPONSE);
+        std::vector<TxRecorder::Entry> responses =
+            bench.passive.tx.Select(NetbltPacketType::RESPONSE);
         NS_TEST_ASSERT_MSG_EQ(responses.size(), 1, "one RESPONSE");
         const NetbltTransferParameters& wire = responses[0].parameters;
         NS_TEST_EXPECT_MSG_EQ(wire.bufferSize, 8000, "RESPONSE buffer size: the smaller");
@@ -181,8 +182,10 @@ class NetbltLostOpenTestCase : public NetbltEngineTestCase
     void DoRun() override
     {
         Bench bench;
-        bench.drop[1]->AddRule(NetbltPacketType::OPEN, NetbltDropErrorModel::ANY,
-                               NetbltDropErrorModel::ANY, 1);
+        bench.drop[1]->AddRule(NetbltPacketType::OPEN,
+                               NetbltDropErrorModel::ANY,
+                               NetbltDropErrorModel::ANY,
+                               1);
         std::vector<uint8_t> data = MakeData(10000, 2);
         bench.StartWrite(StandardProposal(), data, StandardLimits());
         Simulator::Run();
@@ -195,7 +198,9 @@ class NetbltLostOpenTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(bench.active.tx.Count(NetbltPacketType::OPEN),
                               1,
                               "one OPEN sent after the client attached (the retransmission)");
-        NS_TEST_EXPECT_MSG_EQ(bench.passive.tx.Count(NetbltPacketType::RESPONSE), 1, "one RESPONSE");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.tx.Count(NetbltPacketType::RESPONSE),
+                              1,
+                              "one RESPONSE");
         NS_TEST_EXPECT_MSG_EQ(bench.active.established, true, "established");
         NS_TEST_EXPECT_MSG_GT_OR_EQ(bench.active.establishedTime, Seconds(3), "after the retry");
         NS_TEST_EXPECT_MSG_EQ(bench.active.Completed(), true, "sender completed");
@@ -222,15 +227,20 @@ class NetbltLostResponseTestCase : public NetbltEngineTestCase
     void DoRun() override
     {
         Bench bench;
-        bench.drop[0]->AddRule(NetbltPacketType::RESPONSE, NetbltDropErrorModel::ANY,
-                               NetbltDropErrorModel::ANY, 1);
+        bench.drop[0]->AddRule(NetbltPacketType::RESPONSE,
+                               NetbltDropErrorModel::ANY,
+                               NetbltDropErrorModel::ANY,
+                               1);
         std::vector<uint8_t> data = MakeData(10000, 3);
         bench.StartWrite(StandardProposal(), data, StandardLimits());
         Simulator::Run();
 
         NS_TEST_EXPECT_MSG_EQ(bench.drop[1]->GetSeen(NetbltPacketType::OPEN), 2, "two OPENs");
-        NS_TEST_EXPECT_MSG_EQ(bench.drop[0]->GetSeen(NetbltPacketType::RESPONSE), 2, "two RESPONSEs");
-        std::vector<TxRecorder::Entry> responses = bench.passive.tx.Select(NetbltPacketType::RESPONSE);
+        NS_TEST_EXPECT_MSG_EQ(bench.drop[0]->GetSeen(NetbltPacketType::RESPONSE),
+                              2,
+                              "two RESPONSEs");
+        std::vector<TxRecorder::Entry> responses =
+            bench.passive.tx.Select(NetbltPacketType::RESPONSE);
         NS_TEST_ASSERT_MSG_EQ(responses.size(), 2, "passive end sent two RESPONSEs");
         NS_TEST_EXPECT_MSG_EQ(responses[0].connectionId, responses[1].connectionId, "same ID");
         NS_TEST_EXPECT_MSG_EQ(responses[1].connectionId,
@@ -281,8 +291,12 @@ class NetbltRefusedTestCase : public NetbltEngineTestCase
             bench.Listen(StandardLimits()); // on 2000, not 2001
         }
         bench.active.data = MakeData(4000, 4);
-        ConnectAt(bench.topology, bench.active, MilliSeconds(1), NetbltConnection::SENDER,
-                  StandardProposal(), port);
+        ConnectAt(bench.topology,
+                  bench.active,
+                  MilliSeconds(1),
+                  NetbltConnection::SENDER,
+                  StandardProposal(),
+                  port);
         Simulator::Run();
 
         NS_TEST_ASSERT_MSG_EQ(bench.active.closed, true, "active end closed");
@@ -301,7 +315,8 @@ class NetbltRefusedTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(bench.drop[1]->GetSeen(NetbltPacketType::OPEN), 1, "one OPEN");
         NS_TEST_EXPECT_MSG_EQ(bench.drop[0]->GetSeen(NetbltPacketType::REFUSED), 1, "one REFUSED");
         NS_TEST_EXPECT_MSG_EQ(bench.drop[0]->GetSeen(NetbltPacketType::RESPONSE), 0, "no RESPONSE");
-        NS_TEST_EXPECT_MSG_EQ(bench.active.closeTime, bench.drop[0]->GetSeenTimes(NetbltPacketType::REFUSED)[0],
+        NS_TEST_EXPECT_MSG_EQ(bench.active.closeTime,
+                              bench.drop[0]->GetSeenTimes(NetbltPacketType::REFUSED)[0],
                               "closed when the REFUSED arrived");
         NS_TEST_EXPECT_MSG_EQ(bench.topology.netblt[0]->GetConnectionCount(), 0, "forgotten");
         NS_TEST_EXPECT_MSG_EQ(bench.topology.netblt[1]->GetConnectionCount(), 0, "none made");
@@ -331,8 +346,10 @@ class NetbltOpenRetryLimitTestCase : public NetbltEngineTestCase
         SetConnectionDefault("OpenRetryLimit", UintegerValue(3));
         SetConnectionDefault("OpenRetryInterval", TimeValue(MilliSeconds(200)));
         Bench bench;
-        bench.drop[1]->AddRule(NetbltPacketType::OPEN, NetbltDropErrorModel::ANY,
-                               NetbltDropErrorModel::ANY, NetbltDropErrorModel::ANY);
+        bench.drop[1]->AddRule(NetbltPacketType::OPEN,
+                               NetbltDropErrorModel::ANY,
+                               NetbltDropErrorModel::ANY,
+                               NetbltDropErrorModel::ANY);
         bench.StartWrite(StandardProposal(), MakeData(4000, 5), StandardLimits());
         Simulator::Run();
 
@@ -341,7 +358,9 @@ class NetbltOpenRetryLimitTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(opens[1] - opens[0], MilliSeconds(200), "interval");
         NS_TEST_EXPECT_MSG_EQ(opens[2] - opens[1], MilliSeconds(200), "interval");
         NS_TEST_EXPECT_MSG_EQ(bench.active.closed, true, "closed");
-        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason, NetbltConnection::OPEN_FAILED, "OPEN_FAILED");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason,
+                              NetbltConnection::OPEN_FAILED,
+                              "OPEN_FAILED");
         NS_TEST_EXPECT_MSG_EQ(bench.active.closeTime, MilliSeconds(601), "1 ms + 3 x 200 ms");
         NS_TEST_EXPECT_MSG_EQ(bench.passive.accepted, false, "passive end never saw an OPEN");
         NS_TEST_EXPECT_MSG_EQ(bench.topology.netblt[0]->GetConnectionCount(), 0, "forgotten");
@@ -385,7 +404,8 @@ class NetbltSecondOpenTestCase : public NetbltEngineTestCase
             open.SetForeignPort(c->GetPeerPort());
             Ptr<Packet> packet = Create<Packet>();
             packet->AddHeader(open);
-            bench.topology.netblt[0]->Send(packet, bench.topology.address[0],
+            bench.topology.netblt[0]->Send(packet,
+                                           bench.topology.address[0],
                                            bench.topology.address[1]);
         });
         Simulator::Schedule(injectAt + MilliSeconds(100), [&bench, &passiveStateAfter]() {
@@ -400,24 +420,30 @@ class NetbltSecondOpenTestCase : public NetbltEngineTestCase
                               "ABORT reason");
         NS_TEST_EXPECT_MSG_GT(aborts[0].time, injectAt, "in answer to the injected OPEN");
         NS_TEST_EXPECT_MSG_LT(aborts[0].time, injectAt + MilliSeconds(10), "at once");
-        NS_TEST_EXPECT_MSG_EQ(bench.passive.tx.Count(NetbltPacketType::RESPONSE), 1,
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.tx.Count(NetbltPacketType::RESPONSE),
+                              1,
                               "no RESPONSE to the second OPEN");
         NS_TEST_ASSERT_MSG_EQ(bench.active.closed, true, "active end closed");
-        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason, NetbltConnection::ABORTED_BY_PEER, "reason");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason,
+                              NetbltConnection::ABORTED_BY_PEER,
+                              "reason");
         NS_TEST_EXPECT_MSG_EQ(bench.active.closeText,
                               "a connection with another unique ID uses these ports",
                               "text");
         NS_TEST_EXPECT_MSG_EQ(bench.active.closeTime,
                               bench.drop[0]->GetSeenTimes(NetbltPacketType::ABORT)[0],
                               "closed as the ABORT arrived");
-        NS_TEST_EXPECT_MSG_EQ(passiveStateAfter, NetbltConnection::ESTABLISHED,
+        NS_TEST_EXPECT_MSG_EQ(passiveStateAfter,
+                              NetbltConnection::ESTABLISHED,
                               "passive end keeps the first connection");
-        NS_TEST_EXPECT_MSG_EQ(bench.passive.closeReason, NetbltConnection::DEATH_TIMEOUT,
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.closeReason,
+                              NetbltConnection::DEATH_TIMEOUT,
                               "then dies: the active end is gone");
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(bench.passive.closeTime, bench.active.closeTime + Seconds(2),
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(bench.passive.closeTime,
+                                    bench.active.closeTime + Seconds(2),
                                     "after its 2 s death timeout");
-        NS_TEST_EXPECT_MSG_LT(bench.passive.closeTime, bench.active.closeTime + Seconds(2) +
-                                                           MilliSeconds(20),
+        NS_TEST_EXPECT_MSG_LT(bench.passive.closeTime,
+                              bench.active.closeTime + Seconds(2) + MilliSeconds(20),
                               "within a few ms of it");
         NS_TEST_EXPECT_MSG_LT(bench.passive.received.size(), 400000u, "transfer cut short");
         Simulator::Destroy();
@@ -444,7 +470,10 @@ class NetbltReadModeTestCase : public NetbltEngineTestCase
         std::vector<uint8_t> data = MakeData(21500, 7);
         bench.passive.data = data;
         bench.Listen(StandardLimits());
-        ConnectAt(bench.topology, bench.active, MilliSeconds(1), NetbltConnection::RECEIVER,
+        ConnectAt(bench.topology,
+                  bench.active,
+                  MilliSeconds(1),
+                  NetbltConnection::RECEIVER,
                   StandardProposal());
         Simulator::Run();
 
@@ -454,7 +483,8 @@ class NetbltReadModeTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(bench.active.connection->IsActive(), true, "");
         NS_TEST_EXPECT_MSG_EQ(bench.passive.connection->GetRole(), NetbltConnection::SENDER, "");
         NS_TEST_EXPECT_MSG_EQ(bench.passive.connection->IsActive(), false, "");
-        std::vector<TxRecorder::Entry> responses = bench.passive.tx.Select(NetbltPacketType::RESPONSE);
+        std::vector<TxRecorder::Entry> responses =
+            bench.passive.tx.Select(NetbltPacketType::RESPONSE);
         NS_TEST_ASSERT_MSG_EQ(responses.size(), 1, "one RESPONSE");
         NS_TEST_EXPECT_MSG_EQ(responses[0].writeMode, false, "RESPONSE M = READ");
         NS_TEST_EXPECT_MSG_EQ(bench.passive.tx.Count(NetbltPacketType::DATA) +
@@ -639,7 +669,8 @@ class NetbltDoneTestCase : public NetbltEngineTestCase
         {
             NS_TEST_EXPECT_MSG_EQ(bench.active.closeText, "dally timer expired", "dally expiry");
             NS_TEST_EXPECT_MSG_GT_OR_EQ(bench.active.closeTime, dallyStart + dally, "not before");
-            NS_TEST_EXPECT_MSG_LT(bench.active.closeTime, dallyStart + dally + MilliSeconds(1),
+            NS_TEST_EXPECT_MSG_LT(bench.active.closeTime,
+                                  dallyStart + dally + MilliSeconds(1),
                                   "on the next tick");
         }
         else
@@ -699,11 +730,13 @@ class NetbltDeathWhileDallyingTestCase : public NetbltEngineTestCase
 
         NS_TEST_ASSERT_MSG_EQ(bench.passive.Completed(), true, "receiver completed");
         NS_TEST_ASSERT_MSG_EQ(bench.active.closed, true, "sender closed");
-        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason, NetbltConnection::TRANSFER_COMPLETE,
+        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason,
+                              NetbltConnection::TRANSFER_COMPLETE,
                               "not DEATH_TIMEOUT: every buffer was acknowledged");
         Time heard = bench.active.timers.lastReceived;
         NS_TEST_EXPECT_MSG_GT_OR_EQ(bench.active.closeTime, heard + Seconds(3), "death timer");
-        NS_TEST_EXPECT_MSG_LT(bench.active.closeTime, heard + Seconds(3) + MilliSeconds(1),
+        NS_TEST_EXPECT_MSG_LT(bench.active.closeTime,
+                              heard + Seconds(3) + MilliSeconds(1),
                               "on its tick, well before the 10 s dally");
         NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
         Simulator::Destroy();
@@ -727,17 +760,17 @@ class NetbltLostFinalNullAckTestCase : public NetbltEngineTestCase
     /** What one run gave. */
     struct Result
     {
-        uint32_t nullAcksSeen;      //!< NULL-ACKs arriving at the receiver
-        uint64_t nullAcksSent;      //!< sender's count
-        uint64_t controlTimeouts;   //!< receiver's count
-        uint64_t controlPackets;    //!< receiver's count
-        uint64_t duplicates;        //!< sender's duplicate control messages
-        bool intact;                //!< data intact
-        bool completed;             //!< both ends TRANSFER_COMPLETE
-        std::string senderText;     //!< sender's close text
-        Time lastControl;           //!< last CONTROL sent by the receiver
-        Time receiverClose;         //!< receiver's close time
-        Time lastNullAckArrival;    //!< last NULL-ACK arrival at the receiver
+        uint32_t nullAcksSeen;    //!< NULL-ACKs arriving at the receiver
+        uint64_t nullAcksSent;    //!< sender's count
+        uint64_t controlTimeouts; //!< receiver's count
+        uint64_t controlPackets;  //!< receiver's count
+        uint64_t duplicates;      //!< sender's duplicate control messages
+        bool intact;              //!< data intact
+        bool completed;           //!< both ends TRANSFER_COMPLETE
+        std::string senderText;   //!< sender's close text
+        Time lastControl;         //!< last CONTROL sent by the receiver
+        Time receiverClose;       //!< receiver's close time
+        Time lastNullAckArrival;  //!< last NULL-ACK arrival at the receiver
     };
 
     Result RunOnce(uint32_t dropNullAck)
@@ -745,8 +778,10 @@ class NetbltLostFinalNullAckTestCase : public NetbltEngineTestCase
         Bench bench;
         if (dropNullAck > 0)
         {
-            bench.drop[1]->AddRule(NetbltPacketType::NULL_ACK, NetbltDropErrorModel::ANY,
-                                   NetbltDropErrorModel::ANY, dropNullAck);
+            bench.drop[1]->AddRule(NetbltPacketType::NULL_ACK,
+                                   NetbltDropErrorModel::ANY,
+                                   NetbltDropErrorModel::ANY,
+                                   dropNullAck);
         }
         std::vector<uint8_t> data = MakeData(17000, 11);
         bench.StartWrite(StandardProposal(), data, StandardLimits());
@@ -772,22 +807,28 @@ class NetbltLostFinalNullAckTestCase : public NetbltEngineTestCase
         Result reference = RunOnce(0);
         NS_TEST_ASSERT_MSG_EQ(reference.completed, true, "reference run completes");
         NS_TEST_ASSERT_MSG_GT(reference.nullAcksSeen, 0, "reference run has NULL-ACKs");
-        NS_TEST_EXPECT_MSG_EQ(reference.receiverClose, reference.lastNullAckArrival,
+        NS_TEST_EXPECT_MSG_EQ(reference.receiverClose,
+                              reference.lastNullAckArrival,
                               "receiver completes on the final NULL-ACK");
 
         Result lossy = RunOnce(reference.nullAcksSeen);
         NS_TEST_EXPECT_MSG_EQ(lossy.completed, true, "both ends complete");
         NS_TEST_EXPECT_MSG_EQ(lossy.intact, true, "data intact");
-        NS_TEST_EXPECT_MSG_EQ(lossy.controlTimeouts, reference.controlTimeouts + 1,
+        NS_TEST_EXPECT_MSG_EQ(lossy.controlTimeouts,
+                              reference.controlTimeouts + 1,
                               "one more control timeout");
-        NS_TEST_EXPECT_MSG_EQ(lossy.controlPackets, reference.controlPackets + 1,
+        NS_TEST_EXPECT_MSG_EQ(lossy.controlPackets,
+                              reference.controlPackets + 1,
                               "the CONTROL with the last OK sent once more");
-        NS_TEST_EXPECT_MSG_EQ(lossy.nullAcksSent, reference.nullAcksSent + 1,
+        NS_TEST_EXPECT_MSG_EQ(lossy.nullAcksSent,
+                              reference.nullAcksSent + 1,
                               "dallying sender answered with another NULL-ACK");
-        NS_TEST_EXPECT_MSG_EQ(lossy.duplicates, reference.duplicates + 1,
+        NS_TEST_EXPECT_MSG_EQ(lossy.duplicates,
+                              reference.duplicates + 1,
                               "the resent OK was a duplicate for the sender");
         NS_TEST_EXPECT_MSG_EQ(lossy.nullAcksSeen, reference.nullAcksSeen + 1, "on the wire");
-        NS_TEST_EXPECT_MSG_EQ(lossy.receiverClose, lossy.lastNullAckArrival,
+        NS_TEST_EXPECT_MSG_EQ(lossy.receiverClose,
+                              lossy.lastNullAckArrival,
                               "receiver completes on the second NULL-ACK");
         NS_TEST_EXPECT_MSG_EQ(lossy.senderText, "DONE received", "sender still dallying then");
     }

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "ns3/netblt-connection.h"
 #include "ns3/netblt-control-channel.h"
+#include "ns3/netblt-receiver.h"
 #include "ns3/rtt-estimator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -170,14 +170,14 @@ class NetbltControlChannelAttributesTestCase : public TestCase
 {
   public:
     NetbltControlChannelAttributesTestCase()
-        : TestCase("connection: control-timer attributes and RttEstimatorType reach the channel")
+        : TestCase("receiver: control-timer attributes and RttEstimatorType reach the channel")
     {
     }
 
   private:
     void DoRun() override
     {
-        Ptr<NetbltConnection> connection = CreateObject<NetbltConnection>();
+        Ptr<NetbltReceiver> connection = CreateObject<NetbltReceiver>();
         TypeIdValue type;
         connection->GetAttribute("RttEstimatorType", type);
         NS_TEST_EXPECT_MSG_EQ(type.Get(), RttMeanDeviation::GetTypeId(), "TCP's by default");
@@ -187,7 +187,7 @@ class NetbltControlChannelAttributesTestCase : public TestCase
         connection->SetAttribute("InitialControlTimer", TimeValue(MilliSeconds(250)));
         connection->SetAttribute("MinimumControlTimer", TimeValue(MilliSeconds(20)));
         connection->GetAttribute("InitialControlTimer", initial);
-        NS_TEST_EXPECT_MSG_EQ(initial.Get(), MilliSeconds(250), "held by the channel");
+        NS_TEST_EXPECT_MSG_EQ(initial.Get(), MilliSeconds(250), "read back");
         TimeValue minimum;
         connection->GetAttribute("MinimumControlTimer", minimum);
         NS_TEST_EXPECT_MSG_EQ(minimum.Get(), MilliSeconds(20), "held by the channel");

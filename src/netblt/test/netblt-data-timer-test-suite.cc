@@ -3,8 +3,8 @@
  */
 
 #include "ns3/netblt-burst-rate-data-timer.h"
-#include "ns3/netblt-connection.h"
 #include "ns3/netblt-inter-arrival-data-timer.h"
+#include "ns3/netblt-receiver.h"
 #include "ns3/pointer.h"
 #include "ns3/test.h"
 
@@ -152,14 +152,14 @@ class NetbltDataTimerChoiceTestCase : public TestCase
 {
   public:
     NetbltDataTimerChoiceTestCase()
-        : TestCase("connection: DataTimerType chooses the estimator, DataTimer reaches it")
+        : TestCase("receiver: DataTimerType chooses the estimator, DataTimer reaches it")
     {
     }
 
   private:
     void DoRun() override
     {
-        Ptr<NetbltConnection> connection = CreateObject<NetbltConnection>();
+        Ptr<NetbltReceiver> connection = CreateObject<NetbltReceiver>();
         NS_TEST_EXPECT_MSG_EQ(connection->GetDataTimer()->GetInstanceTypeId(),
                               NetbltInterArrivalDataTimer::GetTypeId(),
                               "RFC 1030's by default");

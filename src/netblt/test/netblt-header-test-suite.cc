@@ -177,8 +177,9 @@ class NetbltHeaderTestCase : public HeaderSerializationTestCase
         NS_TEST_EXPECT_MSG_EQ(received.GetType(), sent.GetType(), what.str() << "type");
         NS_TEST_EXPECT_MSG_EQ(+received.GetVersion(), +sent.GetVersion(), what.str() << "version");
         NS_TEST_EXPECT_MSG_EQ(received.GetLocalPort(), sent.GetLocalPort(), what.str() << "port");
-        NS_TEST_EXPECT_MSG_EQ(
-            received.GetForeignPort(), sent.GetForeignPort(), what.str() << "port");
+        NS_TEST_EXPECT_MSG_EQ(received.GetForeignPort(),
+                              sent.GetForeignPort(),
+                              what.str() << "port");
         NS_TEST_EXPECT_MSG_EQ(received.GetLength(),
                               sent.GetSerializedSize() + payload.size(),
                               what.str() << "Length");
@@ -295,8 +296,9 @@ NetbltChecksumTestCase::DoRun()
     {
         std::vector<uint8_t> b = SerializeToBytes(*h);
         NS_TEST_EXPECT_MSG_EQ(b.size() % 4, 0, h->GetType() << " is longword aligned");
-        NS_TEST_EXPECT_MSG_EQ(
-            OnesComplementSum(b, 0, b.size()), 0xffff, h->GetType() << " words sum to 0xffff");
+        NS_TEST_EXPECT_MSG_EQ(OnesComplementSum(b, 0, b.size()),
+                              0xffff,
+                              h->GetType() << " words sum to 0xffff");
         NS_TEST_EXPECT_MSG_EQ(ChecksumOf(b), 0, h->GetType() << " checksum over all is 0");
         // A header made from the TypeId recomputes the checksum and finds it correct.
         std::unique_ptr<NetbltHeader> received(
@@ -746,8 +748,9 @@ NetbltControlMessageTestCase::DoRun()
                           "packets differ");
     std::ostringstream os;
     os << go << "; " << NetbltControlMessage::MakeResend(5, 6, {7, 8});
-    NS_TEST_EXPECT_MSG_EQ(
-        os.str(), "GO seq 1 buffer 2695938256; RESEND seq 5 buffer 6 missing [7 8]", "printed");
+    NS_TEST_EXPECT_MSG_EQ(os.str(),
+                          "GO seq 1 buffer 2695938256; RESEND seq 5 buffer 6 missing [7 8]",
+                          "printed");
 }
 
 /**
@@ -1141,8 +1144,9 @@ NetbltMalformedTestCase::DoRun()
 {
     // Fewer than 12 bytes.
     NetbltHeader common;
-    NS_TEST_EXPECT_MSG_EQ(
-        CheckMalformed({1, 2, 3, 4, 5}, common, "fewer than", "5 bytes"), 0, "nothing consumed");
+    NS_TEST_EXPECT_MSG_EQ(CheckMalformed({1, 2, 3, 4, 5}, common, "fewer than", "5 bytes"),
+                          0,
+                          "nothing consumed");
 
     // Truncated: Length 44 but only 30 bytes present.
     NetbltOpenHeader open;
@@ -1150,8 +1154,9 @@ NetbltMalformedTestCase::DoRun()
     std::vector<uint8_t> openBytes = SerializeToBytes(open);
     std::vector<uint8_t> bytes(openBytes.begin(), openBytes.begin() + 30);
     NetbltOpenHeader openIn;
-    NS_TEST_EXPECT_MSG_EQ(
-        CheckMalformed(bytes, openIn, "exceeds", "truncated OPEN"), 30, "consumed what was there");
+    NS_TEST_EXPECT_MSG_EQ(CheckMalformed(bytes, openIn, "exceeds", "truncated OPEN"),
+                          30,
+                          "consumed what was there");
     NS_TEST_EXPECT_MSG_EQ(openIn.IsChecksumOk(), false, "not verifiable");
     NS_TEST_EXPECT_MSG_EQ(openIn.GetLength(), 44, "Length read");
     // The same through a Packet, bounded by RemoveHeader(header, size).
@@ -1168,8 +1173,9 @@ NetbltMalformedTestCase::DoRun()
     bytes[15] = 'd';
     FixChecksum(bytes, bytes.size());
     NetbltReasonHeader reasonIn;
-    NS_TEST_EXPECT_MSG_EQ(
-        CheckMalformed(bytes, reasonIn, "no NUL", "string without NUL"), 16, "consumed");
+    NS_TEST_EXPECT_MSG_EQ(CheckMalformed(bytes, reasonIn, "no NUL", "string without NUL"),
+                          16,
+                          "consumed");
     NS_TEST_EXPECT_MSG_EQ(reasonIn.IsChecksumOk(), true, "checksum fixed: only the string is bad");
     // ... and in an OPEN.
     bytes = openBytes;
@@ -1307,8 +1313,9 @@ NetbltPeekCommonFieldsTestCase::DoRun()
     NetbltHeader common;
     common.SetLocalPort(77);
     const uint8_t five[] = {0, 1, 2, 3, 4};
-    NS_TEST_EXPECT_MSG_EQ(
-        NetbltHeader::PeekCommonFields(Create<Packet>(five, 5), common), false, "5-byte packet");
+    NS_TEST_EXPECT_MSG_EQ(NetbltHeader::PeekCommonFields(Create<Packet>(five, 5), common),
+                          false,
+                          "5-byte packet");
     NS_TEST_EXPECT_MSG_EQ(common.GetLocalPort(), 77, "header unchanged");
 
     NetbltDataHeader data(NetbltPacketType::LDATA);
@@ -1331,11 +1338,13 @@ NetbltPeekCommonFieldsTestCase::DoRun()
 
     // An unknown type is reported as read; choosing a class is the caller's job.
     const uint8_t unknown[] = {0, 0, 1, 200, 0, 12, 0, 1, 0, 2, 0, 0};
-    NS_TEST_ASSERT_MSG_EQ(
-        NetbltHeader::PeekCommonFields(Create<Packet>(unknown, 12), common), true, "12 bytes");
+    NS_TEST_ASSERT_MSG_EQ(NetbltHeader::PeekCommonFields(Create<Packet>(unknown, 12), common),
+                          true,
+                          "12 bytes");
     NS_TEST_EXPECT_MSG_EQ(static_cast<uint32_t>(common.GetType()), 200, "type number");
-    NS_TEST_EXPECT_MSG_EQ(
-        NetbltHeader::IsKnownType(static_cast<uint8_t>(common.GetType())), false, "unknown type");
+    NS_TEST_EXPECT_MSG_EQ(NetbltHeader::IsKnownType(static_cast<uint8_t>(common.GetType())),
+                          false,
+                          "unknown type");
 }
 
 /**

@@ -86,7 +86,10 @@ Build(NetbltHeader& header, uint16_t localPort, uint16_t foreignPort, uint32_t p
 
 /// Hands a packet to a NETBLT layer as IPv4 would, from @p source to @p destination.
 IpL4Protocol::RxStatus
-Inject(Ptr<NetbltL4Protocol> netblt, Ptr<Packet> packet, Ipv4Address source, Ipv4Address destination)
+Inject(Ptr<NetbltL4Protocol> netblt,
+       Ptr<Packet> packet,
+       Ipv4Address source,
+       Ipv4Address destination)
 {
     Ipv4Header ip;
     ip.SetSource(source);
@@ -117,10 +120,10 @@ struct DropLog
 /// One kind of bad packet.
 struct BadPacket
 {
-    std::string name;        //!< what is wrong
-    Ptr<Packet> packet;      //!< the packet
-    bool checksumError;      //!< counted as a checksum error (else as malformed)
-    std::string reason;      //!< text the Drop trace's reason contains
+    std::string name;   //!< what is wrong
+    Ptr<Packet> packet; //!< the packet
+    bool checksumError; //!< counted as a checksum error (else as malformed)
+    std::string reason; //!< text the Drop trace's reason contains
 };
 
 /**
@@ -201,7 +204,9 @@ MakeBadPackets(uint16_t localPort, uint16_t peerPort)
         std::vector<uint8_t> b = Bytes(Build(keepalive, peerPort, localPort));
         b[3] = type;
         FixChecksum(b, 12);
-        bad.push_back({"unknown type " + std::to_string(type), FromBytes(b), false,
+        bad.push_back({"unknown type " + std::to_string(type),
+                       FromBytes(b),
+                       false,
                        "unknown packet type " + std::to_string(type)});
     }
     // Wrong Length fields: below the type's minimum, and beyond the bytes present.
@@ -236,8 +241,8 @@ MakeBadPackets(uint16_t localPort, uint16_t peerPort)
         data.SetDataLength(500);
         data.SetVersion(version + 1);
         std::vector<uint8_t> b = Bytes(Build(data, peerPort, localPort, 500));
-        bad.push_back({"DATA of version 2", FromBytes(b), false,
-                       "version " + std::to_string(version + 1)});
+        bad.push_back(
+            {"DATA of version 2", FromBytes(b), false, "version " + std::to_string(version + 1)});
     }
     // Length not a multiple of 4 (not DATA/LDATA): a 14-byte KEEPALIVE.
     {
@@ -258,8 +263,8 @@ MakeBadPackets(uint16_t localPort, uint16_t peerPort)
         std::vector<uint8_t> b = Bytes(Build(control, peerPort, localPort));
         b[12 + 8] = 7; // second message's type
         FixChecksum(b, b.size());
-        bad.push_back({"CONTROL with message type 7", FromBytes(b), false,
-                       "unknown control message type 7"});
+        bad.push_back(
+            {"CONTROL with message type 7", FromBytes(b), false, "unknown control message type 7"});
     }
     {
         NetbltControlHeader control;
@@ -267,7 +272,9 @@ MakeBadPackets(uint16_t localPort, uint16_t peerPort)
         std::vector<uint8_t> b = Bytes(Build(control, peerPort, localPort));
         b[12 + 9] = 9; // count 9 instead of 2 (bytes 8-9 of the message)
         FixChecksum(b, b.size());
-        bad.push_back({"CONTROL with a RESEND count past the end", FromBytes(b), false,
+        bad.push_back({"CONTROL with a RESEND count past the end",
+                       FromBytes(b),
+                       false,
                        "RESEND message lists 9 packets"});
     }
     {
@@ -277,7 +284,9 @@ MakeBadPackets(uint16_t localPort, uint16_t peerPort)
         b.insert(b.end(), {0, 0, 0, 0});
         SetLength(b, static_cast<uint16_t>(b.size()));
         FixChecksum(b, b.size());
-        bad.push_back({"CONTROL with 4 stray bytes", FromBytes(b), false,
+        bad.push_back({"CONTROL with 4 stray bytes",
+                       FromBytes(b),
+                       false,
                        "4 bytes are too few for a control message"});
     }
     // OPEN whose client string has no NUL.
@@ -289,8 +298,8 @@ MakeBadPackets(uint16_t localPort, uint16_t peerPort)
         std::vector<uint8_t> b = Bytes(Build(open, 40002, TEST_PORT));
         b[36 + 3] = 'd'; // the NUL after "abc"
         FixChecksum(b, b.size());
-        bad.push_back({"OPEN with an unterminated client string", FromBytes(b), false,
-                       "no NUL terminator"});
+        bad.push_back(
+            {"OPEN with an unterminated client string", FromBytes(b), false, "no NUL terminator"});
     }
     return bad;
 }
@@ -337,12 +346,13 @@ class NetbltMalformedKindsTestCase : public NetbltEngineTestCase
                                   (b.checksumError ? 0u : 1u),
                                   b.name << ": malformed counter");
             NS_TEST_ASSERT_MSG_EQ(drops.reasons.size(), dropsBefore + 1, b.name << ": traced");
-            NS_TEST_EXPECT_MSG_NE(drops.reasons.back().find(b.reason), std::string::npos,
+            NS_TEST_EXPECT_MSG_NE(drops.reasons.back().find(b.reason),
+                                  std::string::npos,
                                   b.name << ": reason \"" << drops.reasons.back() << "\"");
-            NS_TEST_EXPECT_MSG_EQ(status,
-                                  (b.checksumError ? IpL4Protocol::RX_CSUM_FAILED
-                                                   : IpL4Protocol::RX_OK),
-                                  b.name << ": status");
+            NS_TEST_EXPECT_MSG_EQ(
+                status,
+                (b.checksumError ? IpL4Protocol::RX_CSUM_FAILED : IpL4Protocol::RX_OK),
+                b.name << ": status");
         }
         NS_TEST_EXPECT_MSG_EQ(netblt->GetChecksumErrors(), checksumErrors, "checksum errors");
         NS_TEST_EXPECT_MSG_EQ(netblt->GetMalformedPackets(), malformed, "malformed packets");
@@ -358,7 +368,9 @@ class NetbltMalformedKindsTestCase : public NetbltEngineTestCase
                               "nothing answered");
         // The well-formed version of a packet is accepted: the checks are not rejecting all.
         NetbltHeader keepalive(NetbltPacketType::KEEPALIVE);
-        Inject(netblt, Build(keepalive, 50000, TEST_PORT), bench.topology.address[0],
+        Inject(netblt,
+               Build(keepalive, 50000, TEST_PORT),
+               bench.topology.address[0],
                bench.topology.address[1]);
         NS_TEST_EXPECT_MSG_EQ(netblt->GetUnmatchedPackets(), 1, "a good KEEPALIVE gets through");
         NS_TEST_EXPECT_MSG_EQ(drops.reasons.back(), "no connection", "and is unmatched");
@@ -413,16 +425,23 @@ class NetbltMalformedDuringTransferTestCase : public NetbltEngineTestCase
                 {
                     ++viaIp;
                     Ptr<Ipv4> ipv4 = bench.topology.nodes.Get(0)->GetObject<Ipv4>();
-                    ipv4->Send(r.packet, bench.topology.address[0], bench.topology.address[1],
-                               NetbltL4Protocol::PROT_NUMBER, nullptr);
+                    ipv4->Send(r.packet,
+                               bench.topology.address[0],
+                               bench.topology.address[1],
+                               NetbltL4Protocol::PROT_NUMBER,
+                               nullptr);
                 }
                 else
                 {
-                    Inject(bench.topology.netblt[1], r.packet, bench.topology.address[0],
+                    Inject(bench.topology.netblt[1],
+                           r.packet,
+                           bench.topology.address[0],
                            bench.topology.address[1]);
                 }
                 (r.checksumError ? expectedChecksum : expectedMalformed)[1]++;
-                Inject(bench.topology.netblt[0], s.packet, bench.topology.address[1],
+                Inject(bench.topology.netblt[0],
+                       s.packet,
+                       bench.topology.address[1],
                        bench.topology.address[0]);
                 (s.checksumError ? expectedChecksum : expectedMalformed)[0]++;
             });
@@ -537,7 +556,9 @@ class NetbltNonsensePacketsTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(r.buffersDelivered, 6, "6 buffers");
         for (uint32_t i = 0; i < 2; ++i)
         {
-            NS_TEST_EXPECT_MSG_EQ(bench.topology.netblt[i]->GetMalformedPackets(), 0, "well formed");
+            NS_TEST_EXPECT_MSG_EQ(bench.topology.netblt[i]->GetMalformedPackets(),
+                                  0,
+                                  "well formed");
             NS_TEST_EXPECT_MSG_EQ(bench.topology.netblt[i]->GetChecksumErrors(), 0, "checksums ok");
         }
         Simulator::Destroy();

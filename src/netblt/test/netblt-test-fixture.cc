@@ -4,6 +4,7 @@
 
 #include "netblt-test-fixture.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
@@ -220,8 +221,11 @@ Topology::Build(const TopologyConfig& config)
     channel = DynamicCast<ImpairedPointToPointChannel>(devices.Get(0)->GetChannel());
 
     // Free processing, but the host's clock: timers fire on HostCpu::TimerGranularity ticks.
-    HostCpuHelper cpus;
-    cpus.Install(nodes);
+    if (config.hostModel)
+    {
+        HostCpuHelper cpus;
+        cpus.Install(nodes);
+    }
     InternetStackHelper internet;
     internet.Install(nodes);
     stream += internet.AssignStreams(nodes, stream);
@@ -261,17 +265,23 @@ ConnectAt(Topology& topology,
 void
 SetConnectionDefault(const std::string& name, const AttributeValue& value)
 {
-    Config::SetDefault("ns3::NetbltConnection::" + name, value);
+    bool found = false;
+    for (const char* type : {"ns3::NetbltConnection", "ns3::NetbltSender", "ns3::NetbltReceiver"})
+    {
+        found = Config::SetDefaultFailSafe(std::string(type) + "::" + name, value) || found;
+    }
+    NS_ABORT_MSG_UNLESS(found, "no NETBLT connection attribute " << name);
 }
 
 void
 ResetConnectionDefaults()
 {
-    for (TypeId tid :
-         {NetbltConnection::GetTypeId(),
-          NetbltDataTimer::GetTypeId(),
-          HostCpu::GetTypeId(),
-          NetbltL4Protocol::GetTypeId()})
+    for (TypeId tid : {NetbltConnection::GetTypeId(),
+                       NetbltSender::GetTypeId(),
+                       NetbltReceiver::GetTypeId(),
+                       NetbltDataTimer::GetTypeId(),
+                       HostCpu::GetTypeId(),
+                       NetbltL4Protocol::GetTypeId()})
     {
         for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
         {
@@ -439,6 +449,41 @@ TimerLog::Rx(Ptr<const Packet> packet, NetbltPacketType type)
     lastReceived = Simulator::Now();
 }
 
+std::map<Time, uint32_t>
+TxRecorder::DataBursts() const
+{
+    std::map<Time, uint32_t> bursts;
+    for (const Entry& e : m_entries)
+    {
+        if (e.type == NetbltPacketType::DATA || e.type == NetbltPacketType::LDATA)
+        {
+            ++bursts[e.time];
+        }
+    }
+    return bursts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// DataSentRecorder
+
+void
+DataSentRecorder::Record(uint32_t buffer,
+                         uint16_t packet,
+                         uint32_t bytes,
+                         bool retransmission,
+                         bool lastBuffer,
+                         bool lastPacket)
+{
+    sent.push_back(
+        Sent{Simulator::Now(), buffer, packet, bytes, retransmission, lastBuffer, lastPacket});
+}
+
+void
+DataSentRecorder::Attach(Ptr<NetbltSender> sender)
+{
+    sender->TraceConnectWithoutContext("DataSent", MakeCallback(&DataSentRecorder::Record, this));
+}
+
 // ---------------------------------------------------------------------------------------------
 // TestClient
 
@@ -472,8 +517,15 @@ TestClient::Attach(Ptr<NetbltConnection> c)
     connection = c;
     c->SetEstablishedCallback(MakeCallback(&TestClient::Established, this));
     c->SetCloseCallback(MakeCallback(&TestClient::Closed, this));
-    c->SetSendReadyCallback(MakeCallback(&TestClient::SendReady, this));
-    c->SetBufferReceivedCallback(MakeCallback(&TestClient::BufferReceived, this));
+    if (Ptr<NetbltSender> sender = DynamicCast<NetbltSender>(c))
+    {
+        sender->SetSendReadyCallback(MakeCallback(&TestClient::SendReady, this));
+    }
+    else
+    {
+        DynamicCast<NetbltReceiver>(c)->SetBufferReceivedCallback(
+            MakeCallback(&TestClient::BufferReceived, this));
+    }
     tx.Attach(c);
     timers.Attach(c);
 }
@@ -493,7 +545,8 @@ TestClient::Established(Ptr<NetbltConnection> c)
     {
         onEstablished(c);
     }
-    if (c->GetRole() == NetbltConnection::RECEIVER && c->GetState() == NetbltConnection::ESTABLISHED)
+    if (c->GetRole() == NetbltConnection::RECEIVER &&
+        c->GetState() == NetbltConnection::ESTABLISHED)
     {
         for (uint32_t i = 0; i < c->GetParameters().maxOutstandingBuffers; ++i)
         {
@@ -505,13 +558,14 @@ TestClient::Established(Ptr<NetbltConnection> c)
 void
 TestClient::Provide(Ptr<NetbltConnection> c)
 {
+    Ptr<NetbltReceiver> receiver = DynamicCast<NetbltReceiver>(c);
     if (provideDelay.IsStrictlyPositive())
     {
-        Simulator::Schedule(provideDelay, &NetbltConnection::ProvideBuffer, c);
+        Simulator::Schedule(provideDelay, &NetbltReceiver::ProvideBuffer, receiver);
     }
     else
     {
-        c->ProvideBuffer();
+        receiver->ProvideBuffer();
     }
 }
 
@@ -532,7 +586,7 @@ TestClient::Closed(Ptr<NetbltConnection> c,
 }
 
 void
-TestClient::SendReady(Ptr<NetbltConnection> c)
+TestClient::SendReady(Ptr<NetbltSender> c)
 {
     uint32_t bufferSize = c->GetParameters().bufferSize;
     while (bytesGiven < data.size() && c->GetSendBufferRoom() > 0)
@@ -554,7 +608,7 @@ TestClient::SendReady(Ptr<NetbltConnection> c)
 }
 
 void
-TestClient::BufferReceived(Ptr<NetbltConnection> c, uint32_t number, Ptr<Packet> bytes, bool last)
+TestClient::BufferReceived(Ptr<NetbltReceiver> c, uint32_t number, Ptr<Packet> bytes, bool last)
 {
     size_t at = received.size();
     received.resize(at + bytes->GetSize());

@@ -13,6 +13,8 @@
 #include "ns3/netblt-control-message.h"
 #include "ns3/netblt-header.h"
 #include "ns3/netblt-l4-protocol.h"
+#include "ns3/netblt-receiver.h"
+#include "ns3/netblt-sender.h"
 #include "ns3/netblt-transfer-parameters.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -46,11 +48,11 @@ namespace netblt_test
  */
 struct FrameInfo
 {
-    bool isNetblt{false};      //!< an unfragmented-or-first-fragment IPv4 datagram of protocol 30
-    uint8_t type{0};           //!< NETBLT type (byte 3)
-    uint32_t bufferNumber{0};  //!< DATA/LDATA buffer number (bytes 12-15)
-    uint16_t packetNumber{0};  //!< DATA/LDATA packet number (bytes 18-19)
-    uint32_t netbltOffset{0};  //!< offset of the NETBLT header in the frame
+    bool isNetblt{false};     //!< an unfragmented-or-first-fragment IPv4 datagram of protocol 30
+    uint8_t type{0};          //!< NETBLT type (byte 3)
+    uint32_t bufferNumber{0}; //!< DATA/LDATA buffer number (bytes 12-15)
+    uint16_t packetNumber{0}; //!< DATA/LDATA packet number (bytes 18-19)
+    uint32_t netbltOffset{0}; //!< offset of the NETBLT header in the frame
 };
 
 /**
@@ -133,20 +135,61 @@ class NetbltDropErrorModel : public ErrorModel
 
 /**
  * @ingroup netblt-tests
+ * @brief A NetbltSender's DataSent trace source, recorded with the time of each call.
+ */
+class DataSentRecorder
+{
+  public:
+    /** One DataSent call. */
+    struct Sent
+    {
+        Time time;           //!< when
+        uint32_t buffer;     //!< buffer number
+        uint16_t packet;     //!< packet number
+        uint32_t bytes;      //!< data bytes
+        bool retransmission; //!< sent before
+        bool lastBuffer;     //!< L flag
+        bool lastPacket;     //!< LDATA
+    };
+
+    /**
+     * The trace sink, for Config paths.
+     * @param buffer the buffer number
+     * @param packet the packet number
+     * @param bytes data bytes
+     * @param retransmission sent before
+     * @param lastBuffer L flag
+     * @param lastPacket LDATA
+     */
+    void Record(uint32_t buffer,
+                uint16_t packet,
+                uint32_t bytes,
+                bool retransmission,
+                bool lastBuffer,
+                bool lastPacket);
+    /** @param sender a sender whose DataSent to record from now on */
+    void Attach(Ptr<NetbltSender> sender);
+
+    std::vector<Sent> sent; //!< every call, in order
+};
+
+/**
+ * @ingroup netblt-tests
  * @brief How to build the two-node test topology.
  */
 struct TopologyConfig
 {
-    std::string dataRate{"10Mbps"};      //!< link bit rate
-    Time delay{MilliSeconds(1)};         //!< one-way propagation delay
-    uint16_t mtu{1600};                  //!< device MTU (no fragmentation of NETBLT packets)
-    double reorderProbability{0};        //!< channel ReorderProbability
-    Time reorderDelay{MilliSeconds(5)};  //!< channel ReorderDelay
-    double duplicateProbability{0};      //!< channel DuplicateProbability
-    double corruptProbability{0};        //!< channel CorruptProbability (NETBLT only)
-    Ptr<ErrorModel> lossAtNode0;         //!< ReceiveErrorModel of node 0's device (0 <- 1)
-    Ptr<ErrorModel> lossAtNode1;         //!< ReceiveErrorModel of node 1's device (0 -> 1)
-    int64_t stream{1000};                //!< first random stream index
+    std::string dataRate{"10Mbps"};     //!< link bit rate
+    Time delay{MilliSeconds(1)};        //!< one-way propagation delay
+    uint16_t mtu{1600};                 //!< device MTU (no fragmentation of NETBLT packets)
+    double reorderProbability{0};       //!< channel ReorderProbability
+    Time reorderDelay{MilliSeconds(5)}; //!< channel ReorderDelay
+    double duplicateProbability{0};     //!< channel DuplicateProbability
+    double corruptProbability{0};       //!< channel CorruptProbability (NETBLT only)
+    Ptr<ErrorModel> lossAtNode0;        //!< ReceiveErrorModel of node 0's device (0 <- 1)
+    Ptr<ErrorModel> lossAtNode1;        //!< ReceiveErrorModel of node 1's device (0 -> 1)
+    int64_t stream{1000};               //!< first random stream index
+    bool hostModel{true};               //!< a HostCpu (NetbltHostModel) on each node
 };
 
 /**
@@ -156,10 +199,10 @@ struct TopologyConfig
  */
 struct Topology
 {
-    NodeContainer nodes;                     //!< node 0 and node 1
-    NetDeviceContainer devices;              //!< their devices
-    Ipv4Address address[2];                  //!< their addresses
-    Ptr<NetbltL4Protocol> netblt[2];         //!< their NETBLT layers
+    NodeContainer nodes;                      //!< node 0 and node 1
+    NetDeviceContainer devices;               //!< their devices
+    Ipv4Address address[2];                   //!< their addresses
+    Ptr<NetbltL4Protocol> netblt[2];          //!< their NETBLT layers
     Ptr<ImpairedPointToPointChannel> channel; //!< the link
 
     /**
@@ -203,17 +246,17 @@ class TxRecorder
     /** One packet sent. */
     struct Entry
     {
-        Time time;                                 //!< when it was handed to IP
-        NetbltPacketType type;                     //!< its type
-        uint32_t bufferNumber{0};                  //!< DATA/LDATA buffer number
-        uint16_t packetNumber{0};                  //!< DATA/LDATA packet number
-        uint16_t dataLength{0};                    //!< DATA/LDATA data bytes
-        bool lastBuffer{false};                    //!< DATA/LDATA L flag
+        Time time;                                  //!< when it was handed to IP
+        NetbltPacketType type;                      //!< its type
+        uint32_t bufferNumber{0};                   //!< DATA/LDATA buffer number
+        uint16_t packetNumber{0};                   //!< DATA/LDATA packet number
+        uint16_t dataLength{0};                     //!< DATA/LDATA data bytes
+        bool lastBuffer{false};                     //!< DATA/LDATA L flag
         std::vector<NetbltControlMessage> messages; //!< CONTROL messages
-        NetbltTransferParameters parameters;       //!< OPEN/RESPONSE values
-        uint32_t connectionId{0};                  //!< OPEN/RESPONSE unique ID
-        bool writeMode{false};                     //!< OPEN/RESPONSE M flag
-        std::string reason;                        //!< QUIT/ABORT/REFUSED text
+        NetbltTransferParameters parameters;        //!< OPEN/RESPONSE values
+        uint32_t connectionId{0};                   //!< OPEN/RESPONSE unique ID
+        bool writeMode{false};                      //!< OPEN/RESPONSE M flag
+        std::string reason;                         //!< QUIT/ABORT/REFUSED text
     };
 
     /** @param connection a connection whose "Tx" trace to record */
@@ -226,6 +269,8 @@ class TxRecorder
     std::vector<Entry> Select(NetbltPacketType type) const;
     /** @return every control message sent, in order, over all CONTROL packets */
     std::vector<NetbltControlMessage> AllMessages() const;
+    /** @return the instants DATA/LDATA packets were handed to IP, each with how many */
+    std::map<Time, uint32_t> DataBursts() const;
 
   private:
     void Record(Ptr<const Packet> packet, NetbltPacketType type);
@@ -242,12 +287,12 @@ class TimerLog
     /** @param connection a connection whose traces to record */
     void Attach(Ptr<NetbltConnection> connection);
 
-    std::vector<std::pair<Time, uint32_t>> dataTimeouts;  //!< (when, buffer)
-    std::vector<std::pair<Time, Time>> controlTimeouts;   //!< (when, timer value reported)
+    std::vector<std::pair<Time, uint32_t>> dataTimeouts;    //!< (when, buffer)
+    std::vector<std::pair<Time, Time>> controlTimeouts;     //!< (when, timer value reported)
     std::vector<std::pair<uint32_t, uint16_t>> retransmits; //!< (buffer, packet)
-    std::vector<Time> retransmitTimes;                    //!< when each retransmission went
-    uint32_t received{0};                                 //!< packets the connection took in
-    Time lastReceived;                                    //!< when the last one came
+    std::vector<Time> retransmitTimes;                      //!< when each retransmission went
+    uint32_t received{0};                                   //!< packets the connection took in
+    Time lastReceived;                                      //!< when the last one came
 
   private:
     void DataTimeout(uint32_t buffer);
@@ -302,13 +347,13 @@ class TestClient
     void Attach(Ptr<NetbltConnection> connection);
 
     // what happened
-    Ptr<NetbltConnection> connection;    //!< the connection driven
-    bool accepted{false};                //!< Accept() was called
+    Ptr<NetbltConnection> connection;      //!< the connection driven
+    bool accepted{false};                  //!< Accept() was called
     NetbltTransferParameters acceptAnswer; //!< what Accept() was offered
-    bool established{false};             //!< the established callback came
-    Time establishedTime;                //!< when
-    bool closed{false};                  //!< the close callback came
-    uint32_t closeCalls{0};              //!< how many times
+    bool established{false};               //!< the established callback came
+    Time establishedTime;                  //!< when
+    bool closed{false};                    //!< the close callback came
+    uint32_t closeCalls{0};                //!< how many times
     NetbltConnection::CloseReason closeReason{NetbltConnection::TRANSFER_COMPLETE}; //!< why
     std::string closeText;               //!< with what text
     Time closeTime;                      //!< when
@@ -326,8 +371,8 @@ class TestClient
     void Closed(Ptr<NetbltConnection> connection,
                 NetbltConnection::CloseReason reason,
                 const std::string& text);
-    void SendReady(Ptr<NetbltConnection> connection);
-    void BufferReceived(Ptr<NetbltConnection> connection,
+    void SendReady(Ptr<NetbltSender> connection);
+    void BufferReceived(Ptr<NetbltReceiver> connection,
                         uint32_t number,
                         Ptr<Packet> bytes,
                         bool last);

@@ -5,9 +5,9 @@
 #include "netblt-test-fixture.h"
 
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/netblt-burst-rate-data-timer.h"
 #include "ns3/netblt-inter-arrival-data-timer.h"
-#include "ns3/config.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
@@ -166,17 +166,24 @@ class NetbltLossFreeTimersTestCase : public NetbltEngineTestCase
             {
                 for (const auto& m : e.messages)
                 {
-                    if (m.GetType() == NetbltControlMessage::OK && seen.insert(m.GetSequence()).second)
+                    if (m.GetType() == NetbltControlMessage::OK &&
+                        seen.insert(m.GetSequence()).second)
                     {
                         oks.push_back(e.time);
                     }
                 }
             }
             NS_TEST_ASSERT_MSG_EQ(oks.size(), buffers, "one OK per buffer");
-            auto tick = [](Time t) { return MilliSeconds((t.GetNanoSeconds() + 999999) / 1000000); };
-            NS_TEST_EXPECT_MSG_EQ(timeouts[0].first, tick(oks[0] + MilliSeconds(10)), "OK 1 + 10 ms");
+            auto tick = [](Time t) {
+                return MilliSeconds((t.GetNanoSeconds() + 999999) / 1000000);
+            };
+            NS_TEST_EXPECT_MSG_EQ(timeouts[0].first,
+                                  tick(oks[0] + MilliSeconds(10)),
+                                  "OK 1 + 10 ms");
             NS_TEST_EXPECT_MSG_EQ(timeouts[0].second, MilliSeconds(10), "timer value");
-            NS_TEST_EXPECT_MSG_EQ(timeouts[1].first, tick(oks[1] + MilliSeconds(20)), "OK 2 + 20 ms");
+            NS_TEST_EXPECT_MSG_EQ(timeouts[1].first,
+                                  tick(oks[1] + MilliSeconds(20)),
+                                  "OK 2 + 20 ms");
             NS_TEST_EXPECT_MSG_EQ(timeouts[1].second, MilliSeconds(20), "backed-off value");
             NS_TEST_EXPECT_MSG_EQ(r.controlPacketsSent, 1 + buffers + 2, "CONTROL packets");
         }
@@ -250,17 +257,18 @@ class NetbltLostDataTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(r.controlTimeouts, 0, "no control timeout");
         NS_TEST_EXPECT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
         NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
-        NS_TEST_EXPECT_MSG_EQ(bench.passive.connection->GetDataTimer()->GetInstanceTypeId(),
+        Ptr<NetbltReceiver> receiver = DynamicCast<NetbltReceiver>(bench.passive.connection);
+        NS_TEST_EXPECT_MSG_EQ(receiver->GetDataTimer()->GetInstanceTypeId(),
                               m_rfc998Timer ? NetbltBurstRateDataTimer::GetTypeId()
                                             : NetbltInterArrivalDataTimer::GetTypeId(),
                               "the data timer asked for");
         Simulator::Destroy();
     }
 
-    uint32_t m_buffer;   //!< k
-    uint16_t m_packet;   //!< j
-    uint16_t m_nbufs;    //!< outstanding buffers
-    bool m_rfc998Timer;  //!< RFC 998's burst-rate data timer
+    uint32_t m_buffer;  //!< k
+    uint16_t m_packet;  //!< j
+    uint16_t m_nbufs;   //!< outstanding buffers
+    bool m_rfc998Timer; //!< RFC 998's burst-rate data timer
 };
 
 /**
@@ -304,7 +312,8 @@ class NetbltLostLdataTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(resends[0].GetBufferNumber(), buffer, "for that buffer");
         std::vector<uint16_t> expected =
             m_shortLast ? std::vector<uint16_t>{1, 2, 3} : std::vector<uint16_t>{3};
-        NS_TEST_EXPECT_MSG_EQ((resends[0].GetMissingPackets() == expected), true,
+        NS_TEST_EXPECT_MSG_EQ((resends[0].GetMissingPackets() == expected),
+                              true,
                               "missing packets listed");
         NS_TEST_ASSERT_MSG_EQ(bench.active.timers.retransmits.size(), 1, "one retransmission");
         NS_TEST_EXPECT_MSG_EQ(bench.active.timers.retransmits[0].first, buffer, "buffer");
@@ -337,8 +346,10 @@ class NetbltLostControlTestCase : public NetbltEngineTestCase
     void DoRun() override
     {
         Bench bench;
-        bench.drop[0]->AddRule(NetbltPacketType::CONTROL, NetbltDropErrorModel::ANY,
-                               NetbltDropErrorModel::ANY, 1);
+        bench.drop[0]->AddRule(NetbltPacketType::CONTROL,
+                               NetbltDropErrorModel::ANY,
+                               NetbltDropErrorModel::ANY,
+                               1);
         std::vector<uint8_t> data = MakeData(16000, 23);
         bench.StartWrite(FastProposal(2), data, Limits());
         Simulator::Run();
@@ -346,16 +357,19 @@ class NetbltLostControlTestCase : public NetbltEngineTestCase
         const NetbltConnectionStatistics& r = bench.passive.connection->GetStatistics();
         NS_TEST_EXPECT_MSG_EQ(r.controlTimeouts, 1, "exactly one control timeout");
         NS_TEST_ASSERT_MSG_EQ(bench.passive.timers.controlTimeouts.size(), 1, "traced");
-        NS_TEST_EXPECT_MSG_EQ(bench.passive.timers.controlTimeouts[0].second, Seconds(1),
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.timers.controlTimeouts[0].second,
+                              Seconds(1),
                               "the initial control timer");
-        std::vector<TxRecorder::Entry> controls = bench.passive.tx.Select(NetbltPacketType::CONTROL);
+        std::vector<TxRecorder::Entry> controls =
+            bench.passive.tx.Select(NetbltPacketType::CONTROL);
         NS_TEST_ASSERT_MSG_GT_OR_EQ(controls.size(), 2, "retransmitted");
         // The first CONTROL left with the RESPONSE (not on a tick); the timer fires on the
         // first 1 ms tick at or after 1 s later.
         Time due = controls[0].time + Seconds(1);
         Time tick = MilliSeconds(1);
-        Time expected = TimeStep(((due.GetTimeStep() + tick.GetTimeStep() - 1) / tick.GetTimeStep()) *
-                                 tick.GetTimeStep());
+        Time expected =
+            TimeStep(((due.GetTimeStep() + tick.GetTimeStep() - 1) / tick.GetTimeStep()) *
+                     tick.GetTimeStep());
         NS_TEST_EXPECT_MSG_EQ(controls[1].time, expected, "control timer value, on a tick");
         NS_TEST_EXPECT_MSG_EQ(bench.passive.timers.controlTimeouts[0].first, expected, "traced");
         NS_TEST_ASSERT_MSG_EQ(controls[0].messages.size(), 2, "GO 1 and GO 2");
@@ -481,7 +495,8 @@ class NetbltImmediateResendTestCase : public NetbltEngineTestCase
         {
             NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts, 0, "no data timeout");
             // Arrival = departure + transmission (1024 + 2 + 20 bytes at 10 Mbit/s) + 1 ms.
-            NS_TEST_EXPECT_MSG_EQ(resendAt, buffer2First + NanoSeconds(836800) + MilliSeconds(1),
+            NS_TEST_EXPECT_MSG_EQ(resendAt,
+                                  buffer2First + NanoSeconds(836800) + MilliSeconds(1),
                                   "RESEND as buffer 2's first packet arrived");
         }
         else
@@ -489,7 +504,8 @@ class NetbltImmediateResendTestCase : public NetbltEngineTestCase
             NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts, 1, "buffer 1's data timer expired");
             NS_TEST_EXPECT_MSG_EQ(bench.passive.timers.dataTimeouts[0].second, 1, "buffer 1");
             NS_TEST_EXPECT_MSG_EQ(resendAt, bench.passive.timers.dataTimeouts[0].first, "then");
-            NS_TEST_EXPECT_MSG_GT(resendAt, buffer2First + NanoSeconds(836800) + MilliSeconds(1),
+            NS_TEST_EXPECT_MSG_GT(resendAt,
+                                  buffer2First + NanoSeconds(836800) + MilliSeconds(1),
                                   "later than buffer 2's first packet");
         }
         NS_TEST_EXPECT_MSG_EQ(bench.active.timers.retransmits.size(), 1, "one retransmission");
@@ -544,8 +560,8 @@ class NetbltCombineOkWithGoTestCase : public NetbltEngineTestCase
             }
             c.maxNew = std::max(c.maxNew, fresh);
         }
-        c.ok = bench.active.Completed() && bench.passive.Completed() &&
-               bench.passive.received == data;
+        c.ok =
+            bench.active.Completed() && bench.passive.Completed() && bench.passive.received == data;
         Simulator::Destroy();
         return c;
     }
@@ -581,7 +597,9 @@ class NetbltGranularityTestCase : public NetbltEngineTestCase
      * @param burstIntervalMs burst interval
      * @param expectedGapMs the gap between timer-driven bursts
      */
-    NetbltGranularityTestCase(uint32_t granularityMs, uint16_t burstIntervalMs, uint32_t expectedGapMs)
+    NetbltGranularityTestCase(uint32_t granularityMs,
+                              uint16_t burstIntervalMs,
+                              uint32_t expectedGapMs)
         : NetbltEngineTestCase("TimerGranularity " + std::to_string(granularityMs) +
                                " ms, BurstInterval " + std::to_string(burstIntervalMs) +
                                " ms: bursts every " + std::to_string(expectedGapMs) + " ms"),
@@ -594,7 +612,8 @@ class NetbltGranularityTestCase : public NetbltEngineTestCase
   private:
     void DoRun() override
     {
-        Config::SetDefault("ns3::HostCpu::TimerGranularity", TimeValue(MilliSeconds(m_granularityMs)));
+        Config::SetDefault("ns3::HostCpu::TimerGranularity",
+                           TimeValue(MilliSeconds(m_granularityMs)));
         Bench bench;
         NetbltTransferParameters p = FastProposal(1);
         p.bufferSize = 30000; // one buffer of 30 packets: 10 bursts of 3
@@ -606,14 +625,7 @@ class NetbltGranularityTestCase : public NetbltEngineTestCase
         NS_TEST_ASSERT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
         NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
 
-        std::map<Time, uint32_t> bursts; // start -> packets
-        for (const auto& e : bench.active.tx.GetEntries())
-        {
-            if (e.type == NetbltPacketType::DATA || e.type == NetbltPacketType::LDATA)
-            {
-                ++bursts[e.time];
-            }
-        }
+        std::map<Time, uint32_t> bursts = bench.active.tx.DataBursts(); // start -> packets
         NS_TEST_ASSERT_MSG_EQ(bursts.size(), 10, "10 bursts (no retransmission)");
         Time tick = MilliSeconds(m_granularityMs);
         Time gap = MilliSeconds(m_expectedGapMs);
@@ -631,7 +643,8 @@ class NetbltGranularityTestCase : public NetbltEngineTestCase
                     NS_TEST_EXPECT_MSG_GT_OR_EQ(start - previous,
                                                 MilliSeconds(m_burstIntervalMs),
                                                 "not before the burst interval");
-                    NS_TEST_EXPECT_MSG_LT(start - previous, MilliSeconds(m_burstIntervalMs) + tick,
+                    NS_TEST_EXPECT_MSG_LT(start - previous,
+                                          MilliSeconds(m_burstIntervalMs) + tick,
                                           "on the first tick after it");
                 }
                 else
@@ -648,6 +661,56 @@ class NetbltGranularityTestCase : public NetbltEngineTestCase
     uint32_t m_granularityMs;   //!< tick
     uint16_t m_burstIntervalMs; //!< burst interval
     uint32_t m_expectedGapMs;   //!< expected gap
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief Without a NetbltHostModel on the nodes NETBLT still runs, on an exact clock: a
+ * 10-packet buffer in bursts of 3 every 7 ms is delivered intact, and the bursts the timer
+ * starts follow the first by exactly 7, 14 and 21 ms (not on 1-ms ticks: the first burst goes
+ * when the GO arrives, off the tick).
+ */
+class NetbltNoHostModelTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltNoHostModelTestCase()
+        : NetbltEngineTestCase("no host model on the nodes: exact timers, the transfer intact")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TopologyConfig config;
+        config.hostModel = false;
+        Bench bench(config);
+        NS_TEST_ASSERT_MSG_EQ(bench.topology.nodes.Get(0)->GetObject<NetbltHostModel>(),
+                              nullptr,
+                              "no host model");
+        NetbltTransferParameters p = FastProposal(1);
+        p.bufferSize = 10000; // one buffer of 10 packets: bursts of 3, 3, 3, 1
+        p.burstSize = 3;
+        p.burstIntervalMs = 7;
+        std::vector<uint8_t> data = MakeData(10000, 41);
+        bench.StartWrite(p, data, Limits());
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bench.active.Completed() && bench.passive.Completed(), true, "done");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        std::map<Time, uint32_t> bursts = bench.active.tx.DataBursts(); // start -> packets
+        NS_TEST_ASSERT_MSG_EQ(bursts.size(), 4, "4 bursts (no retransmission)");
+        Time first = bursts.begin()->first;
+        NS_TEST_EXPECT_MSG_NE(first.GetTimeStep() % MilliSeconds(1).GetTimeStep(),
+                              0,
+                              "the first burst goes off the millisecond tick");
+        uint32_t i = 0;
+        for (const auto& [start, count] : bursts)
+        {
+            NS_TEST_EXPECT_MSG_EQ(start - first, MilliSeconds(7 * i), "burst " << i << " exact");
+            NS_TEST_EXPECT_MSG_EQ(count, (i < 3 ? 3U : 1U), "packets in burst " << i);
+            ++i;
+        }
+        Simulator::Destroy();
+    }
 };
 
 /**
@@ -684,6 +747,7 @@ class NetbltDeathTimerTestCase : public NetbltEngineTestCase
             Time death;
             const char* name;
         };
+
         for (End end : {End{&bench.active, Seconds(3), "sender"},
                         End{&bench.passive, Seconds(2), "receiver"}})
         {
@@ -691,12 +755,18 @@ class NetbltDeathTimerTestCase : public NetbltEngineTestCase
             NS_TEST_ASSERT_MSG_EQ(c.closed, true, end.name << " closed");
             NS_TEST_EXPECT_MSG_EQ(c.closeReason, NetbltConnection::DEATH_TIMEOUT, end.name);
             Time heard = c.timers.lastReceived;
-            NS_TEST_EXPECT_MSG_LT(heard, deadFrom, end.name << ": last packet before the link died");
-            NS_TEST_EXPECT_MSG_GT(heard, deadFrom - MilliSeconds(10), end.name << ": shortly before");
+            NS_TEST_EXPECT_MSG_LT(heard,
+                                  deadFrom,
+                                  end.name << ": last packet before the link died");
+            NS_TEST_EXPECT_MSG_GT(heard,
+                                  deadFrom - MilliSeconds(10),
+                                  end.name << ": shortly before");
             NS_TEST_EXPECT_MSG_GT_OR_EQ(c.closeTime, heard + end.death, end.name << ": not early");
-            NS_TEST_EXPECT_MSG_LT(c.closeTime, heard + end.death + MilliSeconds(1),
+            NS_TEST_EXPECT_MSG_LT(c.closeTime,
+                                  heard + end.death + MilliSeconds(1),
                                   end.name << ": on the next tick");
-            NS_TEST_EXPECT_MSG_GT(c.tx.GetEntries().back().time, deadFrom,
+            NS_TEST_EXPECT_MSG_GT(c.tx.GetEntries().back().time,
+                                  deadFrom,
                                   end.name << " kept trying while the link was dead");
         }
         NS_TEST_EXPECT_MSG_LT(Simulator::Now(), Seconds(4), "nothing left running");
@@ -716,7 +786,8 @@ class NetbltKeepaliveTestCase : public NetbltEngineTestCase
 {
   public:
     NetbltKeepaliveTestCase()
-        : NetbltEngineTestCase("idle receiver: KEEPALIVEs every quarter of the peer's death timeout, no death")
+        : NetbltEngineTestCase(
+              "idle receiver: KEEPALIVEs every quarter of the peer's death timeout, no death")
     {
     }
 
@@ -746,6 +817,7 @@ class NetbltKeepaliveTestCase : public NetbltEngineTestCase
             uint32_t count;
             const char* name;
         };
+
         // Receiver: RESPONSE at 2.05 ms, then KEEPALIVEs at 1.003 s ... 9.003 s (the GO at
         // 10.002 s postpones the next). Sender: established at 3.1 ms, KEEPALIVEs at 2.004 s
         // ... 8.004 s (the DATA at 10.003 s postpones the next).
@@ -766,7 +838,8 @@ class NetbltKeepaliveTestCase : public NetbltEngineTestCase
                                         end.name << ": not before");
             for (uint32_t i = 1; i < keepalives.size(); ++i)
             {
-                NS_TEST_EXPECT_MSG_EQ(keepalives[i].time - keepalives[i - 1].time, end.interval,
+                NS_TEST_EXPECT_MSG_EQ(keepalives[i].time - keepalives[i - 1].time,
+                                      end.interval,
                                       end.name << ": every peer death / 4");
             }
         }
@@ -803,6 +876,7 @@ NetbltTimersTestSuite::NetbltTimersTestSuite()
     AddTestCase(new NetbltCombineOkWithGoTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltGranularityTestCase(1, 7, 7), TestCase::Duration::QUICK);
     AddTestCase(new NetbltGranularityTestCase(5, 12, 15), TestCase::Duration::QUICK);
+    AddTestCase(new NetbltNoHostModelTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltDeathTimerTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltKeepaliveTestCase, TestCase::Duration::QUICK);
 }

@@ -120,8 +120,8 @@ class NetbltLossFreeTransferTestCase : public NetbltEngineTestCase
      * @param checksumData negotiate data checksums
      */
     NetbltLossFreeTransferTestCase(uint16_t nbufs, bool checksumData)
-        : NetbltEngineTestCase("loss-free, " + std::to_string(nbufs) + " outstanding, C=" +
-                               (checksumData ? "1" : "0") +
+        : NetbltEngineTestCase("loss-free, " + std::to_string(nbufs) +
+                               " outstanding, C=" + (checksumData ? "1" : "0") +
                                ": byte-exact, nothing repeated, no timer fires"),
           m_nbufs(nbufs),
           m_checksumData(checksumData)
@@ -153,11 +153,12 @@ class NetbltLossFreeTransferTestCase : public NetbltEngineTestCase
             std::ostringstream what;
             what << size << " bytes: ";
             uint32_t buffers = (size + bufferSize - 1) / bufferSize;
-            uint32_t packets = (size / bufferSize) * 10 +
-                               ((size % bufferSize) + packetSize - 1) / packetSize;
+            uint32_t packets =
+                (size / bufferSize) * 10 + ((size % bufferSize) + packetSize - 1) / packetSize;
             NS_TEST_ASSERT_MSG_EQ(bench.active.Completed(), true, what.str() << "sender completed");
             NS_TEST_ASSERT_MSG_EQ(sink->IsClosed(), true, what.str() << "sink closed");
-            NS_TEST_EXPECT_MSG_EQ(sink->GetCloseReason(), NetbltConnection::TRANSFER_COMPLETE,
+            NS_TEST_EXPECT_MSG_EQ(sink->GetCloseReason(),
+                                  NetbltConnection::TRANSFER_COMPLETE,
                                   what.str() << "sink completed");
             NS_TEST_EXPECT_MSG_EQ(sink->GetBytesReceived(), size, what.str() << "byte count");
             NS_TEST_EXPECT_MSG_EQ((sink->GetData() == data), true, what.str() << "kept bytes");
@@ -187,7 +188,8 @@ class NetbltLossFreeTransferTestCase : public NetbltEngineTestCase
             {
                 if (e.type == NetbltPacketType::DATA || e.type == NetbltPacketType::LDATA)
                 {
-                    NS_TEST_EXPECT_MSG_EQ(e.lastBuffer, (e.bufferNumber == buffers),
+                    NS_TEST_EXPECT_MSG_EQ(e.lastBuffer,
+                                          (e.bufferNumber == buffers),
                                           what.str() << "L flag of buffer " << e.bufferNumber);
                 }
             }
@@ -196,8 +198,8 @@ class NetbltLossFreeTransferTestCase : public NetbltEngineTestCase
         }
     }
 
-    uint16_t m_nbufs;     //!< outstanding buffers
-    bool m_checksumData;  //!< C flag
+    uint16_t m_nbufs;    //!< outstanding buffers
+    bool m_checksumData; //!< C flag
 };
 
 /**
@@ -227,8 +229,7 @@ class NetbltApplicationsTransferTestCase : public NetbltEngineTestCase
         ApplicationContainer apps = helper.Install(bench.topology.nodes.Get(0));
         helper.AssignStreams(bench.topology.nodes, 77);
         apps.Start(MilliSeconds(1));
-        Ptr<NetbltBulkSendApplication> sender =
-            DynamicCast<NetbltBulkSendApplication>(apps.Get(0));
+        Ptr<NetbltBulkSendApplication> sender = DynamicCast<NetbltBulkSendApplication>(apps.Get(0));
         Simulator::Stop(Seconds(100));
         Simulator::Run();
 
@@ -241,7 +242,8 @@ class NetbltApplicationsTransferTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(sink->GetData().size(), 100000, "all kept");
         NS_TEST_EXPECT_MSG_EQ(sink->GetDigest(), sender->GetDigest(), "digests");
         NS_TEST_EXPECT_MSG_EQ(Digest(sink->GetData()), sender->GetDigest(), "kept bytes");
-        NS_TEST_EXPECT_MSG_NE(sender->GetDigest(), Digest(std::vector<uint8_t>(100000, 0)),
+        NS_TEST_EXPECT_MSG_NE(sender->GetDigest(),
+                              Digest(std::vector<uint8_t>(100000, 0)),
                               "not trivially zero");
         Simulator::Destroy();
     }
@@ -259,17 +261,17 @@ class NetbltLossyTransferTestCase : public NetbltEngineTestCase
     /** What a configuration is. */
     struct Config
     {
-        std::string name;         //!< label
-        double lossForward;       //!< 0 -> 1 loss
-        double lossBack;          //!< 1 -> 0 loss
-        double reorder;           //!< re-order probability (each direction)
-        Time reorderDelay;        //!< hold-back time of a re-ordered packet
-        double duplicate;         //!< duplicate probability
-        double corrupt;           //!< corrupt probability
-        bool checksumData;        //!< C flag
-        uint16_t nbufs;           //!< outstanding buffers
-        uint32_t seeds;           //!< how many seeds
-        uint32_t minComplete;     //!< runs that must complete (of seeds)
+        std::string name;     //!< label
+        double lossForward;   //!< 0 -> 1 loss
+        double lossBack;      //!< 1 -> 0 loss
+        double reorder;       //!< re-order probability (each direction)
+        Time reorderDelay;    //!< hold-back time of a re-ordered packet
+        double duplicate;     //!< duplicate probability
+        double corrupt;       //!< corrupt probability
+        bool checksumData;    //!< C flag
+        uint16_t nbufs;       //!< outstanding buffers
+        uint32_t seeds;       //!< how many seeds
+        uint32_t minComplete; //!< runs that must complete (of seeds)
     };
 
     /** @param config the configuration */
@@ -331,17 +333,18 @@ class NetbltLossyTransferTestCase : public NetbltEngineTestCase
                        r == NetbltConnection::ABORTED_LOCALLY;
             };
             bool dead = failed(bench.active.closeReason) && failed(bench.passive.closeReason);
-            NS_TEST_EXPECT_MSG_EQ(complete || dead, true,
-                                  what.str() << "outcome sender "
-                                             << NetbltConnection::CloseReasonName(
-                                                    bench.active.closeReason)
-                                             << ", receiver "
-                                             << NetbltConnection::CloseReasonName(
-                                                    bench.passive.closeReason));
+            NS_TEST_EXPECT_MSG_EQ(
+                complete || dead,
+                true,
+                what.str() << "outcome sender "
+                           << NetbltConnection::CloseReasonName(bench.active.closeReason)
+                           << ", receiver "
+                           << NetbltConnection::CloseReasonName(bench.passive.closeReason));
             if (complete)
             {
                 ++completed;
-                NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true,
+                NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data),
+                                      true,
                                       what.str() << "data intact");
                 NS_TEST_EXPECT_MSG_EQ(Digest(bench.passive.received), Digest(data), what.str());
             }
@@ -365,7 +368,8 @@ class NetbltLossyTransferTestCase : public NetbltEngineTestCase
             }
             dataErrors += bench.passive.connection->GetStatistics().dataChecksumErrors;
             detected += bench.passive.connection->GetStatistics().dataChecksumErrors;
-            NS_TEST_EXPECT_MSG_LT_OR_EQ(detected, corruptedFrames,
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(detected,
+                                        corruptedFrames,
                                         what.str() << "errors counted only for damaged frames");
             corrupted += corruptedFrames;
             retransmitted += bench.active.connection->GetStatistics().dataPacketsRetransmitted;
@@ -494,6 +498,8 @@ NetbltTransferTestSuite::NetbltTransferTestSuite()
     using Config = NetbltLossyTransferTestCase::Config;
     const Time ms5 = MilliSeconds(5);
     const Time ms25 = MilliSeconds(25);
+    // One configuration a line: a table reads better than clang-format's one value a line.
+    // clang-format off
     for (const Config& c : {
              Config{"10 % loss each way, 1 buffer, 20 seeds", 0.1, 0.1, 0, ms5, 0, 0, false, 1, 20, 19},
              Config{"30 % loss each way, 1 buffer, 20 seeds", 0.3, 0.3, 0, ms5, 0, 0, false, 1, 20, 17},
@@ -508,6 +514,7 @@ NetbltTransferTestSuite::NetbltTransferTestSuite()
              Config{"everything: 30 % loss, re-order, duplicate, corrupt, C=1, 8 buffers, 20 seeds",
                     0.3, 0.3, 0.1, ms25, 0.1, 0.05, true, 8, 20, 17},
          })
+    // clang-format on
     {
         AddTestCase(new NetbltLossyTransferTestCase(c), TestCase::Duration::QUICK);
     }

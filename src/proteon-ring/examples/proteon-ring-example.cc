@@ -31,9 +31,9 @@ namespace
 {
 
 std::map<uint64_t, Time> g_sent; //!< send time of each echo request, by packet uid
-uint32_t g_replies = 0;           //!< echo replies received
-Time g_totalWait;                 //!< sum of the token waits
-uint32_t g_frames = 0;            //!< frames that took the token
+uint32_t g_replies = 0;          //!< echo replies received
+Time g_totalWait;                //!< sum of the token waits
+uint32_t g_frames = 0;           //!< frames that took the token
 
 /**
  * Echo client's Tx sink.

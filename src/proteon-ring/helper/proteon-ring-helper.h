@@ -111,11 +111,11 @@ class ProteonRingHelper : public PcapHelperForDevice, public AsciiTraceHelperFor
                              Ptr<NetDevice> nd,
                              bool explicitFilename) override;
 
-    ObjectFactory m_queueFactory;    //!< Queue factory
-    ObjectFactory m_channelFactory;  //!< Channel factory
-    ObjectFactory m_deviceFactory;   //!< Device factory
+    ObjectFactory m_queueFactory;     //!< Queue factory
+    ObjectFactory m_channelFactory;   //!< Channel factory
+    ObjectFactory m_deviceFactory;    //!< Device factory
     std::vector<uint32_t> m_stations; //!< explicit positions, or empty
-    bool m_enableFlowControl{true};  //!< whether to enable flow control
+    bool m_enableFlowControl{true};   //!< whether to enable flow control
 };
 
 /***************************************************************

@@ -426,7 +426,8 @@ ProteonRingChannel::Seize(uint32_t index, uint64_t generation)
     const int64_t now = Simulator::Now().GetTimeStep();
     Attachment& a = m_devices[index];
     NS_ASSERT(a.ready);
-    NS_ASSERT_MSG(PassTime(a.station, a.readySince) == now, "the token is not at station " << a.station);
+    NS_ASSERT_MSG(PassTime(a.station, a.readySince) == now,
+                  "the token is not at station " << a.station);
     a.ready = false;
     --m_readyDevices;
     ++m_deviceFrames;

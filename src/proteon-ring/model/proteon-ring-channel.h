@@ -241,30 +241,31 @@ class ProteonRingChannel : public Channel
      */
     void TransmitEnd(uint32_t index, Ptr<const Packet> frame);
 
-    DataRate m_dataRate;          //!< ring bit rate
-    uint32_t m_stationCount;      //!< stations on the ring
-    Time m_stationLatency;        //!< delay added by each station's repeater
-    Time m_cableDelay;            //!< propagation delay of one hop of cable
-    double m_backgroundLoad;      //!< share of capacity offered by background stations
+    DataRate m_dataRate;            //!< ring bit rate
+    uint32_t m_stationCount;        //!< stations on the ring
+    Time m_stationLatency;          //!< delay added by each station's repeater
+    Time m_cableDelay;              //!< propagation delay of one hop of cable
+    double m_backgroundLoad;        //!< share of capacity offered by background stations
     uint32_t m_backgroundFrameSize; //!< size of a background frame (bytes)
 
-    std::vector<Attachment> m_devices;        //!< attached devices, by index
-    std::vector<int32_t> m_stationDevice;     //!< device index at each station, or -1
-    std::vector<std::deque<int64_t>> m_backlog; //!< arrival times of waiting background frames, per station
+    std::vector<Attachment> m_devices;    //!< attached devices, by index
+    std::vector<int32_t> m_stationDevice; //!< device index at each station, or -1
+    std::vector<std::deque<int64_t>>
+        m_backlog; //!< arrival times of waiting background frames, per station
     std::vector<uint32_t> m_backgroundStations; //!< stations without a device
-    uint32_t m_readyDevices{0};               //!< devices whose frame waits for the token
+    uint32_t m_readyDevices{0};                 //!< devices whose frame waits for the token
 
-    int64_t m_hop{0};             //!< hop delay (time steps)
-    int64_t m_rotation{0};        //!< rotation period (time steps)
-    int64_t m_freeAt{0};          //!< when the token was (or will be) last released (time steps)
-    uint32_t m_freeStation{0};    //!< the station that released it
+    int64_t m_hop{0};          //!< hop delay (time steps)
+    int64_t m_rotation{0};     //!< rotation period (time steps)
+    int64_t m_freeAt{0};       //!< when the token was (or will be) last released (time steps)
+    uint32_t m_freeStation{0}; //!< the station that released it
 
-    bool m_backgroundStarted{false}; //!< background traffic set up
-    bool m_backgroundOn{false};      //!< background traffic offered
-    double m_backgroundMeanGap{0};   //!< mean time between background arrivals (s)
-    int64_t m_backgroundTx{0};       //!< background frame transmission time (time steps)
-    int64_t m_nextArrival{0};        //!< next background arrival not yet queued (time steps)
-    uint32_t m_nextArrivalStation{0}; //!< its station
+    bool m_backgroundStarted{false};        //!< background traffic set up
+    bool m_backgroundOn{false};             //!< background traffic offered
+    double m_backgroundMeanGap{0};          //!< mean time between background arrivals (s)
+    int64_t m_backgroundTx{0};              //!< background frame transmission time (time steps)
+    int64_t m_nextArrival{0};               //!< next background arrival not yet queued (time steps)
+    uint32_t m_nextArrivalStation{0};       //!< its station
     std::vector<Provisional> m_provisional; //!< background transmissions ahead of now
 
     uint64_t m_backgroundFrames{0}; //!< background transmissions placed (provisional ones included)
@@ -272,10 +273,10 @@ class ProteonRingChannel : public Channel
 
     // The next device seizure. Simulator::ScheduleWithContext (the seizure belongs to the
     // sending node) gives no EventId to cancel, so a new plan makes older seizures stale.
-    bool m_seizePending{false};      //!< a seizure is scheduled
-    int64_t m_seizeAt{0};            //!< its time (time steps)
-    uint32_t m_seizeDevice{0};       //!< its device
-    uint64_t m_seizeGeneration{0};   //!< the plan it belongs to
+    bool m_seizePending{false};    //!< a seizure is scheduled
+    int64_t m_seizeAt{0};          //!< its time (time steps)
+    uint32_t m_seizeDevice{0};     //!< its device
+    uint64_t m_seizeGeneration{0}; //!< the plan it belongs to
 
     Ptr<ExponentialRandomVariable> m_arrivalRv; //!< background inter-arrival times
     Ptr<UniformRandomVariable> m_stationRv;     //!< background station choice

@@ -98,11 +98,11 @@ class ProteonRingHeader : public Header
     uint32_t Deserialize(Buffer::Iterator start) override;
 
   private:
-    uint8_t m_destination{255}; //!< vh_dhost
-    uint8_t m_source{0};        //!< vh_shost
+    uint8_t m_destination{255};      //!< vh_dhost
+    uint8_t m_source{0};             //!< vh_shost
     uint8_t m_version{RING_VERSION}; //!< vh_version
-    uint8_t m_type{RING_IP};    //!< vh_type
-    uint16_t m_info{0};         //!< vh_info
+    uint8_t m_type{RING_IP};         //!< vh_type
+    uint16_t m_info{0};              //!< vh_info
 };
 
 } // namespace ns3

@@ -42,13 +42,13 @@ ProteonRingNetDevice::GetTypeId()
             .SetParent<NetDevice>()
             .SetGroupName("ProteonRing")
             .AddConstructor<ProteonRingNetDevice>()
-            .AddAttribute("Mtu",
-                          "Largest payload (bytes, the IP datagram) of a frame; the ring header's "
-                          "6 bytes come on top. RFC 1030 §5: 2046 bytes.",
-                          UintegerValue(DEFAULT_MTU),
-                          MakeUintegerAccessor(&ProteonRingNetDevice::SetMtu,
-                                               &ProteonRingNetDevice::GetMtu),
-                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute(
+                "Mtu",
+                "Largest payload (bytes, the IP datagram) of a frame; the ring header's "
+                "6 bytes come on top. RFC 1030 §5: 2046 bytes.",
+                UintegerValue(DEFAULT_MTU),
+                MakeUintegerAccessor(&ProteonRingNetDevice::SetMtu, &ProteonRingNetDevice::GetMtu),
+                MakeUintegerChecker<uint16_t>(1))
             .AddAttribute("Address",
                           "The 8-bit station address (Mac8Address; 255 is broadcast). The helper "
                           "sets it to the station number + 1.",
@@ -166,7 +166,8 @@ ProteonRingNetDevice::DoDispose()
     m_queue = nullptr;
     m_receiveErrorModel = nullptr;
     m_txFrame = nullptr;
-    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
+    m_rxCallback =
+        MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     m_promiscCallback = MakeNullCallback<bool,
                                          Ptr<NetDevice>,
                                          Ptr<const Packet>,

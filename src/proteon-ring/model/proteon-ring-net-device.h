@@ -199,16 +199,16 @@ class ProteonRingNetDevice : public NetDevice
     NetDevice::PromiscReceiveCallback m_promiscCallback; //!< promiscuous upper layer
     TracedCallback<> m_linkChangeCallbacks;              //!< link up notifications
 
-    TracedCallback<Ptr<const Packet>> m_macTxTrace;         //!< MacTx
-    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;     //!< MacTxDrop
-    TracedCallback<Ptr<const Packet>> m_macPromiscRxTrace;  //!< MacPromiscRx
-    TracedCallback<Ptr<const Packet>> m_macRxTrace;         //!< MacRx
-    TracedCallback<Ptr<const Packet>> m_macRxDropTrace;     //!< MacRxDrop
-    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;    //!< PhyTxBegin
-    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;      //!< PhyTxEnd
-    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;      //!< PhyRxEnd
-    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;     //!< PhyRxDrop
-    TracedCallback<Ptr<const Packet>> m_snifferTrace;       //!< Sniffer
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;          //!< MacTx
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;      //!< MacTxDrop
+    TracedCallback<Ptr<const Packet>> m_macPromiscRxTrace;   //!< MacPromiscRx
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;          //!< MacRx
+    TracedCallback<Ptr<const Packet>> m_macRxDropTrace;      //!< MacRxDrop
+    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;     //!< PhyTxBegin
+    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;       //!< PhyTxEnd
+    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;       //!< PhyRxEnd
+    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;      //!< PhyRxDrop
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;        //!< Sniffer
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; //!< PromiscSniffer
 };
 

@@ -69,11 +69,11 @@ TxTime(uint32_t bytes)
 /// Something that happened to a frame at a device.
 struct Seen
 {
-    Time at;          //!< when
-    uint32_t device;  //!< which device (index in the scenario)
-    uint32_t size;    //!< frame size (bytes, ring header included)
-    uint8_t source;   //!< source station address
-    uint64_t uid;     //!< packet uid
+    Time at;         //!< when
+    uint32_t device; //!< which device (index in the scenario)
+    uint32_t size;   //!< frame size (bytes, ring header included)
+    uint8_t source;  //!< source station address
+    uint64_t uid;    //!< packet uid
 };
 
 /**
@@ -113,19 +113,19 @@ class RingScenario
      */
     uint8_t Address(uint32_t i) const;
 
-    NodeContainer m_nodes;               //!< the nodes
-    NetDeviceContainer m_devices;        //!< their devices
-    Ptr<ProteonRingChannel> m_channel;   //!< the ring
-    std::vector<Seen> m_phyTxBegin;      //!< PhyTxBegin of all devices
-    std::vector<Seen> m_phyTxEnd;        //!< PhyTxEnd of all devices
-    std::vector<Seen> m_phyRxEnd;        //!< PhyRxEnd of all devices
-    std::vector<Seen> m_phyRxDrop;       //!< PhyRxDrop of all devices
-    std::vector<Seen> m_macRx;           //!< MacRx of all devices
-    std::vector<Seen> m_macTxDrop;       //!< MacTxDrop of all devices
-    std::vector<bool> m_busyAtRx;        //!< receiver's interface busy at each PhyRxEnd
-    std::vector<Time> m_tokenWait;       //!< TokenWait of the channel
-    std::vector<bool> m_sendResult;      //!< return values of Send
-    std::vector<std::string> m_jobs;     //!< HostCpu jobs completed: "node:activity:cost"
+    NodeContainer m_nodes;             //!< the nodes
+    NetDeviceContainer m_devices;      //!< their devices
+    Ptr<ProteonRingChannel> m_channel; //!< the ring
+    std::vector<Seen> m_phyTxBegin;    //!< PhyTxBegin of all devices
+    std::vector<Seen> m_phyTxEnd;      //!< PhyTxEnd of all devices
+    std::vector<Seen> m_phyRxEnd;      //!< PhyRxEnd of all devices
+    std::vector<Seen> m_phyRxDrop;     //!< PhyRxDrop of all devices
+    std::vector<Seen> m_macRx;         //!< MacRx of all devices
+    std::vector<Seen> m_macTxDrop;     //!< MacTxDrop of all devices
+    std::vector<bool> m_busyAtRx;      //!< receiver's interface busy at each PhyRxEnd
+    std::vector<Time> m_tokenWait;     //!< TokenWait of the channel
+    std::vector<bool> m_sendResult;    //!< return values of Send
+    std::vector<std::string> m_jobs;   //!< HostCpu jobs completed: "node:activity:cost"
 
   private:
     /**
@@ -174,9 +174,8 @@ RingScenario::RingScenario(ProteonRingHelper& helper, uint32_t nNodes, bool host
         {
             Ptr<HostCpu> cpu = CreateObject<HostCpu>();
             m_nodes.Get(i)->AggregateObject(cpu);
-            cpu->TraceConnectWithoutContext(
-                "JobCompleted",
-                MakeCallback(&RingScenario::RecordJob, this).Bind(i));
+            cpu->TraceConnectWithoutContext("JobCompleted",
+                                            MakeCallback(&RingScenario::RecordJob, this).Bind(i));
         }
     }
     m_devices = helper.Install(m_nodes);
@@ -184,19 +183,25 @@ RingScenario::RingScenario(ProteonRingHelper& helper, uint32_t nNodes, bool host
     for (uint32_t i = 0; i < nNodes; ++i)
     {
         Ptr<NetDevice> d = m_devices.Get(i);
-        d->TraceConnectWithoutContext("PhyTxBegin",
-                                      MakeCallback(&RingScenario::Record, this).Bind(&m_phyTxBegin, i));
-        d->TraceConnectWithoutContext("PhyTxEnd",
-                                      MakeCallback(&RingScenario::Record, this).Bind(&m_phyTxEnd, i));
-        d->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&RingScenario::RecordRx, this).Bind(i));
-        d->TraceConnectWithoutContext("PhyRxDrop",
-                                      MakeCallback(&RingScenario::Record, this).Bind(&m_phyRxDrop, i));
+        d->TraceConnectWithoutContext(
+            "PhyTxBegin",
+            MakeCallback(&RingScenario::Record, this).Bind(&m_phyTxBegin, i));
+        d->TraceConnectWithoutContext(
+            "PhyTxEnd",
+            MakeCallback(&RingScenario::Record, this).Bind(&m_phyTxEnd, i));
+        d->TraceConnectWithoutContext("PhyRxEnd",
+                                      MakeCallback(&RingScenario::RecordRx, this).Bind(i));
+        d->TraceConnectWithoutContext(
+            "PhyRxDrop",
+            MakeCallback(&RingScenario::Record, this).Bind(&m_phyRxDrop, i));
         d->TraceConnectWithoutContext("MacRx",
                                       MakeCallback(&RingScenario::Record, this).Bind(&m_macRx, i));
-        d->TraceConnectWithoutContext("MacTxDrop",
-                                      MakeCallback(&RingScenario::Record, this).Bind(&m_macTxDrop, i));
+        d->TraceConnectWithoutContext(
+            "MacTxDrop",
+            MakeCallback(&RingScenario::Record, this).Bind(&m_macTxDrop, i));
     }
-    m_channel->TraceConnectWithoutContext("TokenWait", MakeCallback(&RingScenario::RecordWait, this));
+    m_channel->TraceConnectWithoutContext("TokenWait",
+                                          MakeCallback(&RingScenario::RecordWait, this));
 }
 
 Ptr<ProteonRingNetDevice>
@@ -662,7 +667,10 @@ RunProbes(double load, int64_t stream)
     const uint32_t probes = 2000;
     for (uint32_t i = 0; i < probes; ++i)
     {
-        s.SendAt(MilliSeconds(10) * static_cast<int64_t>(i) + MicroSeconds(1), 0, s.Address(1), 200);
+        s.SendAt(MilliSeconds(10) * static_cast<int64_t>(i) + MicroSeconds(1),
+                 0,
+                 s.Address(1),
+                 200);
     }
     Simulator::Stop(Seconds(20));
     Simulator::Run();
@@ -676,7 +684,8 @@ RunProbes(double load, int64_t stream)
     {
         total += w;
     }
-    r.meanWait = s.m_tokenWait.empty() ? Time(0) : total / static_cast<int64_t>(s.m_tokenWait.size());
+    r.meanWait =
+        s.m_tokenWait.empty() ? Time(0) : total / static_cast<int64_t>(s.m_tokenWait.size());
     r.backgroundFrames = s.m_channel->GetBackgroundFramesSent();
     r.events = Simulator::GetEventCount();
     Simulator::Destroy();
@@ -720,8 +729,7 @@ class ProteonRingBackgroundTestCase : public TestCase
         // W = lambda S^2 / (2 (1 - lambda S)) = 176 us, plus half a rotation for the token.
         const double lambda = 375.0;
         const double service = 808e-6;
-        const double expected =
-            lambda * service * service / (2 * (1 - lambda * service)) + 4e-6;
+        const double expected = lambda * service * service / (2 * (1 - lambda * service)) + 4e-6;
         const double measured = loaded.meanWait.GetSeconds();
         NS_TEST_ASSERT_MSG_GT(measured, 0.6 * expected, "token wait too short for the load");
         NS_TEST_ASSERT_MSG_LT(measured, 1.6 * expected, "token wait too long for the load");
@@ -1016,7 +1024,9 @@ class ProteonRingHostCpuTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(s.m_phyRxEnd[1].at, start0 + HOP * 20 + TxTime(1006), "second");
             NS_TEST_ASSERT_MSG_EQ(s.m_macRx.size(), 2u, "both passed up");
             NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(s.m_macRx[0].source), 11u, "from 10");
-            NS_TEST_ASSERT_MSG_EQ(s.m_macRx[0].at, s.m_phyRxEnd[0].at + MilliSeconds(5), "first up");
+            NS_TEST_ASSERT_MSG_EQ(s.m_macRx[0].at,
+                                  s.m_phyRxEnd[0].at + MilliSeconds(5),
+                                  "first up");
             NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(s.m_macRx[1].source), 1u, "from 0");
             NS_TEST_ASSERT_MSG_EQ(s.m_macRx[1].at,
                                   s.m_macRx[0].at + MilliSeconds(5),

@@ -85,11 +85,9 @@ WidebandHelper::EnablePcapInternal(std::string prefix,
         return;
     }
     PcapHelper pcapHelper;
-    const std::string filename = explicitFilename
-                                     ? prefix
-                                     : pcapHelper.GetFilenameFromDevice(prefix, device);
-    Ptr<PcapFileWrapper> file =
-        pcapHelper.CreateFile(filename, std::ios::out, PcapHelper::DLT_RAW);
+    const std::string filename =
+        explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
+    Ptr<PcapFileWrapper> file = pcapHelper.CreateFile(filename, std::ios::out, PcapHelper::DLT_RAW);
     pcapHelper.HookDefaultSink<WidebandNetDevice>(device,
                                                   promiscuous ? "PromiscSniffer" : "Sniffer",
                                                   file);

@@ -173,27 +173,27 @@ class WidebandChannel : public Channel
      */
     uint64_t FrameAt(Time time) const;
 
-    uint32_t m_frameSymbols;         //!< symbols per frame
-    double m_symbolRate;             //!< symbols per second
-    uint32_t m_bitsPerSymbol;        //!< modulation
-    double m_codeRate;               //!< forward error correction rate
-    uint32_t m_stations;             //!< control slots per frame
-    uint32_t m_controlSlotSymbols;   //!< control information per slot
-    uint32_t m_controlPaddingSymbols; //!< padding after each slot
-    uint32_t m_maxDatagramSymbols;   //!< the 14-bit datagram size limit
-    uint32_t m_datagramHeaderSymbols; //!< header of the frame's datagram
-    Time m_hopDelay;                 //!< earth-satellite-earth
-    Time m_schedulingLead;           //!< from hearing a request to its earliest frame
-    uint32_t m_maxDatagramsPerFrame; //!< 0: no limit
-    double m_bitErrorRate;           //!< residual, after decoding
-    bool m_deliverWholeFrames;       //!< a frame's datagrams reach the stations together
-    double m_backgroundLoad;         //!< fraction of usable bytes the other stations reserve
+    uint32_t m_frameSymbols;           //!< symbols per frame
+    double m_symbolRate;               //!< symbols per second
+    uint32_t m_bitsPerSymbol;          //!< modulation
+    double m_codeRate;                 //!< forward error correction rate
+    uint32_t m_stations;               //!< control slots per frame
+    uint32_t m_controlSlotSymbols;     //!< control information per slot
+    uint32_t m_controlPaddingSymbols;  //!< padding after each slot
+    uint32_t m_maxDatagramSymbols;     //!< the 14-bit datagram size limit
+    uint32_t m_datagramHeaderSymbols;  //!< header of the frame's datagram
+    Time m_hopDelay;                   //!< earth-satellite-earth
+    Time m_schedulingLead;             //!< from hearing a request to its earliest frame
+    uint32_t m_maxDatagramsPerFrame;   //!< 0: no limit
+    double m_bitErrorRate;             //!< residual, after decoding
+    bool m_deliverWholeFrames;         //!< a frame's datagrams reach the stations together
+    double m_backgroundLoad;           //!< fraction of usable bytes the other stations reserve
     uint32_t m_backgroundDatagramSize; //!< bytes
 
-    std::vector<Ptr<WidebandNetDevice>> m_devices; //!< attached stations, by slot
-    std::map<uint64_t, FrameUse> m_frames;         //!< frames from the present on
-    uint64_t m_backgroundBytes{0};                 //!< background placed so far
-    uint64_t m_framesUsed{0};                      //!< frames created so far
+    std::vector<Ptr<WidebandNetDevice>> m_devices;  //!< attached stations, by slot
+    std::map<uint64_t, FrameUse> m_frames;          //!< frames from the present on
+    uint64_t m_backgroundBytes{0};                  //!< background placed so far
+    uint64_t m_framesUsed{0};                       //!< frames created so far
     Ptr<UniformRandomVariable> m_reservationErrors; //!< request losses
     Ptr<UniformRandomVariable> m_dataErrors;        //!< damaged datagrams
     Ptr<UniformRandomVariable> m_background;        //!< background draws

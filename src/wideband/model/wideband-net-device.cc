@@ -30,13 +30,13 @@ WidebandNetDevice::GetTypeId()
             .SetParent<NetDevice>()
             .SetGroupName("Wideband")
             .AddConstructor<WidebandNetDevice>()
-            .AddAttribute("Mtu",
-                          "IP MTU towards the channel, bytes: the gateway fragments larger "
-                          "datagrams.",
-                          UintegerValue(1500),
-                          MakeUintegerAccessor(&WidebandNetDevice::SetMtu,
-                                               &WidebandNetDevice::GetMtu),
-                          MakeUintegerChecker<uint16_t>(68))
+            .AddAttribute(
+                "Mtu",
+                "IP MTU towards the channel, bytes: the gateway fragments larger "
+                "datagrams.",
+                UintegerValue(1500),
+                MakeUintegerAccessor(&WidebandNetDevice::SetMtu, &WidebandNetDevice::GetMtu),
+                MakeUintegerChecker<uint16_t>(68))
             .AddAttribute("BsatQueueSize",
                           "Datagrams the BSAT holds waiting for the station's control slot.",
                           QueueSizeValue(QueueSize("100p")),

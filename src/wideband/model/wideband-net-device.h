@@ -146,50 +146,50 @@ class WidebandNetDevice : public NetDevice
      */
     void DropOutgoing(Ptr<const Packet> packet);
 
-    Ptr<Node> m_node;                 //!< owner
-    Ptr<WidebandChannel> m_channel;   //!< the satellite channel
-    uint32_t m_station{0};            //!< control slot
-    uint32_t m_ifIndex{0};            //!< interface index
-    Mac48Address m_address;           //!< an identity for IPv4
-    uint16_t m_mtu;                   //!< IP MTU towards the channel
-    QueueSize m_bsatQueueSize;        //!< BSAT queue limit
-    uint32_t m_esiBufferBytes;        //!< ESI buffer
-    Time m_resetTime;                 //!< channel processor reset
-    Time m_interfaceDelay;            //!< gateway hand-over, each way
-    bool m_down{false};               //!< resetting
-    std::deque<Ptr<Packet>> m_bsatQueue; //!< waiting for a control slot
+    Ptr<Node> m_node;                       //!< owner
+    Ptr<WidebandChannel> m_channel;         //!< the satellite channel
+    uint32_t m_station{0};                  //!< control slot
+    uint32_t m_ifIndex{0};                  //!< interface index
+    Mac48Address m_address;                 //!< an identity for IPv4
+    uint16_t m_mtu;                         //!< IP MTU towards the channel
+    QueueSize m_bsatQueueSize;              //!< BSAT queue limit
+    uint32_t m_esiBufferBytes;              //!< ESI buffer
+    Time m_resetTime;                       //!< channel processor reset
+    Time m_interfaceDelay;                  //!< gateway hand-over, each way
+    bool m_down{false};                     //!< resetting
+    std::deque<Ptr<Packet>> m_bsatQueue;    //!< waiting for a control slot
     std::deque<Ptr<Packet>> m_lostRequests; //!< to ask for again, before m_bsatQueue
-    uint32_t m_esiBytes{0};           //!< bytes requested and not yet sent
-    EventId m_controlSlotEvent;       //!< next control slot, if anything waits
-    Time m_lastControlSlot{Time(-1)}; //!< when the station last used its slot
+    uint32_t m_esiBytes{0};                 //!< bytes requested and not yet sent
+    EventId m_controlSlotEvent;             //!< next control slot, if anything waits
+    Time m_lastControlSlot{Time(-1)};       //!< when the station last used its slot
 
     /// Datagrams in the ESI, waiting for their transmission or to be asked for again.
     struct Pending
     {
-        EventId event;                        //!< the transmission end or the re-request
-        std::deque<Ptr<Packet>> datagrams;    //!< one to transmit, or a lost request's
+        EventId event;                     //!< the transmission end or the re-request
+        std::deque<Ptr<Packet>> datagrams; //!< one to transmit, or a lost request's
     };
 
-    std::list<Pending> m_pending;     //!< what a reset would destroy
+    std::list<Pending> m_pending;                          //!< what a reset would destroy
     NetDevice::ReceiveCallback m_rxCallback;               //!< to the stack
     NetDevice::PromiscReceiveCallback m_promiscRxCallback; //!< promiscuous sink
     TracedCallback<> m_linkChangeCallbacks;                //!< link state
-    uint64_t m_sent{0};               //!< see GetDatagramsSent()
-    uint64_t m_received{0};           //!< see GetDatagramsReceived()
-    uint64_t m_damaged{0};            //!< see GetDamagedReceptions()
-    uint64_t m_reservationsLost{0};   //!< see GetReservationsLost()
-    uint64_t m_resets{0};             //!< see GetResets()
-    uint64_t m_transmitDrops{0};      //!< see GetTransmitDrops()
+    uint64_t m_sent{0};                                    //!< see GetDatagramsSent()
+    uint64_t m_received{0};                                //!< see GetDatagramsReceived()
+    uint64_t m_damaged{0};                                 //!< see GetDamagedReceptions()
+    uint64_t m_reservationsLost{0};                        //!< see GetReservationsLost()
+    uint64_t m_resets{0};                                  //!< see GetResets()
+    uint64_t m_transmitDrops{0};                           //!< see GetTransmitDrops()
 
-    TracedCallback<Ptr<const Packet>> m_macTxTrace;     //!< accepted by Send()
-    TracedCallback<Ptr<const Packet>> m_macTxDropTrace; //!< dropped on the sending side
-    TracedCallback<Ptr<const Packet>> m_macRxTrace;     //!< passed up
-    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace; //!< damaged or arrived while down
-    TracedCallback<Ptr<const Packet>> m_snifferTrace;   //!< sent or received (pcap)
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;          //!< accepted by Send()
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;      //!< dropped on the sending side
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;          //!< passed up
+    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;      //!< damaged or arrived while down
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;        //!< sent or received (pcap)
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; //!< the same, promiscuous
-    TracedCallback<uint32_t> m_reservationLostTrace;    //!< datagrams in the lost request
-    TracedCallback<uint32_t> m_resetTrace;              //!< datagrams dropped by the reset
-    TracedCallback<> m_restartTrace;                    //!< back up after a reset
+    TracedCallback<uint32_t> m_reservationLostTrace;         //!< datagrams in the lost request
+    TracedCallback<uint32_t> m_resetTrace;                   //!< datagrams dropped by the reset
+    TracedCallback<> m_restartTrace;                         //!< back up after a reset
 };
 
 } // namespace ns3

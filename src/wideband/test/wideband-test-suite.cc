@@ -51,9 +51,9 @@ constexpr uint16_t IPV4 = WidebandNetDevice::IPV4_PROTOCOL;
 /// Two stations on one channel, with what arrives at the second.
 struct TwoStations
 {
-    NodeContainer nodes;             //!< the gateways
-    NetDeviceContainer devices;      //!< their stations, slots 0 and 1
-    Ptr<WidebandChannel> channel;    //!< the channel
+    NodeContainer nodes;                                      //!< the gateways
+    NetDeviceContainer devices;                               //!< their stations, slots 0 and 1
+    Ptr<WidebandChannel> channel;                             //!< the channel
     std::vector<std::pair<Time, Ptr<const Packet>>> arrivals; //!< at station 1
 
     /**
@@ -362,13 +362,14 @@ class WidebandReservationLossTestCase : public TestCase
         net.devices.Get(1)->TraceConnectWithoutContext(
             "PhyRxDrop",
             MakeCallback(+[](std::vector<std::pair<Time, Ptr<const Packet>>>* v,
-                             Ptr<const Packet> p) { v->emplace_back(Simulator::Now(), p); })
-                .Bind(&damagedArrivals));
+                             Ptr<const Packet> p) {
+                v->emplace_back(Simulator::Now(), p);
+            }).Bind(&damagedArrivals));
         uint32_t datagramsInLostRequests = 0;
-        net.Sender()->TraceConnectWithoutContext(
-            "ReservationLost",
-            MakeCallback(+[](uint32_t* total, uint32_t n) { *total += n; })
-                .Bind(&datagramsInLostRequests));
+        net.Sender()->TraceConnectWithoutContext("ReservationLost",
+                                                 MakeCallback(+[](uint32_t* total, uint32_t n) {
+                                                     *total += n;
+                                                 }).Bind(&datagramsInLostRequests));
         const uint32_t count = 200;
         const uint32_t bytes = 8;
         std::vector<Time> sent;
@@ -397,8 +398,8 @@ class WidebandReservationLossTestCase : public TestCase
         {
             const uint8_t tag = FirstByte(packet);
             const Time extra = arrival - net.IdleArrival(sent[tag], bytes);
-            const auto k = static_cast<uint32_t>(std::lround(extra.GetSeconds() /
-                                                             (round + frame / 2).GetSeconds()));
+            const auto k = static_cast<uint32_t>(
+                std::lround(extra.GetSeconds() / (round + frame / 2).GetSeconds()));
             NS_TEST_EXPECT_MSG_GT_OR_EQ(extra, k * round - frame, "whole rounds, from below");
             NS_TEST_EXPECT_MSG_LT_OR_EQ(extra, k * (round + frame) + frame, "and from above");
             delayed += k > 0 ? 1 : 0;
@@ -474,18 +475,20 @@ class WidebandOverloadTestCase : public TestCase
      * @param net the stations
      * @return the datagrams offered
      */
-    uint32_t Offer(Time interval, std::vector<Time>& resetTimes, std::vector<Time>& restartTimes,
-               TwoStations& net)
+    uint32_t Offer(Time interval,
+                   std::vector<Time>& resetTimes,
+                   std::vector<Time>& restartTimes,
+                   TwoStations& net)
     {
         net.Sender()->TraceConnectWithoutContext(
             "StationReset",
             MakeCallback(+[](std::vector<Time>* times, uint32_t) {
                 times->push_back(Simulator::Now());
             }).Bind(&resetTimes));
-        net.Sender()->TraceConnectWithoutContext(
-            "StationRestart",
-            MakeCallback(+[](std::vector<Time>* times) { times->push_back(Simulator::Now()); })
-                .Bind(&restartTimes));
+        net.Sender()->TraceConnectWithoutContext("StationRestart",
+                                                 MakeCallback(+[](std::vector<Time>* times) {
+                                                     times->push_back(Simulator::Now());
+                                                 }).Bind(&restartTimes));
         uint32_t offered = 0;
         for (Time t = Seconds(1); t < Seconds(11); t += interval)
         {
@@ -620,7 +623,9 @@ class WidebandBitErrorTestCase : public TestCase
         const double p = 1 - std::pow(1 - 1e-5, 1000 * 8 / 0.75);
         const uint64_t damaged =
             DynamicCast<WidebandNetDevice>(net.devices.Get(1))->GetDamagedReceptions();
-        NS_TEST_EXPECT_MSG_EQ_TOL(double(damaged), count * p, 4 * std::sqrt(count * p * (1 - p)),
+        NS_TEST_EXPECT_MSG_EQ_TOL(double(damaged),
+                                  count * p,
+                                  4 * std::sqrt(count * p * (1 - p)),
                                   "binomial, within four standard deviations");
         NS_TEST_EXPECT_MSG_EQ(net.arrivals.size() + damaged, count, "the rest arrive");
         Simulator::Destroy();
@@ -656,14 +661,12 @@ class WidebandIpv4FragmentationTestCase : public TestCase
         Ptr<Socket> sink = Socket::CreateSocket(nodes.Get(1), UdpSocketFactory::GetTypeId());
         sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
         std::vector<uint32_t> received;
-        sink->SetRecvCallback(MakeCallback(
-            +[](std::vector<uint32_t>* sizes, Ptr<Socket> socket) {
-                while (Ptr<Packet> p = socket->Recv())
-                {
-                    sizes->push_back(p->GetSize());
-                }
-            })
-                                  .Bind(&received));
+        sink->SetRecvCallback(MakeCallback(+[](std::vector<uint32_t>* sizes, Ptr<Socket> socket) {
+                                  while (Ptr<Packet> p = socket->Recv())
+                                  {
+                                      sizes->push_back(p->GetSize());
+                                  }
+                              }).Bind(&received));
         Ptr<Socket> source = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
         source->Connect(InetSocketAddress(interfaces.GetAddress(1), 9));
         // UDP 8 + IPv4 20: 1452 bytes make a 1480-byte datagram, 1448 a 1476-byte one.

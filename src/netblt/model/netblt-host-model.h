@@ -1,0 +1,75 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NETBLT_HOST_MODEL_H
+#define NETBLT_HOST_MODEL_H
+
+#include "ns3/callback.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * @ingroup netblt
+ * @brief What NETBLT asks of the host it runs on: CPU time for its work, the host's clock for
+ * its timers, and the host packet buffer a received packet came up in.
+ *
+ * An optional interface: aggregate an implementation to the node (the host-processing
+ * module's HostCpu is one) and NETBLT charges its work to it. Without one the host is
+ * infinitely fast, its timers exact and its packet buffers unlimited: NetbltL4Protocol runs
+ * the work at once, from inside the caller.
+ */
+class NetbltHostModel : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    ~NetbltHostModel() override;
+
+    /**
+     * Queues a job: @p work runs once the host's CPU has spent @p cost on it, after the work
+     * queued before it.
+     * @param cost CPU time the job takes
+     * @param activity short name of the work, for traces
+     * @param work what to do when the job completes
+     */
+    virtual void Execute(Time cost, const std::string& activity, Callback<void> work) = 0;
+
+    /**
+     * Queues a job that the job completing now goes on to do in the same call: it runs before
+     * the jobs already waiting.
+     * @param cost CPU time the job takes
+     * @param activity short name of the work, for traces
+     * @param work what to do when the job completes
+     */
+    virtual void Continue(Time cost, const std::string& activity, Callback<void> work) = 0;
+
+    /**
+     * @param delay a timer's nominal duration from now
+     * @return the duration after which a timer set now expires on the host's clock
+     */
+    virtual Time RoundToTick(Time delay) const = 0;
+
+    /**
+     * The packet being handed up now stays in the host buffer it came up in until
+     * ReleaseReceivedBuffer().
+     * @return false if it came up in no buffer (nothing to release)
+     */
+    virtual bool KeepReceivedBuffer() = 0;
+
+    /** Returns the buffer KeepReceivedBuffer() kept. */
+    virtual void ReleaseReceivedBuffer() = 0;
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_HOST_MODEL_H */

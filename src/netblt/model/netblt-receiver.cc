@@ -1,0 +1,661 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "netblt-receiver.h"
+
+#include "netblt-control-header.h"
+#include "netblt-data-header.h"
+#include "netblt-inter-arrival-data-timer.h"
+#include "netblt-l4-protocol.h"
+#include "netblt-null-ack-header.h"
+#include "netblt-rate-control.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+#include "ns3/object-factory.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("NetbltReceiver");
+
+NS_OBJECT_ENSURE_REGISTERED(NetbltReceiver);
+
+TypeId
+NetbltReceiver::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::NetbltReceiver")
+            .SetParent<NetbltConnection>()
+            .SetGroupName("Netblt")
+            .AddConstructor<NetbltReceiver>()
+            .AddAttribute("MinimumControlTimer",
+                          "Smallest control-timer value, whatever the round-trip estimate.",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&NetbltReceiver::SetMinimumControlTimer,
+                                           &NetbltReceiver::GetMinimumControlTimer),
+                          MakeTimeChecker(MilliSeconds(1)))
+            .AddAttribute("RttEstimatorType",
+                          "The round-trip estimator for the control timer (an RttEstimator "
+                          "subclass, as TCP's RttEstimatorType).",
+                          TypeIdValue(RttMeanDeviation::GetTypeId()),
+                          MakeTypeIdAccessor(&NetbltReceiver::SetRttEstimatorType,
+                                             &NetbltReceiver::GetRttEstimatorType),
+                          MakeTypeIdChecker())
+            .AddAttribute("DataTimerType",
+                          "How the receiver estimates when a buffer's packets should have "
+                          "arrived: a NetbltDataTimer subclass (NetbltInterArrivalDataTimer, "
+                          "RFC 1030 §7; NetbltBurstRateDataTimer, RFC 998 §5.2.2).",
+                          TypeIdValue(NetbltInterArrivalDataTimer::GetTypeId()),
+                          MakeTypeIdAccessor(&NetbltReceiver::SetDataTimerType,
+                                             &NetbltReceiver::GetDataTimerType),
+                          MakeTypeIdChecker())
+            .AddAttribute("DataTimer",
+                          "The data-timer estimator, for its own attributes.",
+                          PointerValue(),
+                          MakePointerAccessor(&NetbltReceiver::m_dataTimer),
+                          MakePointerChecker<NetbltDataTimer>())
+            .AddAttribute("CombineOkWithGo",
+                          "Put OK(n) and the following GO in one CONTROL packet, and in general "
+                          "send all new control messages together (RFC 1030 §7). False sends a "
+                          "CONTROL packet for every new message.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&NetbltReceiver::m_combineOkWithGo),
+                          MakeBooleanChecker())
+            .AddAttribute("ResendOnLdata",
+                          "Send a RESEND at once when an LDATA arrives with packets of its buffer "
+                          "missing (the behaviour RFC 1030 §7 removed).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NetbltReceiver::m_resendOnLdata),
+                          MakeBooleanChecker())
+            .AddAttribute("ImmediateResendOnLaterBuffer",
+                          "Send a RESEND at once for an earlier buffer with packets missing when "
+                          "a later buffer's packet arrives, instead of tightening its data timer "
+                          "(the behaviour RFC 1030 §7 removed).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NetbltReceiver::m_immediateResendOnLaterBuffer),
+                          MakeBooleanChecker())
+            .AddAttribute("MaxControlPacketSize",
+                          "Largest CONTROL packet, bytes; older unacknowledged messages go first "
+                          "(RFC 998 §5.2.1: typically 1000 bytes).",
+                          UintegerValue(1000),
+                          MakeUintegerAccessor(&NetbltReceiver::SetMaxControlPacketSize,
+                                               &NetbltReceiver::GetMaxControlPacketSize),
+                          MakeUintegerChecker<uint32_t>(40, 65532))
+            .AddTraceSource("DataTimeout",
+                            "A receiving buffer's data timer expired.",
+                            MakeTraceSourceAccessor(&NetbltReceiver::m_dataTimeoutTrace),
+                            "ns3::NetbltConnection::BufferTracedCallback")
+            .AddTraceSource("BufferDelivered",
+                            "A complete buffer was handed to the client.",
+                            MakeTraceSourceAccessor(&NetbltReceiver::m_bufferDeliveredTrace),
+                            "ns3::NetbltConnection::BufferTracedCallback")
+            .AddTraceSource("ControlTimeout",
+                            "The control timer expired; the value it had.",
+                            MakeTraceSourceAccessor(&NetbltReceiver::m_controlTimeoutTrace),
+                            "ns3::Time::TracedCallback");
+    return tid;
+}
+
+NetbltReceiver::NetbltReceiver()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+NetbltReceiver::~NetbltReceiver()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+NetbltReceiver::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    NetbltConnection::DoDispose();
+    m_rxBuffer.Clear();
+    m_control.SetRttEstimator(nullptr);
+    m_dataTimer = nullptr;
+    m_bufferReceivedCallback = BufferCallback();
+}
+
+NetbltConnection::Role
+NetbltReceiver::GetRole() const
+{
+    return RECEIVER;
+}
+
+void
+NetbltReceiver::SetBufferReceivedCallback(BufferCallback cb)
+{
+    m_bufferReceivedCallback = cb;
+}
+
+void
+NetbltReceiver::DoStart()
+{
+    m_control.SetInitialTimer(m_initialControlTimer);
+}
+
+void
+NetbltReceiver::DoEstablished()
+{
+    IssueGos();
+    FlushControl();
+}
+
+void
+NetbltReceiver::StopTransfer()
+{
+    Simulator::Remove(m_controlTimer);
+    for (EventId timer : m_rxBuffer.GetDataTimers())
+    {
+        Simulator::Remove(timer);
+    }
+}
+
+void
+NetbltReceiver::CancelTransferTimers()
+{
+    StopTransfer();
+    Simulator::Remove(m_flushEvent);
+}
+
+bool
+NetbltReceiver::IsTransferComplete() const
+{
+    return false; // the receiver ends on DONE, never by dallying
+}
+
+Time
+NetbltReceiver::GetQuitRetryInterval() const
+{
+    return GetControlTimerValue();
+}
+
+void
+NetbltReceiver::ProvideBuffer()
+{
+    NS_LOG_FUNCTION(this);
+    if (GetState() != ESTABLISHED && GetState() != OPEN_SENT)
+    {
+        return;
+    }
+    ++m_buffersProvided;
+    if (GetState() == ESTABLISHED)
+    {
+        IssueGos();
+        if (m_combineOkWithGo)
+        {
+            // A client usually provides several buffers in one go (one call each): send their
+            // GOs together, once the client has returned, rather than one CONTROL per call.
+            if (!m_flushEvent.IsPending())
+            {
+                m_flushEvent = Simulator::ScheduleNow(&NetbltReceiver::FlushControl, this);
+            }
+        }
+        else
+        {
+            FlushControl();
+        }
+    }
+}
+
+void
+NetbltReceiver::DoReceive(const NetbltHeader& header, Ptr<Packet> packet)
+{
+    switch (header.GetType())
+    {
+    case NetbltPacketType::DONE:
+        break; // only the receiver sends DONE
+    case NetbltPacketType::DATA:
+    case NetbltPacketType::LDATA:
+        HandleData(static_cast<const NetbltDataHeader&>(header), packet);
+        break;
+    case NetbltPacketType::NULL_ACK: {
+        const auto& nullAck = static_cast<const NetbltNullAckHeader&>(header);
+        ProcessAcknowledgement(nullAck.GetHighConsecutiveSequence());
+        // The sender's answer to our offered burst values.
+        NetbltRateControl::AcceptAnswer(m_params,
+                                        nullAck.GetNewBurstSize(),
+                                        nullAck.GetNewBurstRate());
+        CheckReceiverDone();
+        break;
+    }
+    default:
+        ++m_stats.protocolViolations; // CONTROL goes to the sender
+        break;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Control messages (RFC 998 §5.2.1)
+
+void
+NetbltReceiver::IssueGos()
+{
+    // The sizes are fixed from the RESPONSE on; the client may provide buffers from its
+    // established callback, before DoEstablished().
+    m_rxBuffer.SetSizes(m_params.packetSize, m_params.bufferSize);
+    while (GetState() == ESTABLISHED && m_buffersProvided > 0 &&
+           m_rxBuffer.GetOpenCount() < m_params.maxOutstandingBuffers && !m_lastBufferDelivered)
+    {
+        // Once the last buffer is known, no GO goes beyond it.
+        if (m_rxBuffer.IsLastKnown())
+        {
+            return;
+        }
+        --m_buffersProvided;
+        uint32_t number = m_rxBuffer.Open();
+        NetbltRxBuffer::Buffer& buffer = *m_rxBuffer.Find(number);
+        buffer.awaitedSequence = m_control.NextSequence();
+        QueueControlMessage(NetbltControlMessage::MakeGo(buffer.awaitedSequence, number));
+    }
+}
+
+void
+NetbltReceiver::QueueControlMessage(const NetbltControlMessage& message)
+{
+    m_control.Queue(message);
+    ++m_stats.controlMessagesSent;
+    m_controlDirty = true;
+    if (!m_combineOkWithGo)
+    {
+        FlushControl();
+    }
+}
+
+void
+NetbltReceiver::FlushControl()
+{
+    if (m_controlDirty && GetState() == ESTABLISHED)
+    {
+        TransmitControlPacket();
+    }
+    m_controlDirty = false;
+}
+
+void
+NetbltReceiver::TransmitControlPacket()
+{
+    if (m_control.IsEmpty() || m_controlSendQueued)
+    {
+        return;
+    }
+    m_controlSendQueued = true;
+    const auto& costs = m_protocol->GetProcessingCosts();
+    ProcessNext(costs.ControlSend(static_cast<uint32_t>(m_control.GetQueuedCount())),
+                "netblt-control-send",
+                [this]() {
+                    m_controlSendQueued = false;
+                    SendControlPacketNow();
+                });
+}
+
+void
+NetbltReceiver::SendControlPacketNow()
+{
+    if (m_control.IsEmpty())
+    {
+        return;
+    }
+    NetbltControlHeader control = m_control.BuildPacket(Simulator::Now(), GetControlBackoffCap());
+    ++m_stats.controlPacketsSent;
+    SendPacket(Create<Packet>(), control);
+    Simulator::Remove(m_controlTimer);
+    m_controlTimer = Simulator::Schedule(Granular(GetControlTimerValue()),
+                                         &NetbltReceiver::ControlTimeout,
+                                         this);
+}
+
+Time
+NetbltReceiver::GetControlTimerValue() const
+{
+    return m_control.GetTimerValue(GetControlBackoffCap());
+}
+
+Time
+NetbltReceiver::GetControlBackoffCap() const
+{
+    // Backing off past a quarter of the death timeout gains nothing: the CONTROL packet would
+    // get fewer chances to arrive than a KEEPALIVE has before this end gives up.
+    return Seconds(m_params.deathTimeoutS) / static_cast<int64_t>(m_keepaliveDivisor);
+}
+
+void
+NetbltReceiver::ControlTimeout()
+{
+    NS_LOG_FUNCTION(this);
+    ++m_stats.controlTimeouts;
+    m_controlTimeoutTrace(GetControlTimerValue());
+    m_control.TimedOut();
+    TransmitControlPacket();
+}
+
+void
+NetbltReceiver::ProcessAcknowledgement(uint16_t highConsecutiveSequence)
+{
+    std::vector<NetbltControlMessage> acknowledged =
+        m_control.Acknowledge(highConsecutiveSequence, Simulator::Now());
+    for (const NetbltControlMessage& message : acknowledged)
+    {
+        if (message.GetType() == NetbltControlMessage::OK)
+        {
+            continue;
+        }
+        NetbltRxBuffer::Buffer* buffer = m_rxBuffer.Find(message.GetBufferNumber());
+        if (buffer && buffer->state == NetbltRxBuffer::ACK_WAIT &&
+            buffer->awaitedSequence == message.GetSequence())
+        {
+            EnterAcked(message.GetBufferNumber(), *buffer);
+        }
+    }
+    if (!acknowledged.empty() && m_control.IsEmpty())
+    {
+        Simulator::Remove(m_controlTimer);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The estimators (attributes)
+
+void
+NetbltReceiver::SetDataTimerType(TypeId type)
+{
+    NS_ABORT_MSG_UNLESS(type.IsChildOf(NetbltDataTimer::GetTypeId()),
+                        "DataTimerType " << type.GetName() << " is not a NetbltDataTimer");
+    ObjectFactory factory(type.GetName());
+    m_dataTimer = factory.Create<NetbltDataTimer>();
+}
+
+TypeId
+NetbltReceiver::GetDataTimerType() const
+{
+    return m_dataTimer ? m_dataTimer->GetInstanceTypeId()
+                       : NetbltInterArrivalDataTimer::GetTypeId();
+}
+
+Ptr<NetbltDataTimer>
+NetbltReceiver::GetDataTimer() const
+{
+    return m_dataTimer;
+}
+
+void
+NetbltReceiver::SetRttEstimatorType(TypeId type)
+{
+    NS_ABORT_MSG_UNLESS(type.IsChildOf(RttEstimator::GetTypeId()),
+                        "RttEstimatorType " << type.GetName() << " is not an RttEstimator");
+    ObjectFactory factory(type.GetName());
+    m_control.SetRttEstimator(factory.Create<RttEstimator>());
+}
+
+TypeId
+NetbltReceiver::GetRttEstimatorType() const
+{
+    Ptr<RttEstimator> estimator = m_control.GetRttEstimator();
+    return estimator ? estimator->GetInstanceTypeId() : RttMeanDeviation::GetTypeId();
+}
+
+void
+NetbltReceiver::SetMinimumControlTimer(Time value)
+{
+    m_control.SetMinimumTimer(value);
+}
+
+Time
+NetbltReceiver::GetMinimumControlTimer() const
+{
+    return m_control.GetMinimumTimer();
+}
+
+void
+NetbltReceiver::SetMaxControlPacketSize(uint32_t bytes)
+{
+    m_control.SetMaxPacketSize(bytes);
+}
+
+uint32_t
+NetbltReceiver::GetMaxControlPacketSize() const
+{
+    return m_control.GetMaxPacketSize();
+}
+
+void
+NetbltReceiver::EnterAcked(uint32_t number, NetbltRxBuffer::Buffer& buffer)
+{
+    uint32_t remaining = buffer.GetRemaining();
+    if (buffer.receivedCount > 0)
+    {
+        buffer.state = NetbltRxBuffer::RECEIVING;
+        SetDataTimer(number, buffer, m_dataTimer->GetTimeout(remaining, m_params), false);
+    }
+    else
+    {
+        // Loose timer: this buffer's packets come after those still due for earlier buffers.
+        buffer.state = NetbltRxBuffer::ACKED;
+        uint32_t ahead = m_rxBuffer.PacketsAheadOf(number);
+        SetDataTimer(number, buffer, m_dataTimer->GetTimeout(ahead + remaining, m_params), false);
+    }
+}
+
+void
+NetbltReceiver::SetDataTimer(uint32_t number,
+                             NetbltRxBuffer::Buffer& buffer,
+                             Time delay,
+                             bool neverLater)
+{
+    if (neverLater && buffer.dataTimer.IsPending() &&
+        Simulator::GetDelayLeft(buffer.dataTimer) <= delay)
+    {
+        return;
+    }
+    NS_LOG_LOGIC("data timer of buffer " << number << " (state " << buffer.state
+                                         << "): " << delay.As(Time::MS));
+    Simulator::Remove(buffer.dataTimer);
+    buffer.dataTimer =
+        Simulator::Schedule(Granular(delay), &NetbltReceiver::DataTimeout, this, number);
+}
+
+void
+NetbltReceiver::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
+{
+    NetbltPacketType type = header.GetType();
+    bool ldata = type == NetbltPacketType::LDATA;
+    packet->RemoveAtStart(header.GetSerializedSize());
+    ProcessAcknowledgement(header.GetHighConsecutiveSequence());
+    if (GetState() != ESTABLISHED)
+    {
+        return;
+    }
+    if (m_params.checksumData && !header.IsDataChecksumOk())
+    {
+        // Damaged on the way: for the loss count it never arrived.
+        ++m_stats.dataChecksumErrors;
+        FlushControl();
+        return;
+    }
+    ++m_stats.dataPacketsReceived;
+    uint32_t number = header.GetBufferNumber();
+    uint16_t packetNumber = header.GetPacketNumber();
+    uint32_t length = header.GetDataLength();
+    switch (m_rxBuffer.Classify(number, packetNumber, length, ldata))
+    {
+    case NetbltRxBuffer::ALREADY_DELIVERED:
+        ++m_stats.duplicateDataPackets;
+        CheckReceiverDone();
+        return;
+    case NetbltRxBuffer::VIOLATION:
+        ++m_stats.protocolViolations;
+        return;
+    case NetbltRxBuffer::DUPLICATE:
+        ++m_stats.duplicateDataPackets;
+        return;
+    case NetbltRxBuffer::NEW_PACKET:
+        break;
+    }
+    m_dataTimer->PacketArrived(Simulator::Now(), m_params);
+    uint64_t resendsBefore = m_stats.resendMessagesSent;
+    for (EventId timer :
+         m_rxBuffer.Store(number, packetNumber, packet, length, ldata, header.GetLastBuffer()))
+    {
+        Simulator::Remove(timer); // buffers past the last one will never come
+    }
+    NetbltRxBuffer::Buffer& buffer = *m_rxBuffer.Find(number);
+    if (buffer.IsComplete())
+    {
+        CompleteBuffer(number, buffer);
+    }
+    else if (ldata && m_resendOnLdata)
+    {
+        RequestMissing(number, buffer);
+    }
+    else if (buffer.state == NetbltRxBuffer::ACKED || buffer.state == NetbltRxBuffer::RECEIVING)
+    {
+        buffer.state = NetbltRxBuffer::RECEIVING;
+        // Tight timer: set on the first packet (RFC 998); with the adaptive timer of RFC 1030
+        // it is recomputed at every arrival from the current inter-arrival average. After an
+        // LDATA nothing more is coming unless re-ordered.
+        if (m_dataTimer->RecomputesAtEveryArrival() || !buffer.dataTimer.IsPending() ||
+            buffer.receivedCount == 1)
+        {
+            uint32_t remaining = ldata ? 0 : buffer.GetRemaining();
+            SetDataTimer(number, buffer, m_dataTimer->GetTimeout(remaining, m_params), false);
+        }
+    }
+    TightenEarlierBuffers(number);
+    // The next gap is an inter-arrival sample only if the stream goes on: some buffer still
+    // expects packets and this packet triggered no RESEND.
+    m_dataTimer->SetArrivalsContinue(resendsBefore == m_stats.resendMessagesSent &&
+                                     m_rxBuffer.IsAnyAwaitingData());
+    FlushControl();
+    CheckReceiverDone();
+}
+
+void
+NetbltReceiver::TightenEarlierBuffers(uint32_t number)
+{
+    // Packets go lowest buffer first, so a packet of buffer N means every packet of the buffers
+    // before N was sent earlier: the missing ones are lost or re-ordered.
+    for (auto& [other, buffer] : m_rxBuffer.GetBuffers())
+    {
+        if (other >= number)
+        {
+            break;
+        }
+        if (buffer.state != NetbltRxBuffer::ACKED && buffer.state != NetbltRxBuffer::RECEIVING)
+        {
+            continue;
+        }
+        if (m_immediateResendOnLaterBuffer)
+        {
+            RequestMissing(other, buffer);
+        }
+        else
+        {
+            SetDataTimer(other, buffer, m_dataTimer->GetTimeout(0, m_params), true);
+        }
+    }
+}
+
+void
+NetbltReceiver::DataTimeout(uint32_t number)
+{
+    NS_LOG_FUNCTION(this << number);
+    NetbltRxBuffer::Buffer* buffer = m_rxBuffer.Find(number);
+    if (!buffer || GetState() != ESTABLISHED)
+    {
+        return;
+    }
+    ++m_stats.dataTimeouts;
+    m_dataTimeoutTrace(number);
+    RequestMissing(number, *buffer);
+    FlushControl();
+}
+
+void
+NetbltReceiver::RequestMissing(uint32_t number, NetbltRxBuffer::Buffer& buffer)
+{
+    // Room for packet numbers in one control packet beside the 12-byte header and RESEND fields.
+    uint32_t room = (m_control.GetMaxPacketSize() - NetbltHeader::COMMON_SIZE - 12) / 2;
+    std::vector<uint16_t> missing = m_rxBuffer.GetMissing(number, room);
+    if (missing.empty())
+    {
+        return;
+    }
+    Simulator::Remove(buffer.dataTimer);
+    buffer.state = NetbltRxBuffer::ACK_WAIT;
+    buffer.awaitedSequence = m_control.NextSequence();
+    // The next packet to arrive may be an answer to this RESEND, a round trip (or several
+    // control timeouts) away: that gap says nothing about the sender's packet spacing.
+    m_dataTimer->SetArrivalsContinue(false);
+    ++m_stats.resendMessagesSent;
+    m_stats.packetsRequested += missing.size();
+    QueueControlMessage(
+        NetbltControlMessage::MakeResend(buffer.awaitedSequence, number, std::move(missing)));
+}
+
+void
+NetbltReceiver::CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer)
+{
+    NS_LOG_FUNCTION(this << number);
+    Simulator::Remove(buffer.dataTimer);
+    buffer.state = NetbltRxBuffer::RECEIVED;
+    // Finishing a buffer (checking it, handing it over, preparing the next one) is work of its
+    // own, before the OK goes and the client sees the data.
+    ProcessNext(m_protocol->GetProcessingCosts().bufferCompleteByte * buffer.length,
+                "netblt-buffer-complete",
+                [this, number]() {
+                    // The control-timer value is filled in at each transmission.
+                    QueueControlMessage(NetbltControlMessage::MakeOk(m_control.NextSequence(),
+                                                                     number,
+                                                                     m_params.burstSize,
+                                                                     m_params.burstIntervalMs,
+                                                                     0));
+                    DeliverInOrder();
+                    // The packet that completed the buffer has been handled already: send the OK
+                    // (with any GO the client's new buffers allowed) now.
+                    FlushControl();
+                });
+}
+
+void
+NetbltReceiver::DeliverInOrder()
+{
+    uint32_t number;
+    Ptr<Packet> data;
+    bool last;
+    while (m_rxBuffer.TakeDeliverable(number, data, last))
+    {
+        ++m_stats.buffersDelivered;
+        m_stats.bytesDelivered += data->GetSize();
+        m_lastBufferDelivered = last;
+        m_bufferDeliveredTrace(number);
+        if (!m_bufferReceivedCallback.IsNull())
+        {
+            m_bufferReceivedCallback(this, number, data, last);
+        }
+        if (GetState() != ESTABLISHED || last)
+        {
+            return;
+        }
+        IssueGos();
+    }
+}
+
+void
+NetbltReceiver::CheckReceiverDone()
+{
+    if (GetState() == ESTABLISHED && m_lastBufferDelivered && m_control.IsEmpty())
+    {
+        m_stats.completeTime = Simulator::Now();
+        SendSimple(NetbltPacketType::DONE);
+        Close(TRANSFER_COMPLETE, "every buffer delivered and acknowledged");
+    }
+}
+
+} // namespace ns3

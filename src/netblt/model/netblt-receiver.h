@@ -1,0 +1,131 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NETBLT_RECEIVER_H
+#define NETBLT_RECEIVER_H
+
+#include "netblt-connection.h"
+#include "netblt-control-channel.h"
+#include "netblt-data-timer.h"
+#include "netblt-rx-buffer.h"
+
+namespace ns3
+{
+
+class NetbltControlMessage;
+class NetbltDataHeader;
+
+/**
+ * @ingroup netblt
+ * @brief The receiving end of a NETBLT connection (RFC 998 §5.2.1, §5.2.2; RFC 1030 §7).
+ *
+ * The receiving client announces room for buffers (ProvideBuffer()) and is given each buffer,
+ * in order, when all its packets are in. The receiver keeps one long-lived CONTROL packet of
+ * unacknowledged GO/OK/RESEND messages (NetbltControlChannel), retransmitted on a control timer
+ * (smoothed round-trip time plus four mean deviations, RttEstimatorType); runs a data timer per
+ * buffer (loose while waiting for the buffer's first packet, tight once packets arrive,
+ * estimated by the DataTimerType) whose expiry sends a RESEND for the missing packets; and
+ * sends DONE when it knows the transfer succeeded. Its buffers are a NetbltRxBuffer.
+ */
+class NetbltReceiver : public NetbltConnection
+{
+  public:
+    /** Receiving client: a whole buffer has arrived (buffer number, its bytes, last buffer). */
+    typedef Callback<void, Ptr<NetbltReceiver>, uint32_t, Ptr<Packet>, bool> BufferCallback;
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    NetbltReceiver();
+    ~NetbltReceiver() override;
+
+    /** @param cb called with each complete buffer, in buffer order */
+    void SetBufferReceivedCallback(BufferCallback cb);
+
+    /**
+     * Room for one more buffer. NETBLT sends a GO for it as soon as fewer than the negotiated
+     * number of buffers are outstanding.
+     */
+    void ProvideBuffer();
+
+    /** @return the data-timer estimator (DataTimerType) */
+    Ptr<NetbltDataTimer> GetDataTimer() const;
+
+    Role GetRole() const override;
+    Time GetControlTimerValue() const override;
+
+  protected:
+    void DoDispose() override;
+    void DoStart() override;
+    void DoEstablished() override;
+    void DoReceive(const NetbltHeader& header, Ptr<Packet> packet) override;
+    void StopTransfer() override;
+    void CancelTransferTimers() override;
+    bool IsTransferComplete() const override;
+    Time GetQuitRetryInterval() const override;
+
+  private:
+    void HandleData(const NetbltDataHeader& header, Ptr<Packet> packet);
+    void ProcessAcknowledgement(uint16_t highConsecutiveSequence);
+    void IssueGos();
+    void QueueControlMessage(const NetbltControlMessage& message);
+    void FlushControl();
+    void TransmitControlPacket();
+    void SendControlPacketNow();
+    void ControlTimeout();
+    void EnterAcked(uint32_t number, NetbltRxBuffer::Buffer& buffer);
+    void DataTimeout(uint32_t number);
+    void RequestMissing(uint32_t number, NetbltRxBuffer::Buffer& buffer);
+    void CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer);
+    void DeliverInOrder();
+    void TightenEarlierBuffers(uint32_t number);
+    void SetDataTimer(uint32_t number, NetbltRxBuffer::Buffer& buffer, Time delay, bool neverLater);
+    void CheckReceiverDone();
+    /** @return the control timer's longest backed-off value: death timeout / KeepaliveDivisor */
+    Time GetControlBackoffCap() const;
+
+    /** @param type a NetbltDataTimer subclass: the estimator from now on */
+    void SetDataTimerType(TypeId type);
+    /** @return the type of the data-timer estimator */
+    TypeId GetDataTimerType() const;
+    /** @param type an RttEstimator subclass: the control channel's estimator from now on */
+    void SetRttEstimatorType(TypeId type);
+    /** @return the type of the control channel's round-trip estimator */
+    TypeId GetRttEstimatorType() const;
+    /** @param value MinimumControlTimer */
+    void SetMinimumControlTimer(Time value);
+    /** @return MinimumControlTimer */
+    Time GetMinimumControlTimer() const;
+    /** @param bytes MaxControlPacketSize */
+    void SetMaxControlPacketSize(uint32_t bytes);
+    /** @return MaxControlPacketSize */
+    uint32_t GetMaxControlPacketSize() const;
+
+    // attributes
+    Ptr<NetbltDataTimer> m_dataTimer; //!< the estimator (DataTimerType)
+    bool m_combineOkWithGo;
+    bool m_resendOnLdata;
+    bool m_immediateResendOnLaterBuffer;
+
+    NetbltRxBuffer m_rxBuffer;     //!< GO sent, not yet delivered
+    uint32_t m_buffersProvided{0}; //!< client room not yet used by a GO
+    bool m_lastBufferDelivered{false};
+    NetbltControlChannel m_control;  //!< sequence numbers, unacknowledged messages, timer
+    bool m_controlDirty{false};      //!< messages queued since the last transmission
+    bool m_controlSendQueued{false}; //!< a CONTROL packet waits for the CPU
+    EventId m_controlTimer;
+    EventId m_flushEvent; //!< sends the GOs of ProvideBuffer() calls together
+    BufferCallback m_bufferReceivedCallback;
+
+    TracedCallback<uint32_t> m_dataTimeoutTrace;
+    TracedCallback<uint32_t> m_bufferDeliveredTrace;
+    TracedCallback<Time> m_controlTimeoutTrace;
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_RECEIVER_H */

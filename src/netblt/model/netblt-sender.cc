@@ -1,0 +1,407 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "netblt-sender.h"
+
+#include "netblt-control-header.h"
+#include "netblt-control-message.h"
+#include "netblt-data-header.h"
+#include "netblt-l4-protocol.h"
+#include "netblt-null-ack-header.h"
+
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("NetbltSender");
+
+NS_OBJECT_ENSURE_REGISTERED(NetbltSender);
+
+TypeId
+NetbltSender::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::NetbltSender")
+            .SetParent<NetbltConnection>()
+            .SetGroupName("Netblt")
+            .AddConstructor<NetbltSender>()
+            .AddAttribute("DallyUntilPeerDeath",
+                          "The sender dallies after the last OK at least as long as the "
+                          "receiver's death-timer value (from its OPEN/RESPONSE), unless a DONE "
+                          "arrives first. RFC 998 §5.3.1 only requires the dally to outlast one "
+                          "control-timer expiry at the receiver; when that OK retransmission or "
+                          "its NULL-ACK is lost as well, the receiver (which doubles its timer) "
+                          "keeps resending its last OK to a sender that has gone and dies with "
+                          "the transfer complete. False: DallyFactor x the control timer only.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&NetbltSender::m_dallyUntilPeerDeath),
+                          MakeBooleanChecker())
+            .AddTraceSource("DataSent",
+                            "A DATA/LDATA packet was handed to the CPU for transmission: buffer "
+                            "and packet number, data bytes, whether it was sent before, whether "
+                            "its buffer is the last and whether it is the buffer's last packet.",
+                            MakeTraceSourceAccessor(&NetbltSender::m_dataSentTrace),
+                            "ns3::NetbltSender::DataSentTracedCallback")
+            .AddTraceSource("Retransmit",
+                            "The sender transmitted a DATA/LDATA packet again.",
+                            MakeTraceSourceAccessor(&NetbltSender::m_retransmitTrace),
+                            "ns3::NetbltSender::PacketNumberTracedCallback");
+    return tid;
+}
+
+NetbltSender::NetbltSender()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+NetbltSender::~NetbltSender()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+NetbltSender::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_txBuffer.Clear();
+    m_sendReadyCallback = SendReadyCallback();
+    NetbltConnection::DoDispose();
+}
+
+NetbltConnection::Role
+NetbltSender::GetRole() const
+{
+    return SENDER;
+}
+
+Time
+NetbltSender::GetControlTimerValue() const
+{
+    return MilliSeconds(m_peerControlTimerMs);
+}
+
+Time
+NetbltSender::GetPeerControlTimerEstimate() const
+{
+    return m_peerControlTimerMs > 0 ? MilliSeconds(m_peerControlTimerMs) : m_initialControlTimer;
+}
+
+Time
+NetbltSender::GetQuitRetryInterval() const
+{
+    return GetDallyTime();
+}
+
+void
+NetbltSender::SetSendReadyCallback(SendReadyCallback cb)
+{
+    m_sendReadyCallback = cb;
+}
+
+uint32_t
+NetbltSender::GetSendBufferRoom() const
+{
+    if (GetState() != ESTABLISHED || m_txBuffer.IsLastGiven())
+    {
+        return 0;
+    }
+    uint32_t held = m_txBuffer.GetHeldCount();
+    return held >= m_params.maxOutstandingBuffers ? 0 : m_params.maxOutstandingBuffers - held;
+}
+
+bool
+NetbltSender::SendBuffer(Ptr<Packet> data, bool last)
+{
+    NS_LOG_FUNCTION(this << data->GetSize() << last);
+    if (GetSendBufferRoom() == 0)
+    {
+        NS_LOG_WARN("SendBuffer refused: no room or not established");
+        return false;
+    }
+    uint32_t size = data->GetSize();
+    if (size == 0 || size > m_params.bufferSize || (!last && size != m_params.bufferSize))
+    {
+        NS_LOG_WARN("SendBuffer refused: " << size << " bytes with buffer size "
+                                           << m_params.bufferSize << (last ? " (last)" : ""));
+        return false;
+    }
+    // The packet size is fixed from the RESPONSE on; the client may hand over its first buffers
+    // from its established callback, before DoEstablished().
+    m_txBuffer.SetPacketSize(m_params.packetSize);
+    uint32_t number = m_txBuffer.Add(data, last);
+    if (m_txBuffer.IsGoReceived(number))
+    {
+        ScheduleBurst(); // its GO came before the buffer
+    }
+    return true;
+}
+
+void
+NetbltSender::DoStart()
+{
+    m_rate.SetLimits(m_params.burstSize, m_params.burstIntervalMs);
+}
+
+void
+NetbltSender::DoEstablished()
+{
+    NotifySendReady();
+}
+
+void
+NetbltSender::NotifySendReady()
+{
+    if (!m_sendReadyCallback.IsNull())
+    {
+        m_sendReadyCallback(this);
+    }
+}
+
+void
+NetbltSender::StopTransfer()
+{
+    Simulator::Remove(m_burstEvent);
+}
+
+void
+NetbltSender::CancelTransferTimers()
+{
+    Simulator::Remove(m_burstEvent);
+}
+
+bool
+NetbltSender::IsTransferComplete() const
+{
+    return m_txBuffer.IsDone();
+}
+
+void
+NetbltSender::DoReceive(const NetbltHeader& header, Ptr<Packet> packet)
+{
+    switch (header.GetType())
+    {
+    case NetbltPacketType::DONE:
+        if (GetState() == DALLYING)
+        {
+            Close(TRANSFER_COMPLETE, "DONE received");
+        }
+        break;
+    case NetbltPacketType::CONTROL:
+        HandleControl(static_cast<const NetbltControlHeader&>(header));
+        break;
+    default:
+        ++m_stats.protocolViolations; // DATA, LDATA and NULL-ACK go to the sender
+        break;
+    }
+}
+
+bool
+NetbltSender::AcceptSequence(uint16_t sequence)
+{
+    if (NetbltSequenceNotAfter(sequence, m_highConsecutiveSequence) ||
+        m_sequencesAbove.count(sequence))
+    {
+        return false;
+    }
+    m_sequencesAbove.insert(sequence);
+    while (m_sequencesAbove.erase(static_cast<uint16_t>(m_highConsecutiveSequence + 1)))
+    {
+        ++m_highConsecutiveSequence;
+    }
+    return true;
+}
+
+void
+NetbltSender::HandleControl(const NetbltControlHeader& control)
+{
+    NS_LOG_FUNCTION(this << control.GetMessages().size());
+    if (GetState() != ESTABLISHED && GetState() != DALLYING)
+    {
+        return;
+    }
+    bool retransmittedOk = GetState() == DALLYING;
+    bool renegotiated = false;
+    for (const NetbltControlMessage& message : control.GetMessages())
+    {
+        if (!AcceptSequence(message.GetSequence()))
+        {
+            ++m_stats.duplicateControlMessages;
+            continue;
+        }
+        switch (message.GetType())
+        {
+        case NetbltControlMessage::GO:
+            m_txBuffer.Go(message.GetBufferNumber());
+            break;
+        case NetbltControlMessage::OK:
+            if (uint32_t bytes = m_txBuffer.Ok(message.GetBufferNumber()))
+            {
+                ++m_stats.buffersSent;
+                m_stats.bytesSent += bytes;
+            }
+            m_peerControlTimerMs = message.GetControlTimerValue();
+            renegotiated =
+                m_rate.AcceptOffer(m_params, message.GetBurstSize(), message.GetBurstRate()) ||
+                renegotiated;
+            break;
+        case NetbltControlMessage::RESEND:
+            m_txBuffer.Resend(message.GetBufferNumber(), message.GetMissingPackets());
+            break;
+        }
+    }
+    // Let the client hand over the next buffer first: if it does, the data packets it starts
+    // carry the acknowledgement and no NULL-ACK is needed.
+    if (GetState() == ESTABLISHED && GetSendBufferRoom() > 0)
+    {
+        NotifySendReady();
+    }
+    if (GetState() == DALLYING || renegotiated || !m_txBuffer.HasDataToSend())
+    {
+        SendNullAck();
+    }
+    if (retransmittedOk)
+    {
+        // The receiver did not get our NULL-ACK and resent its OK on its control timer, which
+        // it doubles on every expiry: dally again, twice as long, so that its next
+        // retransmission still finds us if this NULL-ACK is lost as well.
+        ExtendDally();
+    }
+    ScheduleBurst();
+    CheckSenderDone();
+}
+
+void
+NetbltSender::ScheduleBurst()
+{
+    if (GetState() != ESTABLISHED || m_burstEvent.IsPending() || m_rate.IsBurstActive() ||
+        !m_txBuffer.HasDataToSend())
+    {
+        return;
+    }
+    Time delay = m_rate.GetDelayToNextBurst(Simulator::Now(), m_params.GetBurstInterval());
+    if (delay.IsZero())
+    {
+        SendBurst();
+    }
+    else
+    {
+        m_burstEvent = Simulator::Schedule(Granular(delay), &NetbltSender::SendBurst, this);
+    }
+}
+
+void
+NetbltSender::SendBurst()
+{
+    NS_LOG_FUNCTION(this);
+    // One sending task: a burst due while the last one is still going out follows it.
+    if (!m_rate.BurstTimerExpired() || GetState() != ESTABLISHED || !m_txBuffer.HasDataToSend())
+    {
+        return;
+    }
+    m_rate.BeginBurst();
+    Process(m_protocol->GetProcessingCosts().burst, "netblt-burst", [this]() { StartBurst(); });
+}
+
+void
+NetbltSender::StartBurst()
+{
+    // The burst interval runs from the start of one burst's transmission to the start of the
+    // next (RFC 1030 §3), so a burst the CPU delayed also delays the ones after it.
+    m_rate.StartTransmission(Simulator::Now(), m_params.burstSize);
+    m_burstEvent =
+        Simulator::Schedule(Granular(m_params.GetBurstInterval()), &NetbltSender::SendBurst, this);
+    SendBurstPacket();
+}
+
+void
+NetbltSender::SendBurstPacket()
+{
+    if (GetState() == ESTABLISHED && m_rate.TakePacket() && SendNextDataPacket())
+    {
+        return; // the packet's CPU job calls back here once the packet has gone
+    }
+    if (m_rate.EndBurst())
+    {
+        SendBurst();
+    }
+}
+
+bool
+NetbltSender::SendNextDataPacket()
+{
+    NetbltTxBuffer::Transmission next;
+    if (!m_txBuffer.NextPacket(next))
+    {
+        return false;
+    }
+    Ptr<Packet> packet = next.data;
+    // Longword alignment: 0-3 zero bytes after the data, outside the length field.
+    uint32_t padding =
+        (4 - (NetbltHeader::GetMinimumLength(NetbltPacketType::DATA) + next.length) % 4) % 4;
+    if (padding > 0)
+    {
+        packet->AddAtEnd(Create<Packet>(padding)); // zero bytes
+    }
+    NetbltDataHeader header(next.lastPacket ? NetbltPacketType::LDATA : NetbltPacketType::DATA);
+    header.SetBufferNumber(next.buffer);
+    header.SetHighConsecutiveSequence(m_highConsecutiveSequence);
+    header.SetPacketNumber(next.packet);
+    header.SetLastBuffer(next.lastBuffer);
+    header.SetDataLength(static_cast<uint16_t>(next.length));
+    header.SetDataChecksumEnabled(m_params.checksumData);
+
+    ++m_stats.dataPacketsSent;
+    m_stats.dataBytesSent += next.length;
+    if (next.retransmission)
+    {
+        ++m_stats.dataPacketsRetransmitted;
+        m_retransmitTrace(next.buffer, next.packet);
+    }
+    m_dataSentTrace(next.buffer,
+                    next.packet,
+                    next.length,
+                    next.retransmission,
+                    next.lastBuffer,
+                    next.lastPacket);
+    Process(m_protocol->GetProcessingCosts().DataSend(next.length),
+            "netblt-data-send",
+            [this, packet, header]() mutable {
+                SendPacket(packet, header);
+                SendBurstPacket();
+            });
+    return true;
+}
+
+void
+NetbltSender::SendNullAck()
+{
+    NetbltNullAckHeader header;
+    header.SetHighConsecutiveSequence(m_highConsecutiveSequence);
+    header.SetNewBurstSize(m_params.burstSize);
+    header.SetNewBurstRate(m_params.burstIntervalMs);
+    ++m_stats.nullAcksSent;
+    SendPacket(Create<Packet>(), header);
+}
+
+void
+NetbltSender::CheckSenderDone()
+{
+    if (GetState() == ESTABLISHED && m_txBuffer.IsDone())
+    {
+        m_stats.completeTime = Simulator::Now();
+        Time dally = GetDallyTime();
+        if (m_dallyUntilPeerDeath)
+        {
+            dally = std::max(dally, Seconds(m_peerDeathTimeoutS));
+        }
+        StartDally(dally);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,124 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NETBLT_SENDER_H
+#define NETBLT_SENDER_H
+
+#include "netblt-connection.h"
+#include "netblt-rate-control.h"
+#include "netblt-tx-buffer.h"
+
+#include <set>
+
+namespace ns3
+{
+
+class NetbltControlHeader;
+class NetbltControlMessage;
+
+/**
+ * @ingroup netblt
+ * @brief The sending end of a NETBLT connection (RFC 998 §5.2).
+ *
+ * The sending client hands it whole buffers (SendBuffer()). It transmits the packets of every
+ * buffer the receiver has sent a GO for, lowest buffer number first, in bursts paced by
+ * NetbltRateControl (rounded up to the host's clock tick); acts on GO, OK and RESEND messages
+ * once each; answers control packets with a NULL-ACK when it has no data to send or the burst
+ * values changed; and dallies after the last OK.
+ *
+ * Its buffers are a NetbltTxBuffer; every DATA/LDATA transmission fires the DataSent trace
+ * source, from which NetbltExperiment computes RFC 1030's steady-state throughput.
+ */
+class NetbltSender : public NetbltConnection
+{
+  public:
+    /** Sending client: room for another buffer appeared. */
+    typedef Callback<void, Ptr<NetbltSender>> SendReadyCallback;
+
+    /**
+     * Trace signature of DataSent: one DATA/LDATA transmission.
+     * @param buffer the buffer number
+     * @param packet the packet number
+     * @param bytes data bytes in it
+     * @param retransmission true if the packet was sent before
+     * @param lastBuffer true if the buffer is the transfer's last
+     * @param lastPacket true if it is the buffer's last packet (LDATA)
+     */
+    typedef void (*DataSentTracedCallback)(uint32_t buffer,
+                                           uint16_t packet,
+                                           uint32_t bytes,
+                                           bool retransmission,
+                                           bool lastBuffer,
+                                           bool lastPacket);
+    /** Trace signature: a buffer and a packet number. */
+    typedef void (*PacketNumberTracedCallback)(uint32_t buffer, uint16_t packet);
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    NetbltSender();
+    ~NetbltSender() override;
+
+    /** @param cb called whenever room for another buffer appears */
+    void SetSendReadyCallback(SendReadyCallback cb);
+
+    /**
+     * Hands over the next buffer. All buffers but the last must be exactly the negotiated
+     * buffer size; the last may be shorter. NETBLT keeps the packet until the receiver has
+     * acknowledged the buffer with an OK (retransmissions are copied from it).
+     * @param data the buffer's bytes
+     * @param last true for the last buffer of the transfer
+     * @return false (and nothing changes) if the connection is not established, has no room
+     *         (GetSendBufferRoom() == 0), the last buffer was already given, or the size is wrong
+     */
+    bool SendBuffer(Ptr<Packet> data, bool last);
+
+    /** @return how many more buffers the sending client may hand over now */
+    uint32_t GetSendBufferRoom() const;
+
+    Role GetRole() const override;
+    Time GetControlTimerValue() const override;
+
+  protected:
+    void DoDispose() override;
+    void DoStart() override;
+    void DoEstablished() override;
+    void DoReceive(const NetbltHeader& header, Ptr<Packet> packet) override;
+    void StopTransfer() override;
+    void CancelTransferTimers() override;
+    bool IsTransferComplete() const override;
+    Time GetQuitRetryInterval() const override;
+    Time GetPeerControlTimerEstimate() const override;
+
+  private:
+    void HandleControl(const NetbltControlHeader& control);
+    bool AcceptSequence(uint16_t sequence);
+    void NotifySendReady();
+    void ScheduleBurst();
+    void SendBurst();
+    void StartBurst();
+    void SendBurstPacket();
+    bool SendNextDataPacket();
+    void SendNullAck();
+    void CheckSenderDone();
+
+    bool m_dallyUntilPeerDeath;            //!< attribute DallyUntilPeerDeath
+    NetbltTxBuffer m_txBuffer;             //!< buffers handed over, not yet OK'd
+    NetbltRateControl m_rate;              //!< burst pacing and renegotiation
+    EventId m_burstEvent;                  //!< the burst timer
+    uint16_t m_highConsecutiveSequence{0}; //!< control sequence numbers received, consecutively
+    std::set<uint16_t> m_sequencesAbove;   //!< received sequence numbers above that
+    uint16_t m_peerControlTimerMs{0};      //!< control-timer value from the last OK
+    SendReadyCallback m_sendReadyCallback;
+
+    TracedCallback<uint32_t, uint16_t, uint32_t, bool, bool, bool> m_dataSentTrace;
+    TracedCallback<uint32_t, uint16_t> m_retransmitTrace;
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_SENDER_H */
