@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "netblt-test-fixture.h"
+
 #include "ns3/event-id.h"
 #include "ns3/netblt-rx-buffer.h"
 #include "ns3/packet.h"
@@ -21,25 +23,10 @@
  */
 
 using namespace ns3;
+using namespace ns3::netblt_test;
 
 namespace
 {
-
-/**
- * @param size how many bytes
- * @param seed which pattern
- * @return bytes that differ from one position to the next (and from one seed to another)
- */
-std::vector<uint8_t>
-Pattern(uint32_t size, uint32_t seed)
-{
-    std::vector<uint8_t> bytes(size);
-    for (uint32_t i = 0; i < size; ++i)
-    {
-        bytes[i] = static_cast<uint8_t>(i * 13 + seed * 29 + i / 241 + 1);
-    }
-    return bytes;
-}
 
 /**
  * @param bytes a buffer's bytes
@@ -51,15 +38,6 @@ Ptr<Packet>
 Slice(const std::vector<uint8_t>& bytes, uint32_t offset, uint32_t length)
 {
     return Create<Packet>(bytes.data() + offset, length);
-}
-
-/// @return the bytes of @p packet
-std::vector<uint8_t>
-BytesOf(Ptr<const Packet> packet)
-{
-    std::vector<uint8_t> bytes(packet->GetSize());
-    packet->CopyData(bytes.data(), bytes.size());
-    return bytes;
 }
 
 /**
@@ -159,7 +137,7 @@ class NetbltRxBufferClassifyTestCase : public TestCase
         rx.SetSizes(400, 1000);
         rx.Open();
         rx.Open();
-        const std::vector<uint8_t> data = Pattern(1000, 1);
+        const std::vector<uint8_t> data = MakeData(1000, 1);
 
         NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 400, false), NetbltRxBuffer::NEW_PACKET, "DATA 0");
         NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 1, 400, false), NetbltRxBuffer::NEW_PACKET, "DATA 1");
@@ -257,7 +235,7 @@ class NetbltRxBufferStoreTestCase : public TestCase
         NetbltRxBuffer rx;
         rx.SetSizes(400, 1000);
         rx.Open();
-        const std::vector<uint8_t> data = Pattern(1000, 2);
+        const std::vector<uint8_t> data = MakeData(1000, 2);
         std::vector<EventId> forgotten = rx.Store(1, 1, Slice(data, 400, 400), 400, false, false);
         NS_TEST_EXPECT_MSG_EQ(forgotten.size(), 0, "nothing forgotten");
         NetbltRxBuffer::Buffer* b = rx.Find(1);
@@ -282,7 +260,7 @@ class NetbltRxBufferStoreTestCase : public TestCase
 
         // A short last buffer: 450 bytes, its LDATA is packet 1 with 50 bytes.
         rx.Open();
-        const std::vector<uint8_t> tail = Pattern(450, 3);
+        const std::vector<uint8_t> tail = MakeData(450, 3);
         rx.Store(2, 1, Slice(tail, 400, 50), 50, true, true);
         NetbltRxBuffer::Buffer* s = rx.Find(2);
         NS_TEST_EXPECT_MSG_EQ(s->expectedCount, 2, "LDATA 1: two packets");
@@ -334,7 +312,7 @@ class NetbltRxBufferLastFlagTestCase : public TestCase
         std::vector<EventId> all = rx.GetDataTimers();
         NS_TEST_EXPECT_MSG_EQ((all == timers), true, "every open buffer's timer, by number");
 
-        const std::vector<uint8_t> data = Pattern(1000, 4);
+        const std::vector<uint8_t> data = MakeData(1000, 4);
         std::vector<EventId> forgotten = rx.Store(2, 0, Slice(data, 0, 400), 400, false, true);
         NS_TEST_ASSERT_MSG_EQ(forgotten.size(), 2, "buffers 3 and 4 forgotten");
         NS_TEST_EXPECT_MSG_EQ((forgotten[0] == timers[2]), true, "buffer 3's timer");
@@ -400,7 +378,7 @@ class NetbltRxBufferMissingTestCase : public TestCase
         rx.Open();
         rx.Open();
         rx.Open();
-        const std::vector<uint8_t> data = Pattern(1000, 5);
+        const std::vector<uint8_t> data = MakeData(1000, 5);
         for (uint16_t p : {1, 4, 9})
         {
             rx.Store(1, p, Slice(data, p * 100, 100), 100, p == 9, false);
@@ -450,8 +428,8 @@ class NetbltRxBufferDeliveryTestCase : public TestCase
         rx.SetSizes(400, 1000);
         rx.Open();
         rx.Open();
-        const std::vector<uint8_t> first = Pattern(1000, 6);
-        const std::vector<uint8_t> second = Pattern(450, 7);
+        const std::vector<uint8_t> first = MakeData(1000, 6);
+        const std::vector<uint8_t> second = MakeData(450, 7);
         uint32_t number = 0;
         Ptr<Packet> bytes;
         bool last = false;
@@ -482,11 +460,11 @@ class NetbltRxBufferDeliveryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(rx.TakeDeliverable(number, bytes, last), true, "buffer 1");
         NS_TEST_EXPECT_MSG_EQ(number, 1, "buffer 1 first");
         NS_TEST_EXPECT_MSG_EQ(last, false, "not the last");
-        NS_TEST_EXPECT_MSG_EQ((BytesOf(bytes) == first), true, "buffer 1's 1000 bytes");
+        NS_TEST_EXPECT_MSG_EQ((PacketBytes(bytes) == first), true, "buffer 1's 1000 bytes");
         NS_TEST_ASSERT_MSG_EQ(rx.TakeDeliverable(number, bytes, last), true, "buffer 2");
         NS_TEST_EXPECT_MSG_EQ(number, 2, "then buffer 2");
         NS_TEST_EXPECT_MSG_EQ(last, true, "the last");
-        NS_TEST_EXPECT_MSG_EQ((BytesOf(bytes) == second), true, "buffer 2's 450 bytes");
+        NS_TEST_EXPECT_MSG_EQ((PacketBytes(bytes) == second), true, "buffer 2's 450 bytes");
         NS_TEST_EXPECT_MSG_EQ(rx.TakeDeliverable(number, bytes, last), false, "nothing more");
         NS_TEST_EXPECT_MSG_EQ(rx.GetOpenCount(), 0, "none open");
         NS_TEST_EXPECT_MSG_EQ(rx.IsLastKnown(), false, "the last buffer has gone");

@@ -305,6 +305,14 @@ MakeData(uint32_t size, uint32_t seed)
     return bytes;
 }
 
+std::vector<uint8_t>
+PacketBytes(Ptr<const Packet> packet)
+{
+    std::vector<uint8_t> bytes(packet->GetSize());
+    packet->CopyData(bytes.data(), bytes.size());
+    return bytes;
+}
+
 uint64_t
 Digest(const std::vector<uint8_t>& bytes)
 {

@@ -231,6 +231,12 @@ void ResetConnectionDefaults();
 std::vector<uint8_t> MakeData(uint32_t size, uint32_t seed);
 
 /**
+ * @param packet a packet
+ * @return its bytes
+ */
+std::vector<uint8_t> PacketBytes(Ptr<const Packet> packet);
+
+/**
  * @param bytes some bytes
  * @return their digest as NetbltDigest computes it
  */

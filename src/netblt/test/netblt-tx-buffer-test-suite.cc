@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "netblt-test-fixture.h"
+
 #include "ns3/netblt-tx-buffer.h"
 #include "ns3/packet.h"
 #include "ns3/test.h"
@@ -20,40 +22,16 @@
  */
 
 using namespace ns3;
+using namespace ns3::netblt_test;
 
 namespace
 {
-
-/**
- * @param size how many bytes
- * @param seed which pattern
- * @return bytes that differ from one position to the next (and from one seed to another)
- */
-std::vector<uint8_t>
-Pattern(uint32_t size, uint32_t seed)
-{
-    std::vector<uint8_t> bytes(size);
-    for (uint32_t i = 0; i < size; ++i)
-    {
-        bytes[i] = static_cast<uint8_t>(i * 7 + seed * 31 + i / 251);
-    }
-    return bytes;
-}
 
 /// @return a packet holding @p bytes
 Ptr<Packet>
 MakeBuffer(const std::vector<uint8_t>& bytes)
 {
     return Create<Packet>(bytes.data(), bytes.size());
-}
-
-/// @return the bytes of @p packet
-std::vector<uint8_t>
-BytesOf(Ptr<const Packet> packet)
-{
-    std::vector<uint8_t> bytes(packet->GetSize());
-    packet->CopyData(bytes.data(), bytes.size());
-    return bytes;
 }
 
 /**
@@ -103,7 +81,7 @@ class NetbltTxBufferPacketCountTestCase : public TestCase
         for (const auto& [size, packets, lastLength] : cases)
         {
             NetbltTxBuffer tx(400);
-            NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(Pattern(size, 1)), true), 1, "buffer 1");
+            NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(MakeData(size, 1)), true), 1, "buffer 1");
             tx.Go(1);
             std::vector<NetbltTxBuffer::Transmission> taken;
             NetbltTxBuffer::Transmission t;
@@ -127,7 +105,7 @@ class NetbltTxBufferPacketCountTestCase : public TestCase
         // The packet size set after construction (as NetbltSender does from the RESPONSE).
         NetbltTxBuffer tx;
         tx.SetPacketSize(250);
-        tx.Add(MakeBuffer(Pattern(1000, 2)), true);
+        tx.Add(MakeBuffer(MakeData(1000, 2)), true);
         tx.Go(1);
         NS_TEST_EXPECT_MSG_EQ(Drain(tx).size(), 4, "1000 bytes in 250-byte packets");
     }
@@ -151,8 +129,8 @@ class NetbltTxBufferNothingBeforeGoTestCase : public TestCase
     {
         NetbltTxBuffer tx(400);
         NS_TEST_EXPECT_MSG_EQ(tx.HasDataToSend(), false, "empty");
-        NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(Pattern(1000, 1)), false), 1, "buffer 1");
-        NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(Pattern(1000, 2)), false), 2, "buffer 2");
+        NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(MakeData(1000, 1)), false), 1, "buffer 1");
+        NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(MakeData(1000, 2)), false), 2, "buffer 2");
         NS_TEST_EXPECT_MSG_EQ(tx.GetHeldCount(), 2, "both held");
         NS_TEST_EXPECT_MSG_EQ(tx.IsGoReceived(1), false, "no GO for 1");
         NS_TEST_EXPECT_MSG_EQ(tx.IsGoReceived(2), false, "no GO for 2");
@@ -186,9 +164,9 @@ class NetbltTxBufferOrderTestCase : public TestCase
     void DoRun() override
     {
         NetbltTxBuffer tx(400);
-        const std::vector<std::vector<uint8_t>> data = {Pattern(1000, 1),
-                                                        Pattern(1000, 2),
-                                                        Pattern(450, 3)};
+        const std::vector<std::vector<uint8_t>> data = {MakeData(1000, 1),
+                                                        MakeData(1000, 2),
+                                                        MakeData(450, 3)};
         tx.Add(MakeBuffer(data[0]), false);
         tx.Add(MakeBuffer(data[1]), false);
         tx.Add(MakeBuffer(data[2]), true);
@@ -234,7 +212,7 @@ class NetbltTxBufferOrderTestCase : public TestCase
             NS_TEST_ASSERT_MSG_NE(t.data, nullptr, "a fragment");
             std::vector<uint8_t> want(data[e.buffer - 1].begin() + e.offset,
                                       data[e.buffer - 1].begin() + e.offset + e.length);
-            NS_TEST_EXPECT_MSG_EQ((BytesOf(t.data) == want),
+            NS_TEST_EXPECT_MSG_EQ((PacketBytes(t.data) == want),
                                   true,
                                   e.buffer << "/" << e.packet << ": the buffer's bytes");
         }
@@ -267,12 +245,12 @@ class NetbltTxBufferEarlyGoTestCase : public TestCase
         tx.Go(3);
         NS_TEST_EXPECT_MSG_EQ(tx.HasDataToSend(), false, "nothing held yet");
         NS_TEST_EXPECT_MSG_EQ(tx.IsGoReceived(1), false, "buffer 1 not held");
-        NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(Pattern(800, 1)), false), 1, "buffer 1 arrives");
+        NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(MakeData(800, 1)), false), 1, "buffer 1 arrives");
         NS_TEST_EXPECT_MSG_EQ(tx.IsGoReceived(1), true, "its early GO applies");
         NS_TEST_EXPECT_MSG_EQ(tx.HasDataToSend(), true, "queued at once");
-        NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(Pattern(800, 2)), false), 2, "buffer 2 arrives");
+        NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(MakeData(800, 2)), false), 2, "buffer 2 arrives");
         NS_TEST_EXPECT_MSG_EQ(tx.IsGoReceived(2), false, "no GO for 2");
-        NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(Pattern(400, 3)), true), 3, "buffer 3 arrives");
+        NS_TEST_EXPECT_MSG_EQ(tx.Add(MakeBuffer(MakeData(400, 3)), true), 3, "buffer 3 arrives");
         NS_TEST_EXPECT_MSG_EQ(tx.IsGoReceived(3), true, "its early GO applies");
         std::vector<std::pair<uint32_t, uint16_t>> expected = {{1, 0}, {1, 1}, {3, 0}};
         NS_TEST_EXPECT_MSG_EQ((Drain(tx) == expected), true, "buffers 1 and 3, not 2");
@@ -302,7 +280,7 @@ class NetbltTxBufferSecondGoTestCase : public TestCase
     void DoRun() override
     {
         NetbltTxBuffer tx(400);
-        tx.Add(MakeBuffer(Pattern(1200, 1)), true);
+        tx.Add(MakeBuffer(MakeData(1200, 1)), true);
         tx.Go(1);
         NetbltTxBuffer::Transmission t;
         NS_TEST_ASSERT_MSG_EQ(tx.NextPacket(t), true, "packet 0");
@@ -336,7 +314,7 @@ class NetbltTxBufferResendTestCase : public TestCase
     {
         {
             NetbltTxBuffer tx(400);
-            tx.Add(MakeBuffer(Pattern(1000, 1)), false);
+            tx.Add(MakeBuffer(MakeData(1000, 1)), false);
             tx.Resend(1, {0, 1});
             NS_TEST_EXPECT_MSG_EQ(tx.HasDataToSend(), false, "RESEND before GO ignored");
             tx.Go(1);
@@ -361,8 +339,8 @@ class NetbltTxBufferResendTestCase : public TestCase
         }
         {
             NetbltTxBuffer tx(400);
-            const std::vector<uint8_t> first = Pattern(1000, 1);
-            const std::vector<uint8_t> last = Pattern(450, 2);
+            const std::vector<uint8_t> first = MakeData(1000, 1);
+            const std::vector<uint8_t> last = MakeData(450, 2);
             tx.Add(MakeBuffer(first), false);
             tx.Add(MakeBuffer(last), true);
             tx.Go(1);
@@ -378,7 +356,7 @@ class NetbltTxBufferResendTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(t.offset, 400, "at 400");
             NS_TEST_EXPECT_MSG_EQ(t.retransmission, true, "flagged");
             std::vector<uint8_t> want(first.begin() + 400, first.begin() + 800);
-            NS_TEST_EXPECT_MSG_EQ((BytesOf(t.data) == want), true, "the same bytes again");
+            NS_TEST_EXPECT_MSG_EQ((PacketBytes(t.data) == want), true, "the same bytes again");
             NS_TEST_ASSERT_MSG_EQ(tx.NextPacket(t), true, "the LDATA asked for");
             NS_TEST_EXPECT_MSG_EQ(t.buffer, 2, "buffer 2");
             NS_TEST_EXPECT_MSG_EQ(t.packet, 1, "packet 7 of a 2-packet buffer is its LDATA, 1");
@@ -414,7 +392,7 @@ class NetbltTxBufferOkTestCase : public TestCase
         NetbltTxBuffer tx(400);
         NS_TEST_EXPECT_MSG_EQ(tx.IsDone(), false, "nothing given");
         NS_TEST_EXPECT_MSG_EQ(tx.GetBytesHandedOver(), 0, "no bytes");
-        tx.Add(MakeBuffer(Pattern(1000, 1)), false);
+        tx.Add(MakeBuffer(MakeData(1000, 1)), false);
         NS_TEST_EXPECT_MSG_EQ(tx.Ok(1), 1000, "buffer 1 held 1000 bytes");
         NS_TEST_EXPECT_MSG_EQ(tx.Ok(1), 0, "a second OK: not held");
         NS_TEST_EXPECT_MSG_EQ(tx.Ok(5), 0, "never handed over");
@@ -422,8 +400,8 @@ class NetbltTxBufferOkTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(tx.IsLastGiven(), false, "last not given");
         NS_TEST_EXPECT_MSG_EQ(tx.IsDone(), false, "every buffer OK'd but the last not given");
 
-        tx.Add(MakeBuffer(Pattern(1000, 2)), false);
-        tx.Add(MakeBuffer(Pattern(300, 3)), true);
+        tx.Add(MakeBuffer(MakeData(1000, 2)), false);
+        tx.Add(MakeBuffer(MakeData(300, 3)), true);
         NS_TEST_EXPECT_MSG_EQ(tx.IsLastGiven(), true, "last given");
         NS_TEST_EXPECT_MSG_EQ(tx.GetHeldCount(), 2, "buffers 2 and 3 held");
         NS_TEST_EXPECT_MSG_EQ(tx.GetBytesHandedOver(), 2300, "1000 + 1000 + 300");
