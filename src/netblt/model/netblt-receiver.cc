@@ -483,7 +483,7 @@ NetbltReceiver::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
     uint32_t number = header.GetBufferNumber();
     uint16_t packetNumber = header.GetPacketNumber();
     uint32_t length = header.GetDataLength();
-    switch (m_rxBuffer.Classify(number, packetNumber, length, ldata))
+    switch (m_rxBuffer.Classify(number, packetNumber, length, ldata, header.GetLastBuffer()))
     {
     case NetbltRxBuffer::ALREADY_DELIVERED:
         ++m_stats.duplicateDataPackets;

@@ -56,7 +56,11 @@ NetbltRxBuffer::Find(uint32_t number)
 }
 
 NetbltRxBuffer::Arrival
-NetbltRxBuffer::Classify(uint32_t number, uint16_t packet, uint32_t length, bool ldata) const
+NetbltRxBuffer::Classify(uint32_t number,
+                         uint16_t packet,
+                         uint32_t length,
+                         bool ldata,
+                         bool lastBuffer) const
 {
     if (number < m_nextDeliver)
     {
@@ -69,7 +73,22 @@ NetbltRxBuffer::Classify(uint32_t number, uint16_t packet, uint32_t length, bool
     {
         return VIOLATION;
     }
-    if (it->second.state == RECEIVED || it->second.received[packet])
+    const Buffer& buffer = it->second;
+    // The packet count is fixed: a full buffer's, or the one an LDATA gave, unless this packet's
+    // L flag is news and makes the buffer a (possibly short) last one.
+    bool countFixed = buffer.countKnown && (buffer.last || !lastBuffer);
+    if (countFixed && (packet >= buffer.expectedCount ||
+                       (ldata && static_cast<uint32_t>(packet) + 1 != buffer.expectedCount)))
+    {
+        return VIOLATION; // past the buffer's end, or an LDATA that is not its last packet
+    }
+    if (ldata && std::any_of(buffer.received.begin() + packet + 1,
+                             buffer.received.end(),
+                             [](bool held) { return held; }))
+    {
+        return VIOLATION; // an LDATA before packets already held
+    }
+    if (buffer.state == RECEIVED || buffer.received[packet])
     {
         return DUPLICATE;
     }

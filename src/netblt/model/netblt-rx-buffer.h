@@ -91,9 +91,16 @@ class NetbltRxBuffer
      * @param packet the packet number
      * @param length data bytes in the packet
      * @param ldata true for an LDATA (only an LDATA may be shorter than the packet size)
-     * @return what the packet is to the buffers
+     * @param lastBuffer the packet's L flag
+     * @return what the packet is to the buffers: a VIOLATION too if it lies past the buffer's
+     *         known end, or is an LDATA other than the buffer's known last packet or below
+     *         packets already held
      */
-    Arrival Classify(uint32_t number, uint16_t packet, uint32_t length, bool ldata) const;
+    Arrival Classify(uint32_t number,
+                     uint16_t packet,
+                     uint32_t length,
+                     bool ldata,
+                     bool lastBuffer) const;
 
     /**
      * Stores a packet Classify() found NEW_PACKET. The L flag makes its buffer the transfer's

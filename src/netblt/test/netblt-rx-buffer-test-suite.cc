@@ -139,55 +139,59 @@ class NetbltRxBufferClassifyTestCase : public TestCase
         rx.Open();
         const std::vector<uint8_t> data = MakeData(1000, 1);
 
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 400, false), NetbltRxBuffer::NEW_PACKET, "DATA 0");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 1, 400, false), NetbltRxBuffer::NEW_PACKET, "DATA 1");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 200, true),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 400, false, false),
+                              NetbltRxBuffer::NEW_PACKET,
+                              "DATA 0");
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 1, 400, false, false),
+                              NetbltRxBuffer::NEW_PACKET,
+                              "DATA 1");
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 200, true, false),
                               NetbltRxBuffer::NEW_PACKET,
                               "the 200-byte LDATA 2");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 400, true),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 400, true, true),
                               NetbltRxBuffer::NEW_PACKET,
-                              "a full-length LDATA (a short last buffer's)");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 1, true),
+                              "a full-length LDATA with the L flag (a short last buffer's)");
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 1, true, true),
                               NetbltRxBuffer::NEW_PACKET,
-                              "a 1-byte LDATA");
+                              "a 1-byte LDATA with the L flag");
 
         rx.Store(1, 0, Slice(data, 0, 400), 400, false, false);
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 400, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 400, false, false),
                               NetbltRxBuffer::DUPLICATE,
                               "packet 0 again");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 1, 400, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 1, 400, false, false),
                               NetbltRxBuffer::NEW_PACKET,
                               "packet 1 still new");
 
         // Violations.
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(3, 0, 400, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(3, 0, 400, false, false),
                               NetbltRxBuffer::VIOLATION,
                               "buffer 3 has no GO yet");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1000, 0, 400, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1000, 0, 400, false, false),
                               NetbltRxBuffer::VIOLATION,
                               "buffer 1000 unknown");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 3, 400, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 3, 400, false, false),
                               NetbltRxBuffer::VIOLATION,
                               "packet 3 of a 3-packet buffer");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 65535, 1, true),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 65535, 1, true, false),
                               NetbltRxBuffer::VIOLATION,
                               "packet 65535");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 1, 399, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 1, 399, false, false),
                               NetbltRxBuffer::VIOLATION,
                               "a DATA shorter than the packet size");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 200, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 200, false, false),
                               NetbltRxBuffer::VIOLATION,
                               "the short last packet as a DATA");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 1, 401, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 1, 401, false, false),
                               NetbltRxBuffer::VIOLATION,
                               "a DATA longer than the packet size");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 401, true),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 401, true, false),
                               NetbltRxBuffer::VIOLATION,
                               "an LDATA longer than the packet size, within the buffer");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 201, true),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 201, true, false),
                               NetbltRxBuffer::VIOLATION,
                               "an LDATA reaching byte 1001 of a 1000-byte buffer");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 400, true),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 400, true, false),
                               NetbltRxBuffer::VIOLATION,
                               "a full-length LDATA 2 past the buffer's end");
 
@@ -195,7 +199,7 @@ class NetbltRxBufferClassifyTestCase : public TestCase
         rx.Store(1, 1, Slice(data, 400, 400), 400, false, false);
         rx.Store(1, 2, Slice(data, 800, 200), 200, true, false);
         rx.Find(1)->state = NetbltRxBuffer::RECEIVED;
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 200, true),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 200, true, false),
                               NetbltRxBuffer::DUPLICATE,
                               "LDATA of a received buffer");
 
@@ -203,13 +207,13 @@ class NetbltRxBufferClassifyTestCase : public TestCase
         Ptr<Packet> bytes;
         bool last = true;
         NS_TEST_ASSERT_MSG_EQ(rx.TakeDeliverable(number, bytes, last), true, "buffer 1 delivered");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 400, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 0, 400, false, false),
                               NetbltRxBuffer::ALREADY_DELIVERED,
                               "DATA of a delivered buffer");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 9, 5000, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 9, 5000, false, false),
                               NetbltRxBuffer::ALREADY_DELIVERED,
                               "whatever its packet number and length");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(2, 0, 400, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(2, 0, 400, false, false),
                               NetbltRxBuffer::NEW_PACKET,
                               "buffer 2 still open");
     }
@@ -326,7 +330,7 @@ class NetbltRxBufferLastFlagTestCase : public TestCase
         NetbltRxBuffer::Buffer* b = rx.Find(2);
         NS_TEST_EXPECT_MSG_EQ(b->last, true, "buffer 2 is the last");
         NS_TEST_EXPECT_MSG_EQ(b->countKnown, false, "its size is unknown until its LDATA");
-        NS_TEST_EXPECT_MSG_EQ(rx.Classify(3, 0, 400, false),
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(3, 0, 400, false, false),
                               NetbltRxBuffer::VIOLATION,
                               "a packet of buffer 3 is now a violation");
 
@@ -474,6 +478,74 @@ class NetbltRxBufferDeliveryTestCase : public TestCase
 
 /**
  * @ingroup netblt-tests
+ * @brief Once an LDATA has fixed a last buffer's packet count (100-byte packets, 1000-byte
+ * buffers, LDATA at packet 4), DATA 5 and 7 and a second LDATA at 2 or 6 are violations while
+ * DATA 2 is new, and the counts stay 3 missing; an LDATA at 4 after packet 7 is held is a
+ * violation; a full buffer's LDATA is only its packet 9.
+ */
+class NetbltRxBufferLdataEndTestCase : public TestCase
+{
+  public:
+    NetbltRxBufferLdataEndTestCase()
+        : TestCase("rx buffer: nothing past a known LDATA, no LDATA but the last packet")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<uint8_t> data = MakeData(1000, 3);
+        NetbltRxBuffer rx;
+        rx.SetSizes(100, 1000);
+        rx.Open();
+        rx.Store(1, 0, Slice(data, 0, 100), 100, false, true);
+        rx.Store(1, 4, Slice(data, 400, 50), 50, true, true);
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 7, 100, false, true),
+                              NetbltRxBuffer::VIOLATION,
+                              "DATA 7 past the LDATA at 4");
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 5, 100, false, true),
+                              NetbltRxBuffer::VIOLATION,
+                              "DATA 5 past the LDATA at 4");
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 6, 50, true, true),
+                              NetbltRxBuffer::VIOLATION,
+                              "a second LDATA further on");
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 50, true, true),
+                              NetbltRxBuffer::VIOLATION,
+                              "a second LDATA before it");
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 4, 50, true, true),
+                              NetbltRxBuffer::DUPLICATE,
+                              "the same LDATA again");
+        NS_TEST_EXPECT_MSG_EQ(rx.Classify(1, 2, 100, false, true),
+                              NetbltRxBuffer::NEW_PACKET,
+                              "DATA 2, within the buffer");
+        NS_TEST_EXPECT_MSG_EQ(rx.Find(1)->GetRemaining(), 3, "packets 1, 2 and 3 missing");
+        NS_TEST_EXPECT_MSG_EQ(rx.PacketsAheadOf(2), 3, "3 packets ahead of buffer 2");
+
+        NetbltRxBuffer early;
+        early.SetSizes(100, 1000);
+        early.Open();
+        early.Store(1, 7, Slice(data, 700, 100), 100, false, true);
+        NS_TEST_EXPECT_MSG_EQ(early.Classify(1, 4, 50, true, true),
+                              NetbltRxBuffer::VIOLATION,
+                              "an LDATA at 4 after packet 7 is held");
+        NS_TEST_EXPECT_MSG_EQ(early.Classify(1, 8, 50, true, true),
+                              NetbltRxBuffer::NEW_PACKET,
+                              "an LDATA at 8 after packet 7");
+
+        NetbltRxBuffer full;
+        full.SetSizes(100, 1000);
+        full.Open();
+        NS_TEST_EXPECT_MSG_EQ(full.Classify(1, 4, 100, true, false),
+                              NetbltRxBuffer::VIOLATION,
+                              "an LDATA at 4 of a full 10-packet buffer");
+        NS_TEST_EXPECT_MSG_EQ(full.Classify(1, 9, 100, true, false),
+                              NetbltRxBuffer::NEW_PACKET,
+                              "its LDATA at 9");
+    }
+};
+
+/**
+ * @ingroup netblt-tests
  * @brief The receiving end's buffers.
  */
 class NetbltRxBufferTestSuite : public TestSuite
@@ -484,6 +556,7 @@ class NetbltRxBufferTestSuite : public TestSuite
     {
         AddTestCase(new NetbltRxBufferOpenTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltRxBufferClassifyTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetbltRxBufferLdataEndTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltRxBufferStoreTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltRxBufferLastFlagTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltRxBufferMissingTestCase, TestCase::Duration::QUICK);
