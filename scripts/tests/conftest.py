@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Shared fixtures. ns-3 is imported once for the whole session (about 7 s): every test that
+"""Shared fixtures. ns-3 is loaded once for the whole session (about 1 s): every test that
 simulates uses the `ns` fixture's process; the few that need a fresh process share one run of
 the CLI (`fresh_process_run`)."""
 

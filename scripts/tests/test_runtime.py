@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -56,3 +58,25 @@ def test_missing_build_names_the_files_and_scripts_setup(
     message = str(raised.value)
     assert "libnetbltsim-netblt.so" in message
     assert "scripts/setup" in message
+
+
+def test_load_maps_only_the_ns3_modules_the_project_links() -> None:
+    # A fresh process: which ns-3 libraries does loading bring in? The project links core,
+    # network, internet, point-to-point, ... but nothing like wifi or lte, which the
+    # wheel's `from ns import ns` would load too.
+    script = (
+        "from netblt_sim import runtime\n"
+        "ns = runtime.load()\n"
+        "print(ns.Seconds(1).GetMilliSeconds())\n"
+        "import re\n"
+        "maps = open('/proc/self/maps').read()\n"
+        "print(' '.join(sorted(set(re.findall(r'libns3[.0-9]*-([a-z0-9-]+)[.]so', maps)))))\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    milliseconds, modules = completed.stdout.strip().splitlines()
+    assert milliseconds == "1000"
+    loaded = set(modules.split())
+    assert {"core", "network", "internet", "point-to-point"} <= loaded
+    assert not loaded & {"wifi", "lte", "wave", "mesh", "uan", "lr-wpan", "netanim"}
