@@ -157,14 +157,16 @@ ImpairedPointToPointChannel::TransmitStart(Ptr<const Packet> p,
 
     // Every frame takes the same number of draws from each stream (one for reordering, one
     // for duplication, and for each of the two possible copies one corruption decision and
-    // two position draws), whatever the probabilities and the decisions are, so that the
-    // setting of one impairment does not change the decisions drawn for another.
-    bool reorder = m_reorderRv->GetValue() < m_reorderProbability;
-    bool duplicate = m_duplicateRv->GetValue() < m_duplicateProbability;
-    std::array<bool, 2> corrupt;
-    std::array<double, 2> byteDraw;
-    std::array<double, 2> bitDraw;
-    for (std::size_t copy = 0; copy < 2; ++copy)
+    // two position draws), whatever the decisions are, so that the setting of one impairment
+    // does not change the decisions drawn for another. An impairment whose probability is
+    // zero can never happen: its streams are not drawn at all, which changes no decision.
+    bool reorder = m_reorderProbability > 0 && m_reorderRv->GetValue() < m_reorderProbability;
+    bool duplicate =
+        m_duplicateProbability > 0 && m_duplicateRv->GetValue() < m_duplicateProbability;
+    std::array<bool, 2> corrupt{false, false};
+    std::array<double, 2> byteDraw{0, 0};
+    std::array<double, 2> bitDraw{0, 0};
+    for (std::size_t copy = 0; m_corruptProbability > 0 && copy < 2; ++copy)
     {
         corrupt[copy] = m_corruptRv->GetValue() < m_corruptProbability;
         byteDraw[copy] = m_corruptPositionRv->GetValue();

@@ -16,6 +16,9 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <bit>
+#include <cstring>
 #include <vector>
 
 namespace ns3
@@ -222,10 +225,12 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
             m_generatorState ^= m_generatorState << 13;
             m_generatorState ^= m_generatorState >> 7;
             m_generatorState ^= m_generatorState << 17;
-            for (size_t j = 0; j < sizeof(uint64_t) && i + j < bytes.size(); ++j)
+            uint64_t word = m_generatorState;
+            if constexpr (std::endian::native == std::endian::little)
             {
-                bytes[i + j] = static_cast<uint8_t>(m_generatorState >> (56 - 8 * j));
+                word = __builtin_bswap64(word);
             }
+            std::memcpy(bytes.data() + i, &word, std::min(sizeof(word), bytes.size() - i));
         }
         Ptr<Packet> buffer = Create<Packet>(bytes.data(), size);
         bool last = m_bytesGiven + size >= m_transferSize;
@@ -234,7 +239,7 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
             return;
         }
         m_bytesGiven += size;
-        m_digest.Add(buffer);
+        m_digest.Add(bytes.data(), size);
     }
 }
 

@@ -533,7 +533,10 @@ void
 NetbltConnection::PacketHeard()
 {
     m_deathTimer.Touch();
-    m_deathTimer.Arm(Seconds(m_params.deathTimeoutS));
+    if (!m_deathTimer.IsRunning()) // the duration is worked out only when it is needed
+    {
+        m_deathTimer.Arm(Seconds(m_params.deathTimeoutS));
+    }
 }
 
 void
@@ -559,7 +562,7 @@ void
 NetbltConnection::PacketSent()
 {
     m_keepaliveTimer.Touch();
-    if (m_state == ESTABLISHED && m_peerDeathTimeoutS > 0)
+    if (m_state == ESTABLISHED && m_peerDeathTimeoutS > 0 && !m_keepaliveTimer.IsRunning())
     {
         m_keepaliveTimer.Arm(Seconds(m_peerDeathTimeoutS) /
                              static_cast<int64_t>(m_keepaliveDivisor));

@@ -32,6 +32,12 @@ NetbltIdleTimer::Arm(Time duration)
     }
 }
 
+bool
+NetbltIdleTimer::IsRunning() const
+{
+    return m_event.IsPending();
+}
+
 void
 NetbltIdleTimer::Cancel()
 {

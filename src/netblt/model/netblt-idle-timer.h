@@ -42,6 +42,9 @@ class NetbltIdleTimer
      */
     void Arm(Time duration);
 
+    /** @return true while the timer runs (Arm() would change nothing) */
+    bool IsRunning() const;
+
     /** Stops the timer (removing its event, so that it does not hold the clock). */
     void Cancel();
 

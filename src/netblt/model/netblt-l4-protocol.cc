@@ -30,6 +30,16 @@ NS_LOG_COMPONENT_DEFINE("NetbltL4Protocol");
 
 NS_OBJECT_ENSURE_REGISTERED(NetbltL4Protocol);
 
+namespace
+{
+
+// The host activities this code charges (HostCpu accounts CPU time by them); built once, not
+// per packet.
+const std::string DATA_RECEIVE_ACTIVITY = "netblt-data-receive";
+const std::string CONTROL_RECEIVE_ACTIVITY = "netblt-control-receive";
+
+} // namespace
+
 const uint8_t NetbltL4Protocol::PROT_NUMBER = 30;
 
 TypeId
@@ -531,7 +541,7 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         std::shared_ptr<const NetbltHeader> verified(std::move(header));
         Ptr<NetbltHostModel> host = m_host && m_host->KeepReceivedBuffer() ? m_host : nullptr;
         Execute(cost,
-                isData ? "netblt-data-receive" : "netblt-control-receive",
+                isData ? DATA_RECEIVE_ACTIVITY : CONTROL_RECEIVE_ACTIVITY,
                 [connection, verified, packet, host]() {
                     connection->Receive(*verified, packet);
                     if (host)

@@ -26,6 +26,16 @@ NS_LOG_COMPONENT_DEFINE("NetbltReceiver");
 
 NS_OBJECT_ENSURE_REGISTERED(NetbltReceiver);
 
+namespace
+{
+
+// The host activities this code charges (HostCpu accounts CPU time by them); built once, not
+// per packet.
+const std::string CONTROL_SEND_ACTIVITY = "netblt-control-send";
+const std::string BUFFER_COMPLETE_ACTIVITY = "netblt-buffer-complete";
+
+} // namespace
+
 TypeId
 NetbltReceiver::GetTypeId()
 {
@@ -289,7 +299,7 @@ NetbltReceiver::TransmitControlPacket()
     m_controlSendQueued = true;
     const auto& costs = m_protocol->GetProcessingCosts();
     ProcessNext(costs.ControlSend(static_cast<uint32_t>(m_control.GetQueuedCount())),
-                "netblt-control-send",
+                CONTROL_SEND_ACTIVITY,
                 [this]() {
                     m_controlSendQueued = false;
                     SendControlPacketNow();
@@ -608,7 +618,7 @@ NetbltReceiver::CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer)
     // Finishing a buffer (checking it, handing it over, preparing the next one) is work of its
     // own, before the OK goes and the client sees the data.
     ProcessNext(m_protocol->GetProcessingCosts().bufferCompleteByte * buffer.length,
-                "netblt-buffer-complete",
+                BUFFER_COMPLETE_ACTIVITY,
                 [this, number]() {
                     // The control-timer value is filled in at each transmission.
                     QueueControlMessage(NetbltControlMessage::MakeOk(m_control.NextSequence(),
