@@ -1,0 +1,172 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""`scripts/bench`: the project's speed and memory figures, each beside its stock counterpart
+measured in the same run.
+
+- Per delivered data packet: wall time of the simulation of a NETBLT transfer over the
+  point-to-point network and over the private two-host Ethernet (RFC 1030 §6, the 3C500 and host
+  models included), against stock ns-3 carrying the same number of packets of the same size at
+  the same rate as UDP over a CsmaNetDevice (`build/bin/stock-udp-csma`). Target: at most 1.5x.
+- Start-up: wall time and peak memory of one small ring transfer through `scripts/netblt-run`,
+  against a fresh `python -c "from ns import ns"` (the wheel's stock import of every ns-3
+  module). Targets: at most 0.4x the stock import's wall time, at most 300 MiB.
+- Sweep throughput: runs per second of the same Ethernet grid with 1 and with 2 workers.
+  Target: 2 workers at least 1.8x one.
+- `scripts/reproduce`: wall time with an empty result store (cold) and again (warm).
+  Target: warm under 15 s.
+
+Each figure is measured `--repeat` times and the median printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from netblt_sim import runtime
+from netblt_sim.parameters import TransferParameters, transfer_parameters
+from netblt_sim.runtime import BUILD_DIR, REPO_ROOT
+from netblt_sim.transfer import run_transfer
+
+STOCK_UDP_PROGRAM = BUILD_DIR / "bin" / "stock-udp-csma"
+NETBLT_DATA_HEADER_BYTES = 24  # RFC 998 §8: the DATA packet's header
+PER_PACKET_TARGET = 1.5
+START_UP_TARGET = 0.4
+START_UP_MEMORY_TARGET_MIB = 300
+# Table III's shape (RFC 1030 §6): 1438-byte packets, 10-packet buffers, 5 every 30 ms.
+PER_PACKET_SHAPE: dict[str, object] = {"bs": 5, "bi_ms": 30, "psz": 1438, "bfsz": 14380, "nbufs": 4}
+PER_PACKET_NETWORKS: tuple[str, ...] = ("point-to-point", "ethernet-private")
+START_UP_ARGUMENTS: tuple[str, ...] = (
+    "--network", "proteon-ring", "--bs", "5", "--bi", "40", "--psz", "1990", "--bfsz", "19900",
+    "--xfsz-kb", "199", "--nbufs", "1", "--seed", "1",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ProcessCost:
+    """What one child process cost."""
+
+    wall_s: float
+    peak_mib: float
+
+
+def median_of(repeat: int, measure: Callable[[], float]) -> float:
+    """The median of `repeat` measurements."""
+    return statistics.median(measure() for _ in range(repeat))
+
+
+def run_child(command: Sequence[str], cwd: Path) -> ProcessCost:
+    """Runs a command to its end; its wall time and peak resident memory (from wait4)."""
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        list(command), cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - started
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} exited with {child.returncode}")
+    return ProcessCost(wall_s=wall, peak_mib=usage.ru_maxrss / 1024)
+
+
+def stock_udp_per_packet(parameters: TransferParameters, packets: int) -> float:
+    """Wall seconds per packet of stock UDP over CSMA for `packets` DATA packets of the
+    transfer's size at its burst rate."""
+    completed = subprocess.run(
+        [str(STOCK_UDP_PROGRAM), f"--packets={packets}",
+         f"--size={parameters.psz + NETBLT_DATA_HEADER_BYTES}",
+         f"--interval={parameters.bi_ms / parameters.bs}"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    words = completed.stdout.split()
+    figures = {name: float(value) for name, value in zip(words[::2], words[1::2], strict=True)}
+    return figures["wall_s"] / figures["received"]
+
+
+def netblt_per_packet(parameters: TransferParameters) -> tuple[float, int]:
+    """Wall seconds of the simulation per delivered data packet, and the packets delivered."""
+    started = time.perf_counter()
+    record = run_transfer(parameters)
+    wall = time.perf_counter() - started
+    if not (record.completed and record.intact):
+        raise RuntimeError(f"the benchmark transfer {parameters} did not complete intact")
+    return wall / record.data_packets_received, record.data_packets_received
+
+
+def per_packet_section(megabytes: int, repeat: int) -> None:
+    print(f"== cost per delivered data packet ({megabytes} million bytes, "
+          f"{PER_PACKET_SHAPE['bs']} x {PER_PACKET_SHAPE['psz']} bytes every "
+          f"{PER_PACKET_SHAPE['bi_ms']} ms; target at most {PER_PACKET_TARGET}x stock)")  # fmt: skip
+    runtime.load()
+    for network in PER_PACKET_NETWORKS:
+        # The first transfer in a process also pays cppyy's compilation of the calls it makes.
+        run_transfer(transfer_parameters(network=network, **PER_PACKET_SHAPE, xfsz_kb=144))
+        parameters = transfer_parameters(
+            network=network, **PER_PACKET_SHAPE, xfsz_kb=megabytes * 1000
+        )
+        netblt: list[float] = []
+        stock: list[float] = []
+        for _ in range(repeat):  # interleaved, so that both see the same machine
+            model, delivered = netblt_per_packet(parameters)
+            netblt.append(model)
+            stock.append(stock_udp_per_packet(parameters, delivered))
+        model_us = statistics.median(netblt) * 1e6
+        stock_us = statistics.median(stock) * 1e6
+        ratio = model_us / stock_us
+        verdict = "meets" if ratio <= PER_PACKET_TARGET else "misses"
+        print(f"{network}: NETBLT {model_us:.1f} us, stock UDP over CSMA {stock_us:.1f} us; "
+              f"ratio {ratio:.2f} ({verdict} the target)")  # fmt: skip
+
+
+def start_up_section(repeat: int) -> None:
+    print(f"== start-up: one small ring transfer through scripts/netblt-run against the stock "
+          f"import (targets: at most {START_UP_TARGET}x its wall time, at most "
+          f"{START_UP_MEMORY_TARGET_MIB} MiB)")  # fmt: skip
+    cli = [str(REPO_ROOT / "scripts" / "netblt-run"), *START_UP_ARGUMENTS]
+    stock = [sys.executable, "-c", "from ns import ns"]
+    with tempfile.TemporaryDirectory(prefix="netblt-bench-") as empty:
+        # The stock loader globs its current directory for ns-3 libraries: run it from an empty one.
+        cli_costs = [run_child(cli, Path(empty)) for _ in range(repeat)]
+        stock_costs = [run_child(stock, Path(empty)) for _ in range(repeat)]
+    cli_wall = statistics.median(c.wall_s for c in cli_costs)
+    cli_peak = statistics.median(c.peak_mib for c in cli_costs)
+    stock_wall = statistics.median(c.wall_s for c in stock_costs)
+    stock_peak = statistics.median(c.peak_mib for c in stock_costs)
+    ratio = cli_wall / stock_wall
+    print(f"netblt-run (ring, 199 kB): {cli_wall:.2f} s, {cli_peak:.0f} MiB peak")
+    print(f"stock `from ns import ns`: {stock_wall:.2f} s, {stock_peak:.0f} MiB peak")
+    print(f"ratio {ratio:.2f} ({'meets' if ratio <= START_UP_TARGET else 'misses'} the target); "
+          f"memory {'meets' if cli_peak <= START_UP_MEMORY_TARGET_MIB else 'misses'} the "
+          f"target")  # fmt: skip
+
+
+SECTIONS: tuple[str, ...] = ("per-packet", "start-up")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--megabytes", type=int, default=50, help="transfer size, 10^6 bytes")
+    parser.add_argument("--repeat", type=int, default=3, help="measurements per figure")
+    parser.add_argument("--only", choices=SECTIONS, action="append", help="run only these")
+    arguments = parser.parse_args(argv)
+    if not 1 <= arguments.megabytes <= 1000:
+        parser.exit(2, f"bench: error: --megabytes {arguments.megabytes}: 1 to 1000\n")
+    if not 1 <= arguments.repeat <= 50:
+        parser.exit(2, f"bench: error: --repeat {arguments.repeat}: 1 to 50\n")
+    chosen = arguments.only or list(SECTIONS)
+    if "per-packet" in chosen:
+        per_packet_section(arguments.megabytes, arguments.repeat)
+    if "start-up" in chosen:
+        start_up_section(arguments.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
