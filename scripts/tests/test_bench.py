@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""scripts/bench's measuring pieces: the stock yardstick, a child's cost, bad options."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from netblt_sim import bench
+from netblt_sim.parameters import transfer_parameters
+
+
+def test_stock_udp_yardstick_delivers_every_packet_and_times_them() -> None:
+    parameters = transfer_parameters(bs=5, bi_ms=30, psz=1438, bfsz=14380, xfsz_kb=144)
+    per_packet = bench.stock_udp_per_packet(parameters, 100)
+    assert 0 < per_packet < 0.01  # seconds per packet: microseconds, not milliseconds
+
+
+def test_stock_udp_yardstick_refuses_an_oversized_packet() -> None:
+    completed = subprocess.run(
+        [str(bench.STOCK_UDP_PROGRAM), "--packets=10", "--size=1473"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert completed.returncode == 2
+    assert "--size 12 to 1472" in completed.stderr
+
+
+def test_child_cost_reports_the_peak_memory_of_that_child(tmp_path: Path) -> None:
+    allocate = [sys.executable, "-c", "block = bytearray(200 * 1024 * 1024); block[::4096] = b'x' * len(block[::4096])"]  # fmt: skip
+    cost = bench.run_child(allocate, tmp_path)
+    assert 200 <= cost.peak_mib < 400
+    assert cost.wall_s > 0
+    with pytest.raises(RuntimeError, match="exited with 3"):
+        bench.run_child([sys.executable, "-c", "raise SystemExit(3)"], tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "allowed"),
+    [("--megabytes", "0", "1 to 1000"), ("--repeat", "51", "1 to 50")],
+)
+def test_bad_options_exit_2_naming_the_value(
+    option: str, value: str, allowed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        bench.main([option, value])
+    assert exit_info.value.code == 2
+    assert f"{option} {value}: {allowed}" in capsys.readouterr().err
