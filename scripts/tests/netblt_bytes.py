@@ -81,9 +81,28 @@ def ipv4_fragments(payload: bytes, mtu: int, identification: int = 7) -> list[by
     return packets
 
 
-def write_ppp_pcap(path: Path, ip_packets: list[bytes]) -> None:
-    content = struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 9)
-    for index, packet in enumerate(ip_packets):
-        frame = b"\x00\x21" + packet
+def ipv4_header_checksum(header: bytes) -> int:
+    """RFC 791's header checksum of `header`, its checksum field (bytes 10-11) taken as zero."""
+    return netblt_checksum(header[:10] + b"\x00\x00" + header[12:])
+
+
+def with_ipv4_checksum(packet: bytes) -> bytes:
+    """`packet` (an IPv4 packet without options) with its header checksum filled in."""
+    return packet[:10] + struct.pack(">H", ipv4_header_checksum(packet[:20])) + packet[12:]
+
+
+def ethernet_frame(payload: bytes, ethertype: int = 0x0800) -> bytes:
+    """An Ethernet II frame (no FCS) padded to the 60-byte minimum, as ns-3 captures it."""
+    frame = bytes.fromhex("000000000002 000000000001") + struct.pack(">H", ethertype) + payload
+    return frame + bytes(max(0, 60 - len(frame)))
+
+
+def write_pcap(path: Path, link_type: int, frames: list[bytes]) -> None:
+    content = struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, link_type)
+    for index, frame in enumerate(frames):
         content += struct.pack("<IIII", 0, index, len(frame), len(frame)) + frame
     path.write_bytes(content)
+
+
+def write_ppp_pcap(path: Path, ip_packets: list[bytes]) -> None:
+    write_pcap(path, 9, [b"\x00\x21" + packet for packet in ip_packets])
