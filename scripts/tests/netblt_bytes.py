@@ -44,12 +44,57 @@ def resend_message(sequence: int, buffer_number: int, missing: list[int]) -> byt
     return body + (b"\x00\x00" if len(missing) % 2 else b"")
 
 
-def data_packet(
-    data: bytes, buffer_number: int = 1, packet_number: int = 0, last: bool = False
+def simple(type_number: int) -> bytes:
+    """KEEPALIVE (2), QUITACK (4) or DONE (11): the common header alone."""
+    return with_checksum(common_header(type_number, 12))
+
+
+def string_field(text: bytes) -> bytes:
+    """A §8 string: the bytes, a NUL, NULs up to a multiple of 4."""
+    return text + b"\x00" * (4 - len(text) % 4)
+
+
+def open_packet(
+    type_number: int = 0, client: bytes = b"", checksum_data: bool = True, write: bool = True
 ) -> bytes:
-    """A DATA packet with its data checksum, plus the zero longword padding after the data."""
+    """OPEN (0) or RESPONSE (1): uid 0x01020304, buffer 14380, transfer 143800, packet 1438,
+    burst 5 packets every 30 ms, death timer 30 s, 2 buffers outstanding."""
+    flags = (2 if checksum_data else 0) | (1 if write else 0)
+    body = struct.pack(">IIIHHHHHH", 0x01020304, 14380, 143800, 1438, 5, 30, 30, flags, 2)
+    body += string_field(client)
+    return with_checksum(common_header(type_number, 12 + len(body)) + body)
+
+
+def reason_packet(type_number: int, reason: bytes) -> bytes:
+    """QUIT (3), ABORT (5) or REFUSED (10) with its reason."""
+    body = string_field(reason)
+    return with_checksum(common_header(type_number, 12 + len(body)) + body)
+
+
+def null_ack(high_sequence: int, burst_size: int, burst_interval_ms: int) -> bytes:
+    body = struct.pack(">HHHH", high_sequence, burst_size, burst_interval_ms, 0)
+    return with_checksum(common_header(8, 20) + body)
+
+
+def ok_message(
+    sequence: int, buffer_number: int, burst_size: int, burst_interval_ms: int, timer_ms: int
+) -> bytes:
+    return struct.pack(
+        ">BBHIHHHH", 1, 0, sequence, buffer_number, burst_size, burst_interval_ms, timer_ms, 0
+    )
+
+
+def data_packet(
+    data: bytes,
+    buffer_number: int = 1,
+    packet_number: int = 0,
+    last: bool = False,
+    type_number: int = 6,
+) -> bytes:
+    """A DATA (or LDATA, type 7) packet with its data checksum, plus the zero longword padding
+    after the data."""
     length = 24 + len(data)
-    header = common_header(6, length) + struct.pack(
+    header = common_header(type_number, length) + struct.pack(
         ">IHHHH", buffer_number, 0, packet_number, netblt_checksum(data), 1 if last else 0
     )
     header = with_checksum(header, covered=24)
