@@ -245,7 +245,8 @@ def read_netblt_packets(
     require_zero_data_padding: bool = True,
     strict: bool = True,
 ) -> list[NetbltPacket]:
-    """Every NETBLT packet of a capture (any link type `read_ipv4_datagrams` reads), decoded (RFC 998 §8), in capture order.
+    """Every NETBLT packet of a capture (any link type `read_ipv4_datagrams` reads), decoded
+    (RFC 998 §8), in capture order.
 
     Header checksums are always verified; DATA/LDATA data-area checksums only with
     `verify_data_checksum` (they are 0 unless the C flag was negotiated).
