@@ -13,7 +13,8 @@ Modules:
   `regenerate`: published tables regenerated into `results/`, checked against the `findings` of
   their scenario files; `claims`, `measures`: experiments the RFC's text describes, checked by
   burst-interval sweeps.
-- `pcap`, `wire`, `checksum`: a pure-Python pcap reader and RFC 998 §8 decoder.
+- `pcap`, `wire`, `checksum`: pcap files read with dpkt, and the project's own RFC 998 §8
+  decoder.
 - `cli`: `scripts/netblt-run`; `reproduce`: `scripts/reproduce`.
 
 Nothing here imports ns-3 until a simulation is run: `import netblt_sim` is cheap.

@@ -1,36 +1,45 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Reads the pcap files ns-3 writes (point-to-point link, Proteon ring) and decodes their NETBLT packets.
+"""Reads the pcap files ns-3 writes and decodes their NETBLT packets.
 
-Pure Python (struct only). Point-to-point files are DLT_PPP: a 2-byte PPP protocol field
-(0x0021 = IPv4), then the IPv4 datagram. Ring files are LINKTYPE_RAW: the IPv4 datagram alone. NETBLT is IP protocol 30. A NETBLT packet larger than the MTU is
-fragmented by IP; fragments are reassembled by (source, destination, protocol, IP id) before
-decoding. A datagram with a fragment missing from the capture (lost before the receiving
-device's pcap tap) cannot be decoded; it is counted in `Ipv4Capture.incomplete_datagrams`.
+The pcap records and the link and IPv4 headers are read by dpkt (pinned in requirements.txt);
+this module adds IPv4 reassembly and hands each NETBLT datagram (IP protocol 30) to the
+project's own RFC 998 decoder, `wire.decode_netblt`. Link types: DLT_EN10MB (the Ethernet
+networks, Subnet 26 of the Wideband path: Ethernet II frames), DLT_PPP (point-to-point, the
+Wideband path's T1: ns-3 writes the 2-byte PPP protocol field, 0x0021 for IPv4, without
+address and control bytes) and LINKTYPE_RAW (the Proteon ring, the Wideband stations: the IPv4
+datagram alone). A NETBLT packet larger than the MTU is fragmented by IP; fragments are
+reassembled by (source, destination, protocol, IP id) before decoding. A datagram with a
+fragment missing from the capture (lost before the receiving device's pcap tap) cannot be
+decoded; it is counted in `Ipv4Capture.incomplete_datagrams`. IPv4 header checksums are
+verified (ns-3 computes them: the experiments turn on its ChecksumEnabled); a bad one is
+counted in `Ipv4Capture.bad_header_checksums`, not refused.
 """
 
 from __future__ import annotations
 
 import ipaddress
-import struct
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+import dpkt
+import dpkt.ethernet
+import dpkt.ip
+import dpkt.pcap
+import dpkt.pppoe
 
 from netblt_sim.wire import NetbltPacket, decode_netblt
 
 NETBLT_IP_PROTOCOL = 30
-LINKTYPE_PPP = 9
-LINKTYPE_RAW = 101  # bare IP packets: the Proteon ring's captures
-PPP_PROTOCOL_IPV4 = 0x0021
-
-# Magic number as read little-endian -> (byte order of the file, fraction of a second per unit).
-PCAP_MAGICS: dict[bytes, tuple[str, float]] = {
-    b"\xd4\xc3\xb2\xa1": ("<", 1e-6),
-    b"\xa1\xb2\xc3\xd4": (">", 1e-6),
-    b"\x4d\x3c\xb2\xa1": ("<", 1e-9),
-    b"\xa1\xb2\x3c\x4d": (">", 1e-9),
+LINKTYPE_ETHERNET = 1  # DLT_EN10MB
+LINKTYPE_PPP = 9  # DLT_PPP
+LINKTYPE_RAW = 101  # bare IPv4 datagrams: the Proteon ring's and the Wideband stations' captures
+LINK_TYPES = {
+    LINKTYPE_ETHERNET: "DLT_EN10MB",
+    LINKTYPE_PPP: "DLT_PPP",
+    LINKTYPE_RAW: "LINKTYPE_RAW",
 }
-PCAP_FILE_HEADER_BYTES = 24
-PCAP_RECORD_HEADER_BYTES = 16
+PPP_PROTOCOL_IPV4 = 0x0021
+ETHERTYPE_IPV4 = 0x0800
 
 
 class PcapFormatError(ValueError):
@@ -47,7 +56,6 @@ class PcapFrame:
 
     time_s: float
     data: bytes
-    original_length: int  # on the wire; more than len(data) if the capture cut it short
 
 
 @dataclass(frozen=True)
@@ -69,41 +77,26 @@ class Ipv4Capture:
 
     datagrams: list[Ipv4Datagram]
     incomplete_datagrams: int = 0
+    link_type: int = 0
+    ipv4_packets: int = 0  # IPv4 packets captured (fragments counted one by one)
+    bad_header_checksums: int = 0  # of those, how many had a wrong IPv4 header checksum
 
 
 def read_pcap_frames(path: Path) -> tuple[int, list[PcapFrame]]:
     """Returns the link type and the frames of a classic (libpcap) capture file."""
-    content = Path(path).read_bytes()
-    if len(content) < PCAP_FILE_HEADER_BYTES:
-        raise PcapFormatError(f"{path}: {len(content)} bytes, shorter than a pcap file header")
-    magic = content[:4]
-    if magic not in PCAP_MAGICS:
-        raise PcapFormatError(
-            f"{path}: magic number {magic.hex()} is not that of a pcap file "
-            "(pcapng is not supported)"
-        )
-    byte_order, time_unit_s = PCAP_MAGICS[magic]
-    _, _, _, _, _, _, link_type = struct.unpack_from(byte_order + "IHHiIII", content)
-    frames: list[PcapFrame] = []
-    offset = PCAP_FILE_HEADER_BYTES
-    while offset < len(content):
-        if offset + PCAP_RECORD_HEADER_BYTES > len(content):
-            raise PcapFormatError(f"{path}: record header at byte {offset} is cut short")
-        seconds, fraction, captured, original = struct.unpack_from(
-            byte_order + "IIII", content, offset
-        )
-        offset += PCAP_RECORD_HEADER_BYTES
-        if offset + captured > len(content):
+    with Path(path).open("rb") as file:
+        try:
+            reader = dpkt.pcap.Reader(file)
+        except (ValueError, dpkt.Error) as error:
             raise PcapFormatError(
-                f"{path}: frame at byte {offset} says {captured} bytes, "
-                f"{len(content) - offset} are left"
-            )
-        frames.append(
-            PcapFrame(
-                seconds + fraction * time_unit_s, content[offset : offset + captured], original
-            )
-        )
-        offset += captured
+                f"{path}: not a pcap file this reader understands (pcapng is not supported): "
+                f"{error}"
+            ) from error
+        link_type = int(reader.datalink())
+        try:
+            frames = [PcapFrame(float(time_s), bytes(data)) for time_s, data in reader]
+        except dpkt.Error as error:
+            raise PcapFormatError(f"{path}: a record is cut short: {error!r}") from error
     return link_type & 0xFFFF, frames  # the upper bits of the field may carry FCS flags
 
 
@@ -125,6 +118,7 @@ class _Ipv4Fragment:
     payload: bytes
     more_fragments: bool
     fragment_offset: int  # bytes
+    header_checksum_ok: bool
 
     @property
     def is_whole_datagram(self) -> bool:
@@ -143,33 +137,21 @@ class _Ipv4Fragment:
 
 
 def read_ipv4_datagrams(path: Path) -> Ipv4Capture:
-    """The IPv4 datagrams of a DLT_PPP or LINKTYPE_RAW capture, IP fragments reassembled."""
+    """The IPv4 datagrams of a DLT_EN10MB, DLT_PPP or LINKTYPE_RAW capture, IP fragments
+    reassembled. Frames that carry something other than IPv4 (ARP, ...) are skipped."""
     link_type, frames = read_pcap_frames(path)
-    if link_type not in (LINKTYPE_PPP, LINKTYPE_RAW):
-        raise PcapFormatError(
-            f"{path}: link type {link_type}; only DLT_PPP ({LINKTYPE_PPP}) and LINKTYPE_RAW "
-            f"({LINKTYPE_RAW}) are read"
-        )
-    capture = Ipv4Capture(datagrams=[])
+    if link_type not in LINK_TYPES:
+        known = ", ".join(f"{name} ({number})" for number, name in LINK_TYPES.items())
+        raise PcapFormatError(f"{path}: link type {link_type}; only {known} are read")
+    capture = Ipv4Capture(datagrams=[], link_type=link_type)
     partial: dict[tuple[str, str, int, int], _PartialDatagram] = {}
     for index, frame in enumerate(frames):
-        if frame.original_length != len(frame.data):
-            raise PcapFormatError(
-                f"{path}: frame {index} was captured with {len(frame.data)} of its "
-                f"{frame.original_length} bytes (snap length too small)"
-            )
-        if link_type == LINKTYPE_RAW:
-            if not frame.data or frame.data[0] >> 4 != 4:
-                continue  # not IPv4
-            packet = frame.data
-        else:
-            if len(frame.data) < 2:
-                raise PcapFormatError(f"{path}: frame {index} has no PPP protocol field")
-            (ppp_protocol,) = struct.unpack_from(">H", frame.data)
-            if ppp_protocol != PPP_PROTOCOL_IPV4:
-                continue
-            packet = frame.data[2:]
+        packet = _ipv4_packet(link_type, frame.data, path, index)
+        if packet is None:
+            continue
         fragment = _parse_ipv4(packet, frame.time_s, path, index)
+        capture.ipv4_packets += 1
+        capture.bad_header_checksums += not fragment.header_checksum_ok
         if fragment.is_whole_datagram:
             capture.datagrams.append(fragment.to_datagram(fragment.payload, fragments=1))
             continue
@@ -186,28 +168,58 @@ def read_ipv4_datagrams(path: Path) -> Ipv4Capture:
     return capture
 
 
-def _parse_ipv4(packet: bytes, time_s: float, path: Path, index: int) -> _Ipv4Fragment:
-    if len(packet) < 20 or packet[0] >> 4 != 4:
-        raise PcapFormatError(f"{path}: frame {index} does not hold an IPv4 header")
-    header_length = (packet[0] & 0x0F) * 4
-    total_length, identification, flags_offset, _, protocol = struct.unpack_from(
-        ">HHHBB", packet, 2
-    )
-    if header_length < 20 or total_length < header_length or total_length > len(packet):
+def _ipv4_packet(link_type: int, frame: bytes, path: Path, index: int) -> bytes | None:
+    """The IPv4 packet a frame carries (dpkt reads the link header), or None if it carries
+    something else."""
+    try:
+        if link_type == LINKTYPE_RAW:
+            return frame if frame and frame[0] >> 4 == 4 else None
+        if link_type == LINKTYPE_ETHERNET:
+            ethernet = dpkt.ethernet.Ethernet(frame)
+            if int(ethernet.type) != ETHERTYPE_IPV4:
+                return None  # ARP, an 802.3 length field, ...
+            if getattr(ethernet, "vlan_tags", None):
+                raise PcapFormatError(f"{path}: frame {index} is VLAN-tagged")
+            return frame[dpkt.ethernet.ETH_HDR_LEN :]
+        # DLT_PPP as ns-3 writes it: the PPP protocol field alone, 2 bytes (1 if compressed).
+        ppp = dpkt.pppoe.PPP(frame)
+        if int(ppp.p) != PPP_PROTOCOL_IPV4:
+            return None
+        return frame[1:] if frame[0] & 1 else frame[2:]
+    except dpkt.UnpackError as error:
         raise PcapFormatError(
-            f"{path}: frame {index}: IPv4 header length {header_length}, total length "
-            f"{total_length}, {len(packet)} bytes present"
+            f"{path}: frame {index} ({len(frame)} bytes) is not a {LINK_TYPES[link_type]} "
+            f"frame: {error!r}"
+        ) from error
+
+
+def _parse_ipv4(packet: bytes, time_s: float, path: Path, index: int) -> _Ipv4Fragment:
+    try:
+        header = dpkt.ip.IP(packet)
+    except dpkt.UnpackError as error:
+        raise PcapFormatError(
+            f"{path}: frame {index} does not hold an IPv4 header: {error!r}"
+        ) from error
+    header_length = int(header.hl) * 4
+    total_length = int(header.len)
+    if int(header.v) != 4 or total_length < header_length or total_length > len(packet):
+        raise PcapFormatError(
+            f"{path}: frame {index}: IPv4 version {header.v}, header length {header_length}, "
+            f"total length {total_length}, {len(packet)} bytes present"
         )
     return _Ipv4Fragment(
         time_s=time_s,
-        source=str(ipaddress.IPv4Address(packet[12:16])),
-        destination=str(ipaddress.IPv4Address(packet[16:20])),
-        protocol=protocol,
-        identification=identification,
-        # Bytes beyond the total length would be link padding, not part of the datagram.
+        source=str(ipaddress.IPv4Address(bytes(header.src))),
+        destination=str(ipaddress.IPv4Address(bytes(header.dst))),
+        protocol=int(header.p),
+        identification=int(header.id),
+        # Bytes beyond the total length would be link padding (Ethernet's 60-byte minimum), not
+        # part of the datagram.
         payload=packet[header_length:total_length],
-        more_fragments=bool(flags_offset & 0x2000),
-        fragment_offset=(flags_offset & 0x1FFF) * 8,
+        more_fragments=bool(header.mf),
+        fragment_offset=int(header.offset) * 8,
+        # The ones'-complement sum of a correct header, its checksum included, is 0xffff.
+        header_checksum_ok=dpkt.in_cksum(packet[:header_length]) == 0,
     )
 
 
@@ -233,7 +245,8 @@ def read_netblt_packets(
     require_zero_data_padding: bool = True,
     strict: bool = True,
 ) -> list[NetbltPacket]:
-    """Every NETBLT packet of a DLT_PPP capture, decoded (RFC 998 §8), in capture order.
+    """Every NETBLT packet of a capture (any link type `read_ipv4_datagrams` reads), decoded
+    (RFC 998 §8), in capture order.
 
     Header checksums are always verified; DATA/LDATA data-area checksums only with
     `verify_data_checksum` (they are 0 unless the C flag was negotiated).

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -74,3 +74,72 @@ def pcap_run(ns: runtime.NsNamespace, tmp_path_factory: pytest.TempPathFactory) 
     parameters = TransferParameters(loss=0.1, seed=1, checksum_data=True, pcap_dir=directory)
     record = run_transfer(parameters)
     return PcapRun(parameters, record, directory / "netblt-0-0.pcap", directory / "netblt-1-0.pcap")
+
+
+@dataclass(frozen=True)
+class NetworkCapture:
+    """One transfer captured on every device of its network (`netblt-<node>-<device>.pcap`)."""
+
+    parameters: TransferParameters
+    record: TransferRecord
+    directory: Path
+    link_types: dict[str, int]  # every file the run must write -> its pcap link type
+
+    def files(self) -> list[Path]:
+        return [self.directory / name for name in sorted(self.link_types)]
+
+
+DLT_EN10MB, DLT_PPP, LINKTYPE_RAW = 1, 9, 101
+# What each network's devices write: the point-to-point link and the Wideband path's T1 PPP,
+# the ring and the Wideband channel's stations bare IPv4, every Ethernet Ethernet II.
+CAPTURED_TRANSFERS: dict[str, tuple[TransferParameters, dict[str, int]]] = {
+    # Lossy, re-ordering, duplicating and corrupting, with DATA checksums: every packet type
+    # of a transfer and damaged packets of every kind.
+    "point-to-point": (
+        TransferParameters(
+            loss=0.05, reorder=0.05, duplicate=0.03, corrupt=0.08, checksum_data=True, nbufs=2,
+            seed=3,
+        ),
+        {"netblt-0-0.pcap": DLT_PPP, "netblt-1-0.pcap": DLT_PPP},
+    ),
+    "proteon-ring": (
+        TransferParameters(
+            network="proteon-ring", bs=5, bi_ms=40, psz=1990, bfsz=19900, xfsz_bytes=99500,
+            nbufs=1, seed=1,
+        ),
+        {"netblt-0-0.pcap": LINKTYPE_RAW, "netblt-1-0.pcap": LINKTYPE_RAW},
+    ),
+    "ethernet": (
+        TransferParameters(
+            network="ethernet", bs=5, bi_ms=30, psz=1438, bfsz=14380, xfsz_bytes=143800,
+            nbufs=2, seed=2,
+        ),
+        {"netblt-0-0.pcap": DLT_EN10MB, "netblt-1-0.pcap": DLT_EN10MB},
+    ),
+    # 1438-byte packets cross the Wideband channel in two IP fragments.
+    "wideband": (
+        TransferParameters(
+            network="wideband", bs=5, bi_ms=55, psz=1438, bfsz=14380, xfsz_bytes=143800,
+            nbufs=4, seed=11, checksum_data=True,
+        ),
+        {
+            "netblt-0-0.pcap": DLT_EN10MB, "netblt-1-0.pcap": DLT_EN10MB,
+            "netblt-2-0.pcap": DLT_EN10MB, "netblt-2-1.pcap": DLT_PPP,
+            "netblt-3-0.pcap": DLT_PPP, "netblt-3-1.pcap": LINKTYPE_RAW,
+            "netblt-4-0.pcap": LINKTYPE_RAW, "netblt-4-1.pcap": DLT_EN10MB,
+        },
+    ),
+}  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def network_captures(
+    ns: runtime.NsNamespace, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, NetworkCapture]:
+    """A transfer on every network, captured on every device (about 5 s in all)."""
+    captures = {}
+    for name, (parameters, link_types) in CAPTURED_TRANSFERS.items():
+        directory = tmp_path_factory.mktemp(f"capture-{name}")
+        with_pcap = replace(parameters, pcap_dir=directory)
+        captures[name] = NetworkCapture(with_pcap, run_transfer(with_pcap), directory, link_types)
+    return captures

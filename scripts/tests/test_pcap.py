@@ -7,9 +7,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import PcapRun
+from conftest import CAPTURED_TRANSFERS, NetworkCapture, PcapRun
 
-from netblt_sim.pcap import read_netblt_packets
+from netblt_sim.pcap import LINKTYPE_ETHERNET, read_ipv4_datagrams, read_netblt_packets
 from netblt_sim.wire import (
     ControlFields,
     DataFields,
@@ -132,3 +132,40 @@ def test_data_packets_carry_the_whole_transfer(
         for fields in map(data_fields, sent_data(sender_packets))
     )
     assert sum(n - 1 for n in transmissions.values()) == pcap_run.record.retransmitted
+
+
+@pytest.mark.parametrize("network", sorted(CAPTURED_TRANSFERS))
+def test_every_device_of_every_network_writes_a_capture_with_valid_ipv4_checksums(
+    network: str, network_captures: dict[str, NetworkCapture]
+) -> None:
+    """dpkt reads each link type the project writes; ns-3 computes every IPv4 header checksum
+    (the experiment turns ChecksumEnabled on), as real captures have them."""
+    capture = network_captures[network]
+    written = sorted(path.name for path in capture.directory.glob("*.pcap"))
+    assert written == sorted(capture.link_types)
+    for path in capture.files():
+        ipv4 = read_ipv4_datagrams(path)
+        assert ipv4.link_type == capture.link_types[path.name], path.name
+        assert ipv4.ipv4_packets >= len(ipv4.datagrams) > 0, path.name
+        assert ipv4.bad_header_checksums == 0, path.name
+        assert read_netblt_packets(path, strict=False), path.name
+
+
+def test_an_ethernet_capture_decodes_strictly_and_carries_the_transfer(
+    network_captures: dict[str, NetworkCapture],
+) -> None:
+    capture = network_captures["ethernet"]
+    record = capture.record
+    assert record.completed and record.intact
+    sender_path, receiver_path = capture.files()
+    assert read_ipv4_datagrams(sender_path).link_type == LINKTYPE_ETHERNET
+    sender = read_netblt_packets(sender_path, verify_data_checksum=False)
+    receiver = read_netblt_packets(receiver_path, verify_data_checksum=False)
+    kinds = {p.packet_type for p in sender + receiver}
+    assert {PacketType.OPEN, PacketType.RESPONSE, PacketType.CONTROL, PacketType.DONE} <= kinds
+    assert len(sent_data(sender)) == record.data_packets_sent
+    for packets in (sender, receiver):
+        data_by_position = {
+            (f.buffer_number, f.packet_number): f.data for f in map(data_fields, sent_data(packets))
+        }
+        assert sum(len(d) for d in data_by_position.values()) == capture.parameters.xfsz_bytes

@@ -36,3 +36,30 @@ def test_readme_example_sweeps_and_plots(
     assert speeds[(40, 2)] > speeds[(40, 1)]
     assert (tmp_path / "ring-sweep.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "Mbit/s, 0 lost" in capsys.readouterr().out
+
+
+def wireshark_section() -> str:
+    text = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"\n## Looking at captures in Wireshark\n(.*?)\n## ", text, re.S)
+    assert found, "README.md has no section 'Looking at captures in Wireshark'"
+    return found.group(1)
+
+
+def test_readme_wireshark_section_captures_every_network_with_valid_commands() -> None:
+    """One `scripts/netblt-run ... --pcap DIR` per network, each a valid command line, and the
+    one command that opens a capture with the dissector, which exists."""
+    from netblt_sim.cli import build_parser, parameter_values
+    from netblt_sim.parameters import transfer_parameters
+
+    section = wireshark_section()
+    assert "tshark -X lua_script:src/netblt/wireshark/netblt.lua -r " in section
+    assert (REPO_ROOT / "src/netblt/wireshark/netblt.lua").is_file()
+    joined = section.replace("\\\n", "")  # continued lines
+    commands = re.findall(r"^scripts/netblt-run (.*?)(?:  #.*)?$", joined, re.M)
+    networks = set()
+    for command in commands:
+        arguments = build_parser().parse_args(command.split())
+        parameters = transfer_parameters(**parameter_values(arguments))
+        assert parameters.pcap_dir is not None, command
+        networks.add(parameters.network)
+    assert networks == {"point-to-point", "proteon-ring", "ethernet", "wideband"}

@@ -11,7 +11,12 @@ import netblt_bytes as make
 import pytest
 
 from netblt_sim.checksum import netblt_checksum, ones_complement_sum
-from netblt_sim.pcap import NetbltDecodeError, read_ipv4_datagrams, read_netblt_packets
+from netblt_sim.pcap import (
+    NetbltDecodeError,
+    PcapFormatError,
+    read_ipv4_datagrams,
+    read_netblt_packets,
+)
 from netblt_sim.wire import (
     ControlFields,
     DataFields,
@@ -129,3 +134,37 @@ def test_strict_reading_names_the_bad_packet(tmp_path: Path) -> None:
         read_netblt_packets(path)
     (flagged,) = read_netblt_packets(path, strict=False)
     assert not flagged.header_checksum_ok
+
+
+def test_ethernet_and_raw_ip_captures_read_alike(tmp_path: Path) -> None:
+    """DLT_EN10MB: Ethernet II frames padded to 60 bytes (the padding is not part of the
+    datagram), ARP skipped; LINKTYPE_RAW: bare datagrams. Header checksums are verified."""
+    packets = [make.with_ipv4_checksum(p) for p in make.ipv4_fragments(make.keepalive(), 1500)]
+    packets += make.ipv4_fragments(make.control(make.go_message(1, 5)), 1500, identification=8)
+    ethernet = tmp_path / "ethernet.pcap"
+    arp = make.ethernet_frame(bytes(28), ethertype=0x0806)
+    make.write_pcap(ethernet, 1, [arp] + [make.ethernet_frame(p) for p in packets])
+    raw = tmp_path / "raw.pcap"
+    make.write_pcap(raw, 101, packets)
+    for path in (ethernet, raw):
+        capture = read_ipv4_datagrams(path)
+        assert (capture.ipv4_packets, capture.bad_header_checksums) == (2, 1)  # the CONTROL's is 0
+        keepalive, control = read_netblt_packets(path)
+        assert keepalive.packet_type is PacketType.KEEPALIVE and keepalive.length == 12
+        assert isinstance(control.body, ControlFields)
+        assert control.body.messages == (GoMessage(1, 5),)
+
+
+def test_files_that_cannot_be_read_are_refused_by_name(tmp_path: Path) -> None:
+    pcapng = tmp_path / "capture.pcapng"
+    pcapng.write_bytes(bytes.fromhex("0a0d0d0a") + bytes(40))
+    with pytest.raises(PcapFormatError, match="capture.pcapng: not a pcap file"):
+        read_ipv4_datagrams(pcapng)
+    cut = tmp_path / "cut.pcap"
+    make.write_ppp_pcap(cut, [make.ipv4_fragments(make.keepalive(), 1500)[0][:-4]])
+    with pytest.raises(PcapFormatError, match="total length 32, 28 bytes present"):
+        read_ipv4_datagrams(cut)
+    other = tmp_path / "other.pcap"
+    make.write_pcap(other, 105, [])  # 802.11
+    with pytest.raises(PcapFormatError, match="link type 105; only DLT_EN10MB"):
+        read_ipv4_datagrams(other)
