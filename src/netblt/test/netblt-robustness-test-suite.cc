@@ -1,0 +1,120 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "netblt-test-fixture.h"
+
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+
+/**
+ * @file
+ * @ingroup netblt-tests
+ * What scripts/soak found: each case is a configuration or a packet sequence that once crashed
+ * the model, hung a connection or delivered a wrong verdict, reduced to its core.
+ */
+
+using namespace ns3;
+using namespace ns3::netblt_test;
+
+/**
+ * @ingroup netblt-tests
+ * @brief A listener whose buffer limit is smaller than both ends' packet sizes (soak transfer
+ * seed 89): the answer's packets are made as small as its buffer, and the transfer completes
+ * intact. Before, the passive receiver took a buffer smaller than a packet and failed an
+ * assertion when it opened its first buffer.
+ */
+class NetbltBufferLimitBelowPacketTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltBufferLimitBelowPacketTestCase()
+        : NetbltEngineTestCase("a buffer limit below the packet size gives packets of the buffer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NetbltTransferParameters proposal = Proposal(4000, 1000, 4, 5, 2);
+        NetbltTransferParameters limits = Limits();
+        limits.bufferSize = 600;
+        limits.packetSize = 1400;
+        NetbltTransferParameters answer = NetbltTransferParameters::Restrict(proposal, limits);
+        NS_TEST_EXPECT_MSG_EQ(answer.Validate(), "", "the answer is usable");
+        NS_TEST_EXPECT_MSG_EQ(answer.bufferSize, 600, "the listener's buffer size");
+        NS_TEST_EXPECT_MSG_EQ(answer.packetSize, 600, "packets as large as the buffer");
+        NS_TEST_EXPECT_MSG_EQ(answer.IsNoLessRestrictiveThan(proposal), true, "acceptable");
+
+        Bench bench;
+        std::vector<uint8_t> data = MakeData(5000, 89);
+        bench.StartWrite(proposal, data, limits);
+        bench.ArmWatchdog(Seconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bench.active.Completed(), true, "sender completed");
+        NS_TEST_ASSERT_MSG_EQ(bench.passive.Completed(), true, "receiver completed");
+        NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.bufferNumbers.size(), 9, "8 buffers of 600, 1 of 200");
+        for (const TxRecorder::Entry& e : bench.active.tx.GetEntries())
+        {
+            if (e.type == NetbltPacketType::DATA || e.type == NetbltPacketType::LDATA)
+            {
+                NS_TEST_EXPECT_MSG_EQ(e.packetNumber, 0, "one packet per buffer");
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(e.dataLength, 600, "no packet beyond the buffer");
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief A listener whose limits leave no usable answer (a burst-size limit of 0): the OPEN is
+ * answered with REFUSED, naming the value, and the listener's client is not consulted.
+ */
+class NetbltUnusableLimitsTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltUnusableLimitsTestCase()
+        : NetbltEngineTestCase("limits that leave no usable answer: the OPEN is refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NetbltTransferParameters limits = Limits();
+        limits.burstSize = 0;
+        Bench bench;
+        bench.StartWrite(Proposal(4000, 1000, 4, 5, 2), MakeData(5000, 1), limits);
+        bench.ArmWatchdog(Seconds(100));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.accepted, false, "listener's client not consulted");
+        NS_TEST_ASSERT_MSG_EQ(bench.active.closed, true, "active end closed");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason, NetbltConnection::REFUSED, "REFUSED");
+        NS_TEST_EXPECT_MSG_NE(bench.active.closeText.find("burst size 0"),
+                              std::string::npos,
+                              "the reason names the value: " << bench.active.closeText);
+        NS_TEST_EXPECT_MSG_EQ(bench.topology.netblt[1]->GetConnectionCount(), 0, "no connection");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief The NETBLT robustness test suite: regressions found by the soak.
+ */
+class NetbltRobustnessTestSuite : public TestSuite
+{
+  public:
+    NetbltRobustnessTestSuite();
+};
+
+NetbltRobustnessTestSuite::NetbltRobustnessTestSuite()
+    : TestSuite("netblt-robustness", Type::UNIT)
+{
+    AddTestCase(new NetbltBufferLimitBelowPacketTestCase, TestCase::Duration::QUICK);
+    AddTestCase(new NetbltUnusableLimitsTestCase, TestCase::Duration::QUICK);
+}
+
+/// Static variable for test initialization.
+static NetbltRobustnessTestSuite g_netbltRobustnessTestSuite;
