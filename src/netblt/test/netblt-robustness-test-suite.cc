@@ -4,6 +4,9 @@
 
 #include "netblt-test-fixture.h"
 
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-interface.h"
+#include "ns3/netblt-control-header.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
@@ -16,6 +19,53 @@
 
 using namespace ns3;
 using namespace ns3::netblt_test;
+
+namespace
+{
+
+/**
+ * Hands a packet to node @p to's NETBLT layer as IPv4 would, as if the other node's end of
+ * @p connection sent it.
+ * @param bench the bench
+ * @param to the receiving node, 0 or 1
+ * @param connection the connection on that node the packet is for
+ * @param header the packet's header (ports are filled in)
+ * @param payload bytes of zero data after the header
+ */
+void
+Inject(Bench& bench,
+       uint32_t to,
+       Ptr<NetbltConnection> connection,
+       NetbltHeader& header,
+       uint32_t payload = 0)
+{
+    header.SetLocalPort(connection->GetPeerPort());
+    header.SetForeignPort(connection->GetLocalPort());
+    Ptr<Packet> packet = Create<Packet>(payload);
+    packet->AddHeader(header);
+    Ipv4Header ip;
+    ip.SetSource(bench.topology.address[1 - to]);
+    ip.SetDestination(bench.topology.address[to]);
+    ip.SetProtocol(NetbltL4Protocol::PROT_NUMBER);
+    ip.SetPayloadSize(packet->GetSize());
+    bench.topology.netblt[to]->Receive(packet, ip, nullptr);
+}
+
+/**
+ * Hands a CONTROL packet with one message to node 0's sender, as if node 1's receiver sent it.
+ * @param bench the bench
+ * @param sender node 0's connection
+ * @param message the message
+ */
+void
+InjectControl(Bench& bench, Ptr<NetbltConnection> sender, const NetbltControlMessage& message)
+{
+    NetbltControlHeader control;
+    control.AddMessage(message);
+    Inject(bench, 0, sender, control);
+}
+
+} // namespace
 
 /**
  * @ingroup netblt-tests
@@ -101,6 +151,62 @@ class NetbltUnusableLimitsTestCase : public NetbltEngineTestCase
 
 /**
  * @ingroup netblt-tests
+ * @brief 200 copies of the receiver's last OK reach a dallying sender (soak fuzz seed 8): each
+ * extends the dally, but only up to 64 times its start, and the sender completes when the
+ * receiver falls silent. Before, every copy doubled the dally until the time overflowed and
+ * the simulator's negative-delay assertion failed.
+ */
+class NetbltDallyExtensionBoundTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltDallyExtensionBoundTestCase()
+        : NetbltEngineTestCase("repeated OKs extend a dally only 64-fold")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        bench.drop[0]->AddRule(NetbltPacketType::DONE,
+                               NetbltDropErrorModel::ANY,
+                               NetbltDropErrorModel::ANY,
+                               NetbltDropErrorModel::ANY); // the sender dallies to its end
+        bench.StartWrite(Proposal(2000, 500, 4, 5, 1), MakeData(4000, 8), Limits());
+        Time injected;
+        bench.active.onBuffer = [&](Ptr<NetbltConnection> sender, uint32_t buffers) {
+            if (buffers < 2)
+            {
+                return;
+            }
+            // Once the last buffer is handed over, wait for the dally, then copy the OK.
+            Simulator::Schedule(MilliSeconds(200), [&, sender]() {
+                NS_TEST_ASSERT_MSG_EQ(sender->GetState(), NetbltConnection::DALLYING, "dallying");
+                std::vector<NetbltControlMessage> sent = bench.passive.tx.AllMessages();
+                NetbltControlMessage ok = sent.back();
+                NS_TEST_ASSERT_MSG_EQ(ok.GetType(), NetbltControlMessage::OK, "the last OK");
+                for (uint32_t i = 0; i < 200; ++i)
+                {
+                    InjectControl(bench, sender, ok);
+                }
+                injected = Simulator::Now();
+            });
+        };
+        bench.ArmWatchdog(Seconds(1000));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bench.active.Completed(), true, "sender completed");
+        NS_TEST_ASSERT_MSG_EQ(bench.passive.Completed(), true, "receiver completed");
+        // The receiver closed at once; the sender's death timer (10 s) ends the dally.
+        NS_TEST_EXPECT_MSG_LT(bench.active.closeTime, injected + Seconds(11), "death timer");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.connection->GetStatistics().duplicateControlMessages,
+                              200,
+                              "every copy seen as a duplicate");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-tests
  * @brief The NETBLT robustness test suite: regressions found by the soak.
  */
 class NetbltRobustnessTestSuite : public TestSuite
@@ -114,6 +220,7 @@ NetbltRobustnessTestSuite::NetbltRobustnessTestSuite()
 {
     AddTestCase(new NetbltBufferLimitBelowPacketTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltUnusableLimitsTestCase, TestCase::Duration::QUICK);
+    AddTestCase(new NetbltDallyExtensionBoundTestCase, TestCase::Duration::QUICK);
 }
 
 /// Static variable for test initialization.
