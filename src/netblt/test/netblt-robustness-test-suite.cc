@@ -7,6 +7,7 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-interface.h"
 #include "ns3/netblt-control-header.h"
+#include "ns3/netblt-data-header.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
@@ -207,6 +208,101 @@ class NetbltDallyExtensionBoundTestCase : public NetbltEngineTestCase
 
 /**
  * @ingroup netblt-tests
+ * @brief An OK the receiver did not send releases buffer 2 at the sender (soak fuzz seed 3):
+ * the receiver's RESEND for it then makes the sender abort, counting a protocol violation.
+ * Before, the sender answered each RESEND with a NULL-ACK and both ends stayed established for
+ * ever, each hearing the other.
+ */
+class NetbltResendForReleasedBufferTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltResendForReleasedBufferTestCase()
+        : NetbltEngineTestCase("a RESEND for a buffer an OK released: the sender aborts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        bench.StartWrite(Proposal(5000, 500, 5, 5, 2), MakeData(20000, 3), Limits());
+        bench.active.onEstablished = [&bench](Ptr<NetbltConnection> sender) {
+            // Sequence 1000 is well ahead of the receiver's, so the sender takes it as new.
+            Simulator::ScheduleNow([&bench, sender]() {
+                InjectControl(bench, sender, NetbltControlMessage::MakeOk(1000, 2, 5, 5, 100));
+            });
+        };
+        bench.ArmWatchdog(Seconds(1000));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bench.active.closed, true, "sender closed");
+        NS_TEST_ASSERT_MSG_EQ(bench.passive.closed, true, "receiver closed");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason,
+                              NetbltConnection::ABORTED_LOCALLY,
+                              "the sender aborts: " << bench.active.closeText);
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.closeReason,
+                              NetbltConnection::ABORTED_BY_PEER,
+                              "the receiver learns it");
+        NS_TEST_EXPECT_MSG_LT(bench.active.closeTime, Seconds(5), "soon");
+        NS_TEST_EXPECT_MSG_EQ(bench.active.connection->GetStatistics().protocolViolations,
+                              1,
+                              "one protocol violation");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief Buffer 1's packet 1 is lost; its LDATA has come when a DATA the sender did not send
+ * fills the gap with the L flag set (soak fuzz seed 95). The buffer then holds every packet it
+ * can have but its length is unknown again: its data timer finds nothing to ask for, and the
+ * receiver aborts, counting a protocol violation. Before, no RESEND went, and both ends stayed
+ * established for ever, exchanging KEEPALIVEs.
+ */
+class NetbltLateLastBufferFlagTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltLateLastBufferFlagTestCase()
+        : NetbltEngineTestCase("a buffer left with nothing to ask for: the receiver aborts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        bench.drop[1]->AddRule(NetbltPacketType::DATA, 1, 1);
+        bench.StartWrite(Proposal(2000, 500, 4, 5, 1), MakeData(8000, 95), Limits());
+        Simulator::Schedule(MilliSeconds(10), [this, &bench]() {
+            NS_TEST_ASSERT_MSG_EQ(bench.drop[1]->GetDropped(NetbltPacketType::DATA), 1, "lost");
+            NS_TEST_ASSERT_MSG_EQ(bench.drop[1]->GetSeen(NetbltPacketType::LDATA), 1, "LDATA");
+            NetbltDataHeader data(NetbltPacketType::DATA);
+            data.SetBufferNumber(1);
+            data.SetPacketNumber(1);
+            data.SetDataLength(500);
+            data.SetLastBuffer(true);
+            Inject(bench, 1, bench.passive.connection, data, 500);
+        });
+        bench.ArmWatchdog(Seconds(1000));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bench.active.closed, true, "sender closed");
+        NS_TEST_ASSERT_MSG_EQ(bench.passive.closed, true, "receiver closed");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.closeReason,
+                              NetbltConnection::ABORTED_LOCALLY,
+                              "the receiver aborts: " << bench.passive.closeText);
+        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason,
+                              NetbltConnection::ABORTED_BY_PEER,
+                              "the sender learns it");
+        NS_TEST_EXPECT_MSG_LT(bench.passive.closeTime, Seconds(1), "at its data timer");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.connection->GetStatistics().protocolViolations,
+                              1,
+                              "one protocol violation");
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.received.size(), 0, "nothing delivered");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-tests
  * @brief The NETBLT robustness test suite: regressions found by the soak.
  */
 class NetbltRobustnessTestSuite : public TestSuite
@@ -221,6 +317,8 @@ NetbltRobustnessTestSuite::NetbltRobustnessTestSuite()
     AddTestCase(new NetbltBufferLimitBelowPacketTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltUnusableLimitsTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltDallyExtensionBoundTestCase, TestCase::Duration::QUICK);
+    AddTestCase(new NetbltResendForReleasedBufferTestCase, TestCase::Duration::QUICK);
+    AddTestCase(new NetbltLateLastBufferFlagTestCase, TestCase::Duration::QUICK);
 }
 
 /// Static variable for test initialization.
