@@ -14,7 +14,8 @@ Modules:
   their scenario files; `claims`, `measures`: experiments the RFC's text describes, checked by
   burst-interval sweeps.
 - `pcap`, `wire`, `checksum`: a pure-Python pcap reader and RFC 998 §8 decoder.
-- `cli`: `scripts/netblt-run`; `reproduce`: `scripts/reproduce`.
+- `cli`: `scripts/netblt-run`; `reproduce`: `scripts/reproduce`; `soak`, `soak_results`:
+  `scripts/soak` (runs build/bin/netblt-soak in chunks and sums up its lines).
 
 Nothing here imports ns-3 until a simulation is run: `import netblt_sim` is cheap.
 """
