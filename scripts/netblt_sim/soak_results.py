@@ -121,7 +121,7 @@ def detail_kind(outcome: str, detail: str) -> str:
     reasons of a clean run ("DEATH_TIMEOUT/DEATH_TIMEOUT"), what went wrong otherwise."""
     if outcome not in ("clean", "intact", "unchecked-corrupt"):
         detail = re.split(r" \(|: ", detail, maxsplit=1)[0]
-    return re.sub(r"\d+(\.\d+)?", "N", detail)
+    return re.sub(r"(?<!RFC )(?<![\d.])\d+(\.\d+)?", "N", detail)
 
 
 @dataclass
@@ -256,6 +256,7 @@ def _fuzzer_table(summary: Summary) -> str:
         width=100,
         initial_indent="  ",
         subsequent_indent="    ",
+        break_on_hyphens=False,
     )
     return "\n".join(lines)
 

@@ -60,6 +60,9 @@ def test_details_are_counted_without_their_numbers() -> None:
     assert detail_kind("misled", "stalled after forged packets: open at 3600 s: node 0") == (
         "stalled after forged packets"
     )
+    assert detail_kind("undetected-corrupt", "damaged data with the RFC 998 checksum (3 ...)") == (
+        "damaged data with the RFC 998 checksum"
+    )
 
 
 def test_the_summary_passes_only_without_bad_hung_or_unaccounted_runs() -> None:
