@@ -15,7 +15,9 @@ Modules:
   burst-interval sweeps.
 - `pcap`, `wire`, `checksum`: pcap files read with dpkt, and the project's own RFC 998 §8
   decoder.
-- `cli`: `scripts/netblt-run`; `reproduce`: `scripts/reproduce`.
+- `cli`: `scripts/netblt-run`; `reproduce`: `scripts/reproduce`; `bench`: `scripts/bench`;
+  `soak`, `soak_results`: `scripts/soak` (runs build/bin/netblt-soak in chunks and sums up its
+  lines).
 
 Nothing here imports ns-3 until a simulation is run: `import netblt_sim` is cheap.
 """

@@ -470,6 +470,7 @@ NetbltConnection::StartDally(Time duration)
     m_keepaliveTimer.Cancel();
     SetState(DALLYING);
     m_dallyDuration = duration;
+    m_dallyStart = duration;
     m_dallyTimer = Simulator::Schedule(Granular(duration), &NetbltConnection::DallyExpired, this);
 }
 
@@ -477,7 +478,10 @@ void
 NetbltConnection::ExtendDally()
 {
     Simulator::Remove(m_dallyTimer);
-    m_dallyDuration = m_dallyDuration * 2;
+    // The receiver's control timer, which paces its retransmissions, backs off at most
+    // MAX_DALLY_BACKOFF-fold; a longer dally answers nothing more. (Doubling without a bound,
+    // a run of CONTROL packets overflowed the time and failed an assertion: soak fuzz seed 8.)
+    m_dallyDuration = std::min(m_dallyDuration * 2, m_dallyStart * MAX_DALLY_BACKOFF);
     m_dallyTimer =
         Simulator::Schedule(Granular(m_dallyDuration), &NetbltConnection::DallyExpired, this);
 }

@@ -232,8 +232,15 @@ class NetbltConnection : public Object
      * @param duration how long
      */
     void StartDally(Time duration);
-    /** Restarts the dally timer twice as long as the dally before (a retransmitted OK came). */
+    /**
+     * Restarts the dally timer twice as long as the dally before (a retransmitted OK came), up
+     * to MAX_DALLY_BACKOFF times the dally StartDally() began with.
+     */
     void ExtendDally();
+
+    /** How many times longer than its start a dally may grow (as NetbltControlChannel's backoff).
+     */
+    static constexpr int64_t MAX_DALLY_BACKOFF = 64;
     /** The dally period is over. */
     void DallyExpired();
 
@@ -327,6 +334,7 @@ class NetbltConnection : public Object
     NetbltIdleTimer m_keepaliveTimer; //!< nothing sent to the other end
     EventId m_dallyTimer;
     Time m_dallyDuration; //!< length of the current dally period
+    Time m_dallyStart;    //!< length of the dally period StartDally() began
     EventId m_quitTimer;
     std::string m_quitReason;
 

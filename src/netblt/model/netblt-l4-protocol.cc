@@ -588,6 +588,20 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
     }
     NetbltTransferParameters answer =
         NetbltTransferParameters::Restrict(offer, listener->second.limits);
+    // The listener's limits can still make an answer no transfer can use (a limit of 0, more
+    // than 65535 packets of the smaller packet size in the buffer): refuse rather than set up
+    // a connection with it.
+    problem = answer.Validate();
+    if (!problem.empty())
+    {
+        SendReply(NetbltPacketType::REFUSED,
+                  "no usable answer within this end's limits: " + problem,
+                  localPort,
+                  peerPort,
+                  local,
+                  peer);
+        return;
+    }
     // M = WRITE: the active end writes, so this end receives.
     Ptr<NetbltConnection> connection = CreateConnection(
         open.GetWriteMode() ? NetbltConnection::RECEIVER : NetbltConnection::SENDER);

@@ -583,11 +583,20 @@ NetbltReceiver::DataTimeout(uint32_t number)
     }
     ++m_stats.dataTimeouts;
     m_dataTimeoutTrace(number);
-    RequestMissing(number, *buffer);
+    if (!RequestMissing(number, *buffer))
+    {
+        // Every packet number the buffer can have is here, yet it is not complete: an L flag
+        // came after its LDATA (a packet the sender did not send, soak fuzz seed 95) and left
+        // its length unknown. No RESEND can mend that; waiting would keep both ends alive and
+        // idle for ever.
+        ++m_stats.protocolViolations;
+        Abort("buffer " + std::to_string(number) + " cannot complete: no packet to ask for");
+        return;
+    }
     FlushControl();
 }
 
-void
+bool
 NetbltReceiver::RequestMissing(uint32_t number, NetbltRxBuffer::Buffer& buffer)
 {
     // Room for packet numbers in one control packet beside the 12-byte header and RESEND fields.
@@ -595,7 +604,7 @@ NetbltReceiver::RequestMissing(uint32_t number, NetbltRxBuffer::Buffer& buffer)
     std::vector<uint16_t> missing = m_rxBuffer.GetMissing(number, room);
     if (missing.empty())
     {
-        return;
+        return false;
     }
     Simulator::Remove(buffer.dataTimer);
     buffer.state = NetbltRxBuffer::ACK_WAIT;
@@ -607,6 +616,7 @@ NetbltReceiver::RequestMissing(uint32_t number, NetbltRxBuffer::Buffer& buffer)
     m_stats.packetsRequested += missing.size();
     QueueControlMessage(
         NetbltControlMessage::MakeResend(buffer.awaitedSequence, number, std::move(missing)));
+    return true;
 }
 
 void

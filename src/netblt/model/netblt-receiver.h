@@ -79,7 +79,13 @@ class NetbltReceiver : public NetbltConnection
     void ControlTimeout();
     void EnterAcked(uint32_t number, NetbltRxBuffer::Buffer& buffer);
     void DataTimeout(uint32_t number);
-    void RequestMissing(uint32_t number, NetbltRxBuffer::Buffer& buffer);
+    /**
+     * Queues a RESEND for the packets the buffer misses.
+     * @param number the buffer number
+     * @param buffer the buffer
+     * @return false if it misses none (nothing was queued)
+     */
+    bool RequestMissing(uint32_t number, NetbltRxBuffer::Buffer& buffer);
     void CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer);
     void DeliverInOrder();
     void TightenEarlierBuffers(uint32_t number);

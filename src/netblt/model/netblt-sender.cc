@@ -261,6 +261,17 @@ NetbltSender::HandleControl(const NetbltControlHeader& control)
                 renegotiated;
             break;
         case NetbltControlMessage::RESEND:
+            if (m_txBuffer.IsReleased(message.GetBufferNumber()))
+            {
+                // A receiver asks again only for a buffer it has not acknowledged (its RESENDs
+                // precede its OK in sequence): the ends disagree about the transfer, which can
+                // no longer complete. Answering with NULL-ACKs would go on as long as the
+                // receiver asks (soak fuzz seed 3, after an OK that was not the receiver's).
+                ++m_stats.protocolViolations;
+                Abort("RESEND for buffer " + std::to_string(message.GetBufferNumber()) +
+                      ", which an OK released");
+                return;
+            }
             m_txBuffer.Resend(message.GetBufferNumber(), message.GetMissingPackets());
             break;
         }

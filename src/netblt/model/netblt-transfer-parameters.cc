@@ -31,6 +31,10 @@ NetbltTransferParameters::Restrict(const NetbltTransferParameters& offer,
     NetbltTransferParameters answer = offer;
     answer.bufferSize = std::min(offer.bufferSize, limits.bufferSize);
     answer.packetSize = std::min(offer.packetSize, limits.packetSize);
+    // A buffer holds at least one packet: a buffer limit below both packet sizes makes the
+    // packets as small as the buffer (still no less restrictive than either side).
+    answer.packetSize =
+        static_cast<uint16_t>(std::min<uint32_t>(answer.packetSize, answer.bufferSize));
     answer.burstSize = std::min(offer.burstSize, limits.burstSize);
     answer.burstIntervalMs = std::max(offer.burstIntervalMs, limits.burstIntervalMs);
     answer.maxOutstandingBuffers =

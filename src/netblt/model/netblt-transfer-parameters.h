@@ -45,7 +45,8 @@ struct NetbltTransferParameters
     /**
      * The passive end's answer to an offer: each flow-control value made no less restrictive
      * than both the offer and this end's limits (smaller buffers, packets, bursts and buffer
-     * counts; longer burst intervals). Data checksumming is on if either end asks for it.
+     * counts; longer burst intervals), and packets no larger than the buffer. Data
+     * checksumming is on if either end asks for it.
      * The death timeout and client string are the passive end's own.
      * @param offer the active end's proposal
      * @param limits the passive end's most permissive values

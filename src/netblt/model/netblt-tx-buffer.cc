@@ -76,11 +76,19 @@ void
 NetbltTxBuffer::Resend(uint32_t number, const std::vector<uint16_t>& missing)
 {
     auto it = m_buffers.find(number);
-    if (it == m_buffers.end() || !it->second.goReceived)
+    if (it == m_buffers.end())
     {
         return;
     }
     Buffer& buffer = it->second;
+    if (!buffer.goReceived)
+    {
+        // The receiver asks again only for a buffer it has sent a GO for. That GO never took
+        // effect here (its sequence number was taken by a message the receiver did not send,
+        // soak fuzz seed 3): the RESEND stands for it, or the buffer would never go.
+        QueueAll(buffer);
+        return;
+    }
     for (uint16_t requested : missing)
     {
         uint16_t packet = std::min<uint16_t>(requested, buffer.packetCount - 1);
@@ -106,6 +114,12 @@ NetbltTxBuffer::IsGoReceived(uint32_t number) const
 {
     auto it = m_buffers.find(number);
     return it != m_buffers.end() && it->second.goReceived;
+}
+
+bool
+NetbltTxBuffer::IsReleased(uint32_t number) const
+{
+    return number >= 1 && number < m_nextNumber && m_buffers.find(number) == m_buffers.end();
 }
 
 bool

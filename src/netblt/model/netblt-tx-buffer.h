@@ -78,13 +78,20 @@ class NetbltTxBuffer
      * A RESEND: queues again each named packet that has gone once. A number past the end of a
      * (last, short) buffer asks for its LDATA: the receiver cannot know how many packets such a
      * buffer has until the LDATA arrives.
-     * @param number the buffer number; ignored before the buffer's GO
+     * @param number the buffer number; a RESEND for a held buffer whose GO never came stands
+     *        for the GO (every packet is queued), one for a buffer not held is ignored
      * @param missing the packet numbers asked for
      */
     void Resend(uint32_t number, const std::vector<uint16_t>& missing);
 
     /** @param number a buffer number @return true if the buffer is held and its GO came */
     bool IsGoReceived(uint32_t number) const;
+
+    /**
+     * @param number a buffer number
+     * @return true if the client handed the buffer over and an OK has released it since
+     */
+    bool IsReleased(uint32_t number) const;
 
     /** @return true if some buffer with a GO has packets queued */
     bool HasDataToSend() const;

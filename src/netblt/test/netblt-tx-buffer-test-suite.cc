@@ -297,8 +297,9 @@ class NetbltTxBufferSecondGoTestCase : public TestCase
  * @ingroup netblt-tests
  * @brief RFC 998 §5.2: a RESEND queues again each named packet that has gone once (once each,
  * flagged as a retransmission, lowest buffer first); a packet number past the end of a short
- * last buffer asks for its LDATA; a RESEND before the buffer's GO, or for a buffer not held,
- * is ignored.
+ * last buffer asks for its LDATA; a RESEND for a buffer not held is ignored, and one for a held
+ * buffer whose GO never came stands for the GO (the soak found a transfer that stalled for ever
+ * without it).
  */
 class NetbltTxBufferResendTestCase : public TestCase
 {
@@ -315,8 +316,6 @@ class NetbltTxBufferResendTestCase : public TestCase
         {
             NetbltTxBuffer tx(400);
             tx.Add(MakeBuffer(MakeData(1000, 1)), false);
-            tx.Resend(1, {0, 1});
-            NS_TEST_EXPECT_MSG_EQ(tx.HasDataToSend(), false, "RESEND before GO ignored");
             tx.Go(1);
             NetbltTxBuffer::Transmission t;
             NS_TEST_ASSERT_MSG_EQ(tx.NextPacket(t), true, "packet 0");
@@ -336,6 +335,22 @@ class NetbltTxBufferResendTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ((flags == std::vector<bool>{true, false, false}),
                                   true,
                                   "only packet 0 is a retransmission");
+        }
+        {
+            NetbltTxBuffer tx(400);
+            tx.Add(MakeBuffer(MakeData(1000, 1)), false);
+            tx.Resend(1, {1});
+            NS_TEST_EXPECT_MSG_EQ(tx.IsGoReceived(1), true, "a RESEND before the GO stands for it");
+            NetbltTxBuffer::Transmission t;
+            std::vector<uint16_t> numbers;
+            while (tx.NextPacket(t))
+            {
+                numbers.push_back(t.packet);
+                NS_TEST_EXPECT_MSG_EQ(t.retransmission, false, "first transmissions");
+            }
+            NS_TEST_EXPECT_MSG_EQ((numbers == std::vector<uint16_t>{0, 1, 2}),
+                                  true,
+                                  "every packet, as a GO queues them");
         }
         {
             NetbltTxBuffer tx(400);
@@ -396,6 +411,9 @@ class NetbltTxBufferOkTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(tx.Ok(1), 1000, "buffer 1 held 1000 bytes");
         NS_TEST_EXPECT_MSG_EQ(tx.Ok(1), 0, "a second OK: not held");
         NS_TEST_EXPECT_MSG_EQ(tx.Ok(5), 0, "never handed over");
+        NS_TEST_EXPECT_MSG_EQ(tx.IsReleased(1), true, "buffer 1 released by its OK");
+        NS_TEST_EXPECT_MSG_EQ(tx.IsReleased(5), false, "buffer 5 never handed over");
+        NS_TEST_EXPECT_MSG_EQ(tx.IsReleased(0), false, "there is no buffer 0");
         NS_TEST_EXPECT_MSG_EQ(tx.GetHeldCount(), 0, "none held");
         NS_TEST_EXPECT_MSG_EQ(tx.IsLastGiven(), false, "last not given");
         NS_TEST_EXPECT_MSG_EQ(tx.IsDone(), false, "every buffer OK'd but the last not given");

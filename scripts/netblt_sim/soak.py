@@ -1,0 +1,218 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""`scripts/soak`: random impaired NETBLT transfers and a mutation fuzzer, run by
+`build/bin/netblt-soak` in chunks of seeds, in parallel, and summed up (`soak_results`).
+
+Each chunk is a subprocess with a time limit, so that a crash (a signal, an abort) or a hang
+(the limit) is caught and charged to the first run of the chunk that did not report; the chunk
+then goes on from the run after it. Exit status: 0 if nothing failed, 1 if any transfer was bad
+or hung, any run crashed or hung, or any injected packet went unaccounted, 2 for a bad option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from netblt_sim.runtime import BUILD_DIR
+from netblt_sim.soak_results import Done, Failure, RunKind, RunResult, Summary, parse_line
+
+SOAK_PROGRAM = BUILD_DIR / "bin" / "netblt-soak"
+PACKETS_PER_RUN = 1000  # injected into each fuzzed transfer
+TRANSFERS_PER_CHUNK = 250
+FUZZ_RUNS_PER_CHUNK = 25
+DEFAULT_TIMEOUT_S = 300.0
+EXIT_FAILED = 1
+EXIT_BAD_VALUE = 2
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Consecutive runs of one kind for one subprocess: `runs` transfers from `first_seed`, or
+    fuzzed transfers injecting `packets` in all, `packets_per_run` each (the last maybe fewer)."""
+
+    kind: RunKind
+    first_seed: int
+    runs: int
+    packets: int = 0
+    packets_per_run: int = PACKETS_PER_RUN
+
+    def arguments(self) -> list[str]:
+        """The options of `netblt-soak` that run this chunk."""
+        if self.kind == "transfer":
+            return [f"--first-seed={self.first_seed}", f"--transfers={self.runs}", "--packets=0"]
+        return [
+            "--transfers=0",
+            f"--fuzz-first-seed={self.first_seed}",
+            f"--packets={self.packets}",
+            f"--packets-per-run={self.packets_per_run}",
+        ]
+
+    def after(self, seed: int) -> Chunk | None:
+        """What is left of the chunk after the run of `seed`; None if nothing is."""
+        done = seed - self.first_seed + 1
+        if done >= self.runs:
+            return None
+        return replace(
+            self,
+            first_seed=seed + 1,
+            runs=self.runs - done,
+            packets=max(0, self.packets - done * self.packets_per_run),
+        )
+
+
+def plan(transfers: int, packets: int, seed: int) -> list[Chunk]:
+    """The chunks of a soak: transfers seeds `seed` onwards, then fuzzed transfers seeds `seed`
+    onwards, `PACKETS_PER_RUN` packets each, `packets` in all."""
+    chunks = []
+    for start in range(0, transfers, TRANSFERS_PER_CHUNK):
+        chunks.append(Chunk("transfer", seed + start, min(TRANSFERS_PER_CHUNK, transfers - start)))
+    fuzz_runs = math.ceil(packets / PACKETS_PER_RUN)
+    for start in range(0, fuzz_runs, FUZZ_RUNS_PER_CHUNK):
+        runs = min(FUZZ_RUNS_PER_CHUNK, fuzz_runs - start)
+        quota = min(packets, (start + runs) * PACKETS_PER_RUN) - start * PACKETS_PER_RUN
+        chunks.append(Chunk("fuzz", seed + start, runs, quota))
+    return chunks
+
+
+def _how(returncode: int) -> str:
+    if returncode < 0:
+        try:
+            return f"killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"killed by signal {-returncode}"
+    return f"exit status {returncode}"
+
+
+def run_chunk(
+    chunk: Chunk, program: Sequence[str], timeout_s: float
+) -> tuple[list[RunResult], list[Failure]]:
+    """Runs a chunk to its end, past any run that crashes or hangs; returns the runs' results
+    and the failures."""
+    results: list[RunResult] = []
+    failures: list[Failure] = []
+    left: Chunk | None = chunk
+    while left is not None:
+        try:
+            completed = subprocess.run(
+                [*program, *left.arguments()], capture_output=True, text=True, timeout=timeout_s
+            )
+            stdout, stderr, how = completed.stdout, completed.stderr, _how(completed.returncode)
+            finished = completed.returncode == 0
+            what: Literal["crash", "hang"] = "crash"
+        except subprocess.TimeoutExpired as expired:
+            stdout = _text(expired.stdout)
+            stderr = _text(expired.stderr)
+            finished, what, how = False, "hang", f"still running after {timeout_s:g} s"
+        reported = [line for line in map(parse_line, stdout.splitlines()) if line is not None]
+        runs = [line for line in reported if isinstance(line, RunResult)]
+        results += runs
+        if finished and any(isinstance(line, Done) for line in reported):
+            break
+        # The first run that did not report took the chunk down.
+        seed = runs[-1].seed + 1 if runs else left.first_seed
+        last_error = stderr.strip().splitlines()[-1] if stderr.strip() else ""
+        failures.append(Failure(what, left.kind, seed, how, last_error))
+        left = left.after(seed)
+    return results, failures
+
+
+def _text(output: bytes | str | None) -> str:
+    if output is None:
+        return ""
+    return output.decode(errors="replace") if isinstance(output, bytes) else output
+
+
+def run_soak(
+    chunks: Sequence[Chunk], program: Sequence[str], jobs: int, timeout_s: float
+) -> Summary:
+    """Runs the chunks, `jobs` at a time, and sums up what they report, in chunk order."""
+    summary = Summary()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(run_chunk, chunk, program, timeout_s) for chunk in chunks]
+        for future in futures:
+            results, failures = future.result()
+            for result in results:
+                summary.add(result)
+            summary.failures += failures
+    return summary
+
+
+def _count(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a whole number (allowed: {minimum} or more)"
+            ) from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{value} is too small (allowed: {minimum} or more)")
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{value:g} is not a positive number of seconds")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="soak",
+        description="Random impaired NETBLT transfers and a mutation fuzzer (build/bin/"
+        "netblt-soak) in parallel chunks; prints the counts of every outcome, and exits 1 if any "
+        "transfer was bad or hung, any run crashed, or any injected packet went unaccounted.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    parser.add_argument("--transfers", type=_count(0), default=1000, help="random transfers")
+    parser.add_argument(
+        "--packets", type=_count(0), default=100_000, help="mutated and random packets to inject"
+    )
+    parser.add_argument("--seed", type=_count(1), default=1, help="first seed of either kind")
+    parser.add_argument(
+        "--jobs", type=_count(1), default=os.cpu_count() or 1, help="chunks run at once"
+    )
+    parser.add_argument(
+        "--timeout", type=_seconds, default=DEFAULT_TIMEOUT_S, help="time limit of a chunk, s"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None) -> int:
+    arguments = build_parser().parse_args(argv)
+    command = list(program) if program else [str(SOAK_PROGRAM)]
+    if not program and not SOAK_PROGRAM.exists():
+        print(f"soak: {SOAK_PROGRAM} not found; run scripts/setup first", file=sys.stderr)
+        return EXIT_FAILED
+    chunks = plan(arguments.transfers, arguments.packets, arguments.seed)
+    fuzz_runs = math.ceil(arguments.packets / PACKETS_PER_RUN)
+    print(
+        f"NETBLT soak: {arguments.transfers} random transfers (seeds {arguments.seed} on), "
+        f"{arguments.packets} packets injected into {fuzz_runs} fuzzed transfers "
+        f"(seeds {arguments.seed} on); {len(chunks)} chunks, {arguments.jobs} at a time",
+        flush=True,
+    )
+    started = time.monotonic()
+    summary = run_soak(chunks, command, arguments.jobs, arguments.timeout)
+    print(summary.format())
+    print(f"Wall time {time.monotonic() - started:.1f} s")
+    return EXIT_FAILED if summary.problems() else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
