@@ -12,7 +12,8 @@ By default all runs share this process and the ns-3 libraries loaded by the firs
 and `store=` keeps every finished run in an SQLite file so that a sweep run again simulates only
 what is missing (see `executor` and `store`). Every run reseeds all its random streams from its
 `seed`, so it gives the record a fresh process would give, and the frame is the same, row for row
-and bit for bit, however many processes ran it.
+and bit for bit, however many processes ran it. Worker processes are spawned and import the main
+module: a script that sweeps with `workers` > 1 needs the `if __name__ == "__main__":` guard.
 """
 
 from __future__ import annotations

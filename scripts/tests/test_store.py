@@ -98,6 +98,26 @@ def test_a_sweep_on_two_workers_gives_the_frame_of_one_bit_for_bit(
     pd.testing.assert_frame_equal(one, again, check_exact=True)
 
 
+def test_a_sweep_on_a_given_client_uses_it_and_leaves_it_open(
+    ns: runtime.NsNamespace, tmp_path: Path
+) -> None:
+    from distributed import Client, LocalCluster
+
+    grid = {"bi_ms": [30, 45], "seed": [1, 2]}
+    here = sweep(grid, progress=None, **SMALL_RING)
+    # A worker thread in this process, which has ns-3 loaded already: an existing cluster
+    # without the cost of starting worker processes.
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster, Client(cluster) as client:  # fmt: skip
+        there = sweep(grid, progress=None, client=client, store=tmp_path / "runs.sqlite",
+                      **SMALL_RING)  # fmt: skip
+        assert client.status == "running"
+        with pytest.raises(ValueError, match="workers = 2 with a client: give workers .* or "
+                           "client"):  # fmt: skip
+            sweep(grid, progress=None, client=client, workers=2, **SMALL_RING)
+    pd.testing.assert_frame_equal(here, there, check_exact=True)
+
+
 # A sweep run in a fresh process, to be killed once some of its runs are stored. Its transfers
 # take about 0.1 s each, so that the kill falls in the middle of one.
 KILLED_GRID = {"seed": range(1, 11)}
