@@ -16,9 +16,11 @@ optional result store (`store`) that keeps every finished run and hands it back 
 
 The records come back in the order of `parameters`, whichever process ran each and whenever it
 finished: each run reseeds every random stream from its seed, so where it runs does not change
-its record. With a store, runs already stored are not simulated; each finished run is written
-(by this process, as its result arrives) before the next is awaited, so an interrupted batch
-keeps all it finished. A run that raises does not stop the others: once every other run is done
+its record. With a store, runs already stored are not simulated, and this process writes each
+finished run as its result arrives, before awaiting the next. In this process that is each run,
+so an interrupted batch keeps every run it finished; a cluster's task is a chunk of runs of about
+`TARGET_TASK_SECONDS` (see `_execute_on_cluster`), stored when the task returns, so an
+interruption loses at most the tasks in flight. A run that raises does not stop the others: once every other run is done
 (and stored), `TransferFailedError` names the failed runs.
 """
 
@@ -31,8 +33,8 @@ import pickle
 import statistics
 import time
 from collections import deque
-from contextlib import closing
 from collections.abc import Generator, Iterable, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -195,8 +197,9 @@ class TransferExecutor:
                 self._client_checked = True
             return self._client
         if self._own_client is None:
-            from distributed import Client, LocalCluster  # noqa: PLC0415
             import logging  # noqa: PLC0415
+
+            from distributed import Client, LocalCluster  # noqa: PLC0415
 
             self._own_cluster = LocalCluster(
                 n_workers=self.workers,
