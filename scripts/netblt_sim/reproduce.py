@@ -20,7 +20,7 @@ previous results (or none), never half of new ones.
 Runs go to `--workers` processes (default: one per core; 1 runs them in this process) and
 through a result store (`DEFAULT_STORE`, `.cache/netblt-results.sqlite` under the repository
 root, or `--store PATH`; `--no-store` for none): a run already stored for the same parameters,
-build and model files is not simulated again, so reproduce run twice with nothing changed
+build and model values is not simulated again, so reproduce run twice with nothing changed
 simulates nothing the second time and writes the same files.
 """
 

@@ -9,11 +9,12 @@ A run's key is the SHA-256 of the canonical JSON of
   content), the Python files that turn parameters into a simulation and a record
   (`RUN_DEFINING_FILES`), the versions of the `ns3` and cppyy wheels, and the fields of
   `TransferRecord`;
-- the models identity of the run's network (`models_identity`): the `models/` files it applies,
-  by content.
+- the models identity of the run's network (`models_identity`): the values and units of the
+  `models/` files it applies, as loaded by this process (what its runs apply, even if a file
+  changed on disk since).
 
-So a rebuilt library or an edited model file makes the runs it may change missing again (a
-model file only those of the networks that apply it), and a sweep re-run with nothing changed
+So a rebuilt library or a changed model value makes the runs it may change missing again (a
+model value only those of the networks that apply it), and a sweep re-run with nothing changed
 finds every run. Records are stored as JSON text of the dataclass; Python writes a float as the
 shortest text that reads back as the same double, so a stored record reads back equal, bit for
 bit. Rows are committed one by one as runs finish, so a killed sweep loses no finished run.
@@ -105,10 +106,20 @@ def _distribution_version(name: str) -> str | None:
 
 
 def models_identity(network: str) -> str:
-    """The digest of the `models/` files `network` applies (their names, roles and bytes)."""
+    """The digest of what `network`'s `models/` files give its runs: each file's category, name
+    and role, and every attribute's value and unit, as this process loaded them (and so applies
+    them). A changed value or unit changes it; a changed source text or description does not."""
     return _digest(
         [
-            [model.path.parent.name, model.path.name, role, _sha256_of_file(model.path)]
+            [
+                model.path.parent.name,
+                model.name,
+                role,
+                {
+                    kind: {name: [entry.value, entry.unit] for name, entry in entries.items()}
+                    for kind, entries in model.attributes.items()
+                },
+            ]
             for model, role in get_network(network).models_with_roles()
         ]
     )

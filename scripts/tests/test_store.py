@@ -185,7 +185,7 @@ def models_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     networks._models.cache_clear()
 
 
-def test_a_changed_model_file_invalidates_the_runs_of_the_networks_that_apply_it(
+def test_a_changed_model_value_invalidates_the_runs_of_the_networks_that_apply_it(
     ns: runtime.NsNamespace, tmp_path: Path, models_copy: Path,
     executed: list[TransferParameters], capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
@@ -210,8 +210,13 @@ def test_a_changed_model_file_invalidates_the_runs_of_the_networks_that_apply_it
     interface = models_copy / "interfaces" / "3com-3c500.json"
     ethernet_identity, ring_identity = models_identity("ethernet"), models_identity("proteon-ring")
     raw = json.loads(interface.read_text(encoding="utf-8"))
+    raw["attributes"]["device"]["TransmitCopyCostPerByte"]["source"] += " (reworded)"
+    interface.write_text(json.dumps(raw), encoding="utf-8")
+    networks._models.cache_clear()
+    assert models_identity("ethernet") == ethernet_identity  # a source text changes no run
     raw["attributes"]["device"]["TransmitCopyCostPerByte"]["value"] = 1.5  # was 0.993 us/byte
     interface.write_text(json.dumps(raw), encoding="utf-8")
+    assert models_identity("ethernet") == ethernet_identity  # not loaded yet: not applied yet
     networks._models.cache_clear()
     assert models_identity("ethernet") != ethernet_identity
     assert models_identity("proteon-ring") == ring_identity
