@@ -51,8 +51,9 @@ if TYPE_CHECKING:
 
 
 # A cluster task is a chunk of runs of about this much simulation (see _execute_on_cluster).
-TARGET_TASK_SECONDS = 0.1
+TARGET_TASK_SECONDS = 0.25
 TASKS_IN_FLIGHT_PER_WORKER = 2
+RUN_TIMES_KEPT = 200  # per network, for the median that sizes the chunks
 
 
 class TransferFailedError(RuntimeError):
@@ -182,6 +183,7 @@ class TransferExecutor:
         self._own_client: Client | None = None
         self._client_checked = False
         self._key_maker: KeyMaker | None = None
+        self._run_seconds: dict[str, deque[float]] = {}  # recent run times by network
         self.counts = RunCounts()
 
     @property
@@ -315,29 +317,29 @@ class TransferExecutor:
 
     def _execute_on_cluster(self, pending: Sequence[TransferParameters]
                             ) -> Generator[tuple[TransferParameters, TransferRecord | BaseException]]:  # fmt: skip
-        """Guided self-scheduling: each task is a chunk of runs. The first chunks are single
-        runs; then a chunk is as many runs as take about `TARGET_TASK_SECONDS` at the median
-        run time measured so far, and at most the remaining runs over twice the workers, so
-        that chunks shrink towards the end and the workers finish together. Every worker keeps
-        `TASKS_IN_FLIGHT_PER_WORKER` tasks, so it never waits for the next."""
+        """Guided self-scheduling: each task is a chunk of runs, as many as take about
+        `TARGET_TASK_SECONDS` at the median run time measured so far on the network of its
+        first run (by this executor, in any batch; a single run until one is measured), and at
+        most the remaining runs over twice the workers, so that chunks shrink towards the end
+        and the workers finish together. Every worker keeps `TASKS_IN_FLIGHT_PER_WORKER` tasks,
+        so it never waits for the next."""
         from distributed import Future, as_completed  # noqa: PLC0415
 
         client = self.client()
         workers = max(1, len(client.scheduler_info()["workers"]))
         queue = deque(pending)
-        run_seconds: list[float] = []
         in_flight: dict[Future[Any], list[TransferParameters]] = {}
         # with_results: results are fetched in the background as tasks finish.
         finished = as_completed(with_results=True, raise_errors=False)
 
         def submit_while_room() -> None:
             while queue and len(in_flight) < workers * TASKS_IN_FLIGHT_PER_WORKER:
-                size = math.ceil(len(queue) / (2 * workers))
-                if not run_seconds:
-                    size = 1
-                else:
-                    per_run = max(statistics.median(run_seconds), 1e-6)
-                    size = max(1, min(size, int(TARGET_TASK_SECONDS / per_run)))
+                size = 1
+                measured = self._run_seconds.get(queue[0].network)
+                if measured:
+                    per_run = max(statistics.median(measured), 1e-6)
+                    by_time = int(TARGET_TASK_SECONDS / per_run)
+                    size = max(1, min(math.ceil(len(queue) / (2 * workers)), by_time))
                 chunk = [queue.popleft() for _ in range(min(size, len(queue)))]
                 future = client.submit(_run_chunk_in_worker, chunk, pure=False)
                 in_flight[future] = chunk
@@ -349,7 +351,10 @@ class TransferExecutor:
                 chunk = in_flight.pop(future)
                 if future.status == "finished":
                     outcomes, seconds = result
-                    run_seconds.extend(seconds)
+                    for params, run_time in zip(chunk, seconds, strict=True):
+                        self._run_seconds.setdefault(
+                            params.network, deque(maxlen=RUN_TIMES_KEPT)
+                        ).append(run_time)
                     yield from zip(chunk, outcomes, strict=True)
                 else:
                     # The task itself failed (its worker died, or it was cancelled).
