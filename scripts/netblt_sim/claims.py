@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -25,6 +26,9 @@ from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.plots import plot_losses_vs_burst_interval
 from netblt_sim.scenarios import SCENARIOS_DIR, TRANSFER_FIELDS, read_scenario_file
 from netblt_sim.transfer import records_frame, run_transfers
+
+if TYPE_CHECKING:
+    from netblt_sim.executor import TransferExecutor
 
 CLAIM_KIND = "claim"
 CLAIM_KEYS: tuple[str, ...] = ("name", "title", "source", "network", "contrast_network")
@@ -143,10 +147,13 @@ def _markdown(scenario: ClaimScenario, runs: pd.DataFrame, holds: bool) -> str:
     return "\n".join(lines)
 
 
-def run_claim(scenario: ClaimScenario, results_dir: Path) -> ClaimOutcome:
-    """Runs the sweep on both networks and writes the CSV, Markdown and plot together."""
+def run_claim(
+    scenario: ClaimScenario, results_dir: Path, executor: TransferExecutor | None = None
+) -> ClaimOutcome:
+    """Runs the sweep on both networks (through `executor` if given, see `run_transfers`) and
+    writes the CSV, Markdown and plot together."""
     parameters = scenario.parameters()
-    runs = records_frame(run_transfers(parameters, scenario.name), parameters)
+    runs = records_frame(run_transfers(parameters, scenario.name, executor), parameters)
     holds = claim_holds(scenario, runs)
     figure = plot_losses_vs_burst_interval(
         runs,

@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -30,6 +30,9 @@ from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.plots import plot_quantity_vs_burst_interval
 from netblt_sim.scenarios import SCENARIOS_DIR, TRANSFER_FIELDS, read_scenario_file
 from netblt_sim.transfer import records_frame, run_transfers
+
+if TYPE_CHECKING:
+    from netblt_sim.executor import TransferExecutor
 
 MEASURE_KIND = "measure"
 MEASURE_KEYS: tuple[str, ...] = ("name", "title", "source", "runs", "checks")
@@ -208,11 +211,14 @@ def _markdown(scenario: MeasureScenario, runs: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def run_measure(scenario: MeasureScenario, results_dir: Path) -> MeasureOutcome:
-    """Runs every set and writes the CSV, Markdown and plot together."""
+def run_measure(
+    scenario: MeasureScenario, results_dir: Path, executor: TransferExecutor | None = None
+) -> MeasureOutcome:
+    """Runs every set (through `executor` if given, see `run_transfers`) and writes the CSV,
+    Markdown and plot together."""
     labelled = scenario.parameters()
     parameters = [p for _, p in labelled]
-    runs = records_frame(run_transfers(parameters, scenario.name), parameters)
+    runs = records_frame(run_transfers(parameters, scenario.name, executor), parameters)
     runs.insert(0, "label", [label for label, _ in labelled])
     holds = all(check.holds(runs) for check in scenario.checks)
     figure = plot_quantity_vs_burst_interval(runs, "steady_state_mbps", title=scenario.title)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -15,6 +16,9 @@ from netblt_sim.plots import plot_throughput_vs_burst_interval
 from netblt_sim.scenarios import Scenario
 from netblt_sim.tables import compare, configurations, markdown
 from netblt_sim.transfer import records_frame, run_transfers
+
+if TYPE_CHECKING:
+    from netblt_sim.executor import TransferExecutor
 
 
 @dataclass(frozen=True)
@@ -26,14 +30,17 @@ class TableOutcome:
     configurations: pd.DataFrame
 
 
-def regenerate_table(scenario: Scenario, results_dir: Path) -> TableOutcome:
-    """Runs every published row (own seed each) and the burst-interval curves, then writes
-    `table-<T>.csv`, `table-<T>.md` and `table-<T>-throughput-vs-burst-interval.png` together."""
+def regenerate_table(
+    scenario: Scenario, results_dir: Path, executor: TransferExecutor | None = None
+) -> TableOutcome:
+    """Runs every published row (own seed each) and the burst-interval curves (through
+    `executor` if given, see `run_transfers`), then writes `table-<T>.csv`, `table-<T>.md` and
+    `table-<T>-throughput-vs-burst-interval.png` together."""
     published = scenario.published()
     row_parameters = [scenario.row_parameters(row) for _, row in published.iterrows()]
     curve_parameters = scenario.curve_parameters()  # every transfer validated before any runs
-    row_records = run_transfers(row_parameters, f"table {scenario.table} rows")
-    curve_records = run_transfers(curve_parameters, f"table {scenario.table} curves")
+    row_records = run_transfers(row_parameters, f"table {scenario.table} rows", executor)
+    curve_records = run_transfers(curve_parameters, f"table {scenario.table} curves", executor)
     compared = compare(scenario, row_parameters, row_records)
     curves = records_frame(curve_records, curve_parameters)
     figure = plot_throughput_vs_burst_interval(curves, published, title=scenario.title)

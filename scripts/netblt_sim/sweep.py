@@ -4,40 +4,68 @@
     from netblt_sim import plot_throughput_vs_burst_interval, sweep
 
     frame = sweep({"bi_ms": range(25, 46, 5), "nbufs": [1, 2]}, network="proteon-ring",
-                  psz=1990, bfsz=19900, xfsz_kb=1990)
+                  psz=1990, bfsz=19900, xfsz_kb=1990, workers=2, store="ring.sqlite")
     plot_throughput_vs_burst_interval(frame).savefig("ring.png")
 
-All runs share this process and the ns-3 libraries loaded by the first one; every run reseeds
-all its random streams from its `seed`, so it gives the record a fresh process would give.
+By default all runs share this process and the ns-3 libraries loaded by the first one;
+`workers=N` runs them on a local Dask cluster of N processes, `client=` on an existing cluster,
+and `store=` keeps every finished run in an SQLite file so that a sweep run again simulates only
+what is missing (see `executor` and `store`). Every run reseeds all its random streams from its
+`seed`, so it gives the record a fresh process would give, and the frame is the same, row for row
+and bit for bit, however many processes ran it. Worker processes are spawned and import the main
+module: a script that sweeps with `workers` > 1 needs the `if __name__ == "__main__":` guard.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from netblt_sim.parameters import transfer_parameters
+from netblt_sim.executor import TransferExecutor
+from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.transfer import records_frame, run_transfers
 
 if TYPE_CHECKING:
     import pandas as pd
+    from distributed import Client
+
+    from netblt_sim.store import ResultStore
 
 
-def sweep(
-    grid: Mapping[str, Iterable[Any]], *, progress: str | None = "transfers", **fixed: Any
-) -> pd.DataFrame:
-    """Runs every combination of `grid` (name -> values) with the `fixed` values (names as
-    `transfer_parameters` takes them) and returns one row per run: the parameters, then the
-    record's fields, in the order of `itertools.product` over the grid. `progress` labels the
-    progress bar (None: no bar). Every combination is validated before the first run, so a bad
-    value fails at once and nothing is simulated."""
+def grid_parameters(grid: Mapping[str, Iterable[Any]], **fixed: Any) -> list[TransferParameters]:
+    """Every combination of `grid` with the `fixed` values, validated, in the order of
+    `itertools.product` over the grid (its first name outermost)."""
     names = list(grid)
     overlap = sorted(set(names) & set(fixed))
     if overlap:
         raise ValueError(f"{overlap} given both in the grid and as fixed values")
-    runs = [
+    return [
         transfer_parameters(**fixed, **dict(zip(names, combination, strict=True)))
         for combination in itertools.product(*(list(grid[name]) for name in names))
     ]
-    return records_frame(run_transfers(runs, progress), runs)
+
+
+def sweep(
+    grid: Mapping[str, Iterable[Any]],
+    *,
+    progress: str | None = "transfers",
+    workers: int = 1,
+    client: Client | None = None,
+    store: str | os.PathLike[str] | ResultStore | None = None,
+    **fixed: Any,
+) -> pd.DataFrame:
+    """Runs every combination of `grid` (name -> values) with the `fixed` values (names as
+    `transfer_parameters` takes them) and returns one row per run: the parameters, then the
+    record's fields, in the order of `itertools.product` over the grid. `progress` labels the
+    progress bar (None: no bar), which counts runs done, taken from the store and failed.
+
+    `workers`: 1 (the default) runs in this process; N > 1 starts a local cluster of N worker
+    processes for this sweep. `client`: a `distributed.Client` of an existing cluster instead
+    (left open). `store`: the path of an SQLite result store (created if missing) or None.
+    Every combination, `workers`, `client` and `store` are checked before the first run
+    (ValueError or TypeError naming the bad value), so nothing is simulated then."""
+    runs = grid_parameters(grid, **fixed)
+    with TransferExecutor(workers=workers, client=client, store=store) as executor:
+        return records_frame(run_transfers(runs, progress, executor), runs)

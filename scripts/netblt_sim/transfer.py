@@ -20,6 +20,8 @@ from netblt_sim.parameters import TransferParameters
 if TYPE_CHECKING:
     import pandas as pd
 
+    from netblt_sim.executor import TransferExecutor
+
 
 @dataclass(frozen=True)
 class TransferRecord:
@@ -177,15 +179,22 @@ def _setters(experiment: object, role: str) -> dict[str, Callable[[str, object],
 
 
 def run_transfers(
-    parameters: Sequence[TransferParameters], label: str | None
+    parameters: Sequence[TransferParameters],
+    label: str | None,
+    executor: TransferExecutor | None = None,
 ) -> list[TransferRecord]:
-    """`run_transfer` of each in turn, showing progress under `label` (none if None): the batch
-    behind `sweep` and the scenarios' runs."""
-    if label is None:
-        return [run_transfer(p) for p in parameters]
-    from tqdm import tqdm  # noqa: PLC0415 - progress only where runs take time
+    """The record of each transfer, in the order given, showing progress under `label` (none if
+    None): the batch behind `sweep`, the tables and the claims' and measures' runs.
 
-    return [run_transfer(p) for p in tqdm(parameters, desc=label, unit="run")]
+    Without `executor`, each `run_transfer` in turn in this process; with one (see `executor`),
+    where it runs them (this process or a Dask cluster) and through its result store if it has
+    one."""
+    from netblt_sim.executor import TransferExecutor  # noqa: PLC0415 - it imports this module
+
+    if executor is None:
+        with TransferExecutor() as in_process:
+            return in_process.run(parameters, label)
+    return executor.run(parameters, label)
 
 
 def _milliseconds_to_time(ns: runtime.NsNamespace, milliseconds: float) -> object:

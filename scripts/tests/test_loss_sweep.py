@@ -13,6 +13,7 @@ from conftest import REPO_ROOT
 
 from netblt_sim import runtime
 from netblt_sim.atomic import write_report
+from netblt_sim.executor import TransferExecutor
 from netblt_sim.plots import plot_throughput_and_retransmissions_vs_loss
 from netblt_sim.reproduce import SWEEP_NAME, loss_sweep
 
@@ -38,6 +39,20 @@ def test_the_sweep_of_one_seed_writes_the_committed_rows_of_that_seed(
     assert written == committed_lines_of_seed(1)
     assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{SWEEP_NAME}.csv", f"{SWEEP_NAME}.png"]
+
+
+def test_the_sweep_from_a_warm_store_simulates_nothing_and_writes_the_same_rows(
+    ns: runtime.NsNamespace, tmp_path: Path
+) -> None:
+    written = []
+    for expected_simulated in (14, 0):
+        with TransferExecutor(store=tmp_path / "runs.sqlite") as executor:
+            frame = loss_sweep(1, executor)
+            assert executor.counts.simulated == expected_simulated
+        csv_path = tmp_path / f"{expected_simulated}.csv"
+        frame.to_csv(csv_path, index=False)
+        written.append(csv_path.read_bytes())
+    assert written[0] == written[1]
 
 
 def test_the_loss_plot_leaves_failed_transfers_out_of_the_throughput_panel() -> None:

@@ -1,0 +1,288 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The result store: every finished transfer in an SQLite file, keyed by all that determines it.
+
+A run's key is the SHA-256 of the canonical JSON of
+
+- every `TransferParameters` field (the network and the seed included; a run with a `pcap_dir`
+  is never stored: it writes files);
+- the code identity (`code_identity`): the project's C++ libraries (`build/lib/*.so`, by
+  content), the Python files that turn parameters into a simulation and a record
+  (`RUN_DEFINING_FILES`), the versions of the `ns3` and cppyy wheels, and the fields of
+  `TransferRecord`;
+- the models identity of the run's network (`models_identity`): the values and units of the
+  `models/` files it applies, as loaded by this process (what its runs apply, even if a file
+  changed on disk since).
+
+So a rebuilt library or a changed model value makes the runs it may change missing again (a
+model value only those of the networks that apply it), and a sweep re-run with nothing changed
+finds every run. Records are stored as JSON text of the dataclass; Python writes a float as the
+shortest text that reads back as the same double, so a stored record reads back equal, bit for
+bit. Rows are committed one by one as runs finish, so a killed sweep loses no finished run.
+
+Tables (`PRAGMA application_id` = `APPLICATION_ID` marks the file as a store):
+
+- `store_info(name, value)`: `schema` = `SCHEMA_VERSION`;
+- `runs(key PRIMARY KEY, network, seed, parameters, code, models, record, stored_at)`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any, get_type_hints
+
+from netblt_sim import runtime
+from netblt_sim.networks import get_network
+from netblt_sim.parameters import FIELD_TYPES, TransferParameters
+from netblt_sim.transfer import TransferRecord
+
+SCHEMA_VERSION = "1"
+APPLICATION_ID = 0x4E424C54  # "NBLT"
+PACKAGE_DIR: Path = Path(__file__).resolve().parent
+# The package's files whose code decides what a run simulates and what its record holds.
+RUN_DEFINING_FILES: tuple[str, ...] = ("transfer.py", "parameters.py", "networks.py", "models.py")
+# Wheels whose code runs inside every simulation (pinned in requirements.txt).
+RUNTIME_DISTRIBUTIONS: tuple[str, ...] = ("ns3", "cppyy", "cppyy-backend", "cppyy-cling")
+# Placeholders per query: SQLite allows at least 999.
+_QUERY_CHUNK = 500
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS store_info (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+    key TEXT PRIMARY KEY,       -- run_key(): SHA-256 of parameters, code and models identities
+    network TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    parameters TEXT NOT NULL,   -- canonical JSON of every TransferParameters field
+    code TEXT NOT NULL,         -- code_identity()
+    models TEXT NOT NULL,       -- models_identity(network)
+    record TEXT NOT NULL,       -- JSON of the TransferRecord
+    stored_at REAL NOT NULL     -- seconds since the epoch
+);
+"""
+
+
+def _sha256_of_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _digest(value: object) -> str:
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def record_fields_version() -> str:
+    """The fields of `TransferRecord` and their types, as a digest."""
+    return _digest([[name, str(kind)] for name, kind in get_type_hints(TransferRecord).items()])
+
+
+def code_identity(library_dir: Path = runtime.LIBRARY_DIR) -> str:
+    """The digest of what every run shares: the C++ libraries, `RUN_DEFINING_FILES`, the
+    runtime wheels' versions and the record's fields."""
+    parts: dict[str, object] = {
+        "libraries": {p.name: _sha256_of_file(p) for p in sorted(library_dir.glob("*.so"))},
+        "python": {name: _sha256_of_file(PACKAGE_DIR / name) for name in RUN_DEFINING_FILES},
+        "wheels": {name: _distribution_version(name) for name in RUNTIME_DISTRIBUTIONS},
+        "record_fields": record_fields_version(),
+    }
+    return _digest(parts)
+
+
+def _distribution_version(name: str) -> str | None:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def models_identity(network: str) -> str:
+    """The digest of what `network`'s `models/` files give its runs: each file's category, name
+    and role, and every attribute's value and unit, as this process loaded them (and so applies
+    them). A changed value or unit changes it; a changed source text or description does not."""
+    return _digest(
+        [
+            [
+                model.path.parent.name,
+                model.name,
+                role,
+                {
+                    kind: {name: [entry.value, entry.unit] for name, entry in entries.items()}
+                    for kind, entries in model.attributes.items()
+                },
+            ]
+            for model, role in get_network(network).models_with_roles()
+        ]
+    )
+
+
+def parameters_key(params: TransferParameters) -> dict[str, object]:
+    """Every parameter as plain JSON values; floats as floats whatever number was given."""
+    if params.pcap_dir is not None:
+        raise ValueError(f"pcap_dir = {str(params.pcap_dir)!r}: a run writing pcaps is not stored")
+    values = asdict(params)
+    for name, value in values.items():
+        if FIELD_TYPES[name] is float and not isinstance(value, bool):
+            values[name] = float(value)
+    return values
+
+
+def is_storable(params: TransferParameters) -> bool:
+    """Runs that write pcap files are always simulated, never stored."""
+    return params.pcap_dir is None
+
+
+class KeyMaker:
+    """`run_key` with the code identity computed once and each network's models identity once
+    per network (the build and `models/` are taken to stay as they are while it is used)."""
+
+    def __init__(self, code: str | None = None) -> None:
+        self.code = code_identity() if code is None else code
+        self._models: dict[str, str] = {}
+
+    def models(self, network: str) -> str:
+        if network not in self._models:
+            self._models[network] = models_identity(network)
+        return self._models[network]
+
+    def key(self, params: TransferParameters) -> str:
+        return run_key(params, self.code, self.models(params.network))
+
+
+def run_key(params: TransferParameters, code: str, models: str) -> str:
+    """The store's key of a run: the digest of its parameters and the two identities."""
+    return _digest({"parameters": parameters_key(params), "code": code, "models": models})
+
+
+class ResultStore:
+    """An SQLite file of finished runs (`store_info`, `runs`; see the module's text).
+
+    Opening creates the file and its tables if needed. ValueError names the path if its
+    directory does not exist, if it is a directory, if it is not an SQLite database, or if it
+    is an SQLite database of something else or of another schema version.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.inserted = 0  # rows this object wrote
+        if self.path.is_dir():
+            raise ValueError(f"store = {str(self.path)!r} is a directory: give an SQLite file path")
+        if not self.path.parent.is_dir():
+            raise ValueError(
+                f"store = {str(self.path)!r}: directory {str(self.path.parent)!r} does not exist "
+                "(the store's file is created, its directory is not)"
+            )
+        try:
+            self._connection = sqlite3.connect(self.path, timeout=60.0)
+        except sqlite3.Error as error:
+            raise ValueError(f"store = {str(self.path)!r}: cannot open it ({error})") from None
+        try:
+            self._initialise()
+        except sqlite3.DatabaseError as error:
+            self._connection.close()
+            raise ValueError(
+                f"store = {str(self.path)!r} is not an SQLite result store ({error}): give a new "
+                "file name or a store written by netblt_sim"
+            ) from None
+        except ValueError:
+            self._connection.close()
+            raise
+
+    def _initialise(self) -> None:
+        connection = self._connection
+        (application_id,) = connection.execute("PRAGMA application_id").fetchone()
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+        if application_id != APPLICATION_ID:
+            if tables:
+                raise ValueError(
+                    f"store = {str(self.path)!r} is an SQLite database of something else (tables "
+                    f"{sorted(tables)}), not a netblt_sim result store"
+                )
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        # WAL: a commit is one append, and a killed writer leaves every committed run readable.
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("PRAGMA synchronous = NORMAL")
+        with connection:
+            connection.executescript(_SCHEMA)
+            connection.execute(
+                "INSERT OR IGNORE INTO store_info (name, value) VALUES ('schema', ?)",
+                (SCHEMA_VERSION,),
+            )
+        (schema,) = connection.execute(
+            "SELECT value FROM store_info WHERE name = 'schema'"
+        ).fetchone()
+        if schema != SCHEMA_VERSION:
+            raise ValueError(
+                f"store = {str(self.path)!r} has schema version {schema}, this package writes "
+                f"{SCHEMA_VERSION}: give another file or delete it"
+            )
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, TransferRecord]:
+        """The stored records of those keys that are in the store."""
+        wanted = list(dict.fromkeys(keys))
+        found: dict[str, TransferRecord] = {}
+        for start in range(0, len(wanted), _QUERY_CHUNK):
+            chunk = wanted[start : start + _QUERY_CHUNK]
+            rows = self._connection.execute(
+                f"SELECT key, record FROM runs WHERE key IN ({','.join('?' * len(chunk))})", chunk
+            )
+            for key, text in rows:
+                record = _record_from_json(text)
+                if record is not None:
+                    found[key] = record
+        return found
+
+    def put(self, key: str, params: TransferParameters, code: str, models: str,
+            record: TransferRecord) -> None:  # fmt: skip
+        """Stores one finished run and commits at once."""
+        with self._connection:
+            self._connection.execute(
+                "INSERT OR REPLACE INTO runs "
+                "(key, network, seed, parameters, code, models, record, stored_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (key, params.network, params.seed, _json(parameters_key(params)), code, models,
+                 _json(asdict(record)), time.time()),  # fmt: skip
+            )
+        self.inserted += 1
+
+    def count(self) -> int:
+        """How many runs the store holds."""
+        (rows,) = self._connection.execute("SELECT COUNT(*) FROM runs").fetchone()
+        return int(rows)
+
+    def keys(self) -> Iterator[str]:
+        """Every stored key."""
+        for (key,) in self._connection.execute("SELECT key FROM runs ORDER BY key"):
+            yield str(key)
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def __enter__(self) -> ResultStore:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+_RECORD_FIELDS: frozenset[str] = frozenset(f.name for f in fields(TransferRecord))
+
+
+def _json(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True)
+
+
+def _record_from_json(text: str) -> TransferRecord | None:
+    values = json.loads(text)
+    if not isinstance(values, dict) or set(values) != _RECORD_FIELDS:
+        return None  # not this package's record: run it again
+    return TransferRecord(**values)
