@@ -20,6 +20,7 @@ Each figure is measured `--repeat` times and the median printed.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import subprocess
@@ -147,7 +148,43 @@ def start_up_section(repeat: int) -> None:
           f"target")  # fmt: skip
 
 
-SECTIONS: tuple[str, ...] = ("per-packet", "start-up")
+SWEEP_TARGET = 1.8
+WARM_REPRODUCE_TARGET_S = 15.0
+# Table III's single- and two-buffer rows over burst intervals 20-46 ms and two seeds (56 runs),
+# at Table III's transfer size and at ten times it.
+SWEEP_GRID: dict[str, list[int]] = {"nbufs": [1, 2], "bi_ms": list(range(20, 48, 2)), "seed": [1, 2]}
+SWEEP_TRANSFERS_KB: tuple[int, ...] = (1438, 14380)
+
+
+def sweep_section() -> None:
+    from netblt_sim.executor import measure_sweep_rate  # noqa: PLC0415 - imports Dask
+
+    runs = math.prod(len(values) for values in SWEEP_GRID.values())
+    print(f"== sweep throughput: {runs} Ethernet transfers (Table III's shape) on 1 and on 2 "
+          f"workers, clusters started and warm (target: 2 workers at least {SWEEP_TARGET}x)")  # fmt: skip
+    for kilobytes in SWEEP_TRANSFERS_KB:
+        fixed = {"network": "ethernet", "bs": 5, "psz": 1438, "bfsz": 14380, "xfsz_kb": kilobytes}
+        one = measure_sweep_rate(SWEEP_GRID, fixed, workers=1)
+        two = measure_sweep_rate(SWEEP_GRID, fixed, workers=2)
+        ratio = two / one
+        verdict = "meets" if ratio >= SWEEP_TARGET else "misses"
+        print(f"{kilobytes} kB transfers: 1 worker {one:.1f} runs/s, 2 workers {two:.1f} runs/s; "
+              f"{ratio:.2f}x ({verdict} the target)")  # fmt: skip
+
+
+def reproduce_section() -> None:
+    print(f"== scripts/reproduce (2 workers), cold (empty result store) and warm (target: warm "
+          f"under {WARM_REPRODUCE_TARGET_S:.0f} s)")  # fmt: skip
+    command = [str(REPO_ROOT / "scripts" / "reproduce"), "--workers", "2"]
+    with tempfile.TemporaryDirectory(prefix="netblt-bench-store-") as directory:
+        store = ["--store", str(Path(directory) / "results.sqlite")]
+        cold = run_child([*command, *store], REPO_ROOT)
+        warm = run_child([*command, *store], REPO_ROOT)
+    verdict = "meets" if warm.wall_s < WARM_REPRODUCE_TARGET_S else "misses"
+    print(f"cold {cold.wall_s:.1f} s, warm {warm.wall_s:.1f} s ({verdict} the target)")
+
+
+SECTIONS: tuple[str, ...] = ("per-packet", "start-up", "sweep", "reproduce")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -165,6 +202,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         per_packet_section(arguments.megabytes, arguments.repeat)
     if "start-up" in chosen:
         start_up_section(arguments.repeat)
+    if "sweep" in chosen:
+        sweep_section()
+    if "reproduce" in chosen:
+        reproduce_section()
     return 0
 
 
