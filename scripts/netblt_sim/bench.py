@@ -77,17 +77,23 @@ def run_child(command: Sequence[str], cwd: Path) -> ProcessCost:
     return ProcessCost(wall_s=wall, peak_mib=usage.ru_maxrss / 1024)
 
 
-def stock_udp_per_packet(parameters: TransferParameters, packets: int) -> float:
-    """Wall seconds per packet of stock UDP over CSMA for `packets` DATA packets of the
-    transfer's size at its burst rate."""
+def stock_figures(program: Path, parameters: TransferParameters, packets: int) -> dict[str, float]:
+    """Runs a stock yardstick program (`stock-udp-csma`, `stock-wideband-path`) for `packets`
+    DATA packets of the transfer's size at its burst rate; returns its printed figures."""
     completed = subprocess.run(
-        [str(STOCK_UDP_PROGRAM), f"--packets={packets}",
+        [str(program), f"--packets={packets}",
          f"--size={parameters.psz + NETBLT_DATA_HEADER_BYTES}",
          f"--interval={parameters.bi_ms / parameters.bs}"],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     words = completed.stdout.split()
-    figures = {name: float(value) for name, value in zip(words[::2], words[1::2], strict=True)}
+    return {name: float(value) for name, value in zip(words[::2], words[1::2], strict=True)}
+
+
+def stock_udp_per_packet(parameters: TransferParameters, packets: int) -> float:
+    """Wall seconds per packet of stock UDP over CSMA for `packets` DATA packets of the
+    transfer's size at its burst rate."""
+    figures = stock_figures(STOCK_UDP_PROGRAM, parameters, packets)
     return figures["wall_s"] / figures["received"]
 
 

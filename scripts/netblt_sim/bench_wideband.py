@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
 
 from netblt_sim import runtime
+from netblt_sim.bench import stock_figures
 from netblt_sim.measures import load_measure
 from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.runtime import BUILD_DIR
@@ -48,7 +48,6 @@ def best_run_parameters(megabytes: int, seed: int) -> TransferParameters:
 
 
 STOCK_PROGRAM = BUILD_DIR / "bin" / "stock-wideband-path"
-NETBLT_DATA_HEADER_BYTES = 24  # RFC 998 §8: the DATA packet's header
 
 
 def run_stock_path(parameters: TransferParameters) -> dict[str, float]:
@@ -56,14 +55,7 @@ def run_stock_path(parameters: TransferParameters) -> dict[str, float]:
     at its burst rate; returns its printed figures (`simulated_s`, `wall_s`, `events`,
     `speed_up`, `packets`, `received`)."""
     packets = math.ceil(parameters.xfsz_bytes / parameters.psz)
-    completed = subprocess.run(
-        [str(STOCK_PROGRAM), f"--packets={packets}",
-         f"--size={parameters.psz + NETBLT_DATA_HEADER_BYTES}",
-         f"--interval={parameters.bi_ms / parameters.bs}"],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    words = completed.stdout.split()
-    return {name: float(value) for name, value in zip(words[::2], words[1::2])}
+    return stock_figures(STOCK_PROGRAM, parameters, packets)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
