@@ -10,32 +10,24 @@
 // Prints the packets received, the simulated and wall time and the events. Example:
 //   build/bin/stock-udp-csma --packets=3478 --size=1462 --interval=6
 
+#include "stock-yardstick.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/traffic-control-module.h"
 
-#include <chrono>
-#include <iostream>
-
 using namespace ns3;
 
 int
 main(int argc, char* argv[])
 {
-    uint32_t packets = 3478; // 5 million bytes in 1438-byte DATA packets
-    uint32_t size = 1462;    // 1438 data bytes + the 24-byte NETBLT DATA header
-    double intervalMs = 6;   // 5 packets every 30 ms
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("packets", "packets to send", packets);
-    cmd.AddValue("size", "UDP payload bytes per packet", size);
-    cmd.AddValue("interval", "ms between packets", intervalMs);
-    cmd.Parse(argc, argv);
-    if (packets == 0 || size < 12 || size > 1472 || intervalMs <= 0)
+    // 5 million bytes in 1438-byte DATA packets (1438 data bytes + the 24-byte DATA header),
+    // 5 every 30 ms.
+    StockYardstick options{3478, 1462, 6};
+    if (!ParseStockYardstick(argc, argv, "stock-udp-csma", options))
     {
-        std::cerr << "stock-udp-csma: --packets must be at least 1, --size 12 to 1472 bytes"
-                     " (one Ethernet frame), --interval above 0 ms\n";
         return 2;
     }
 
@@ -50,25 +42,5 @@ main(int argc, char* argv[])
     Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
     TrafficControlHelper().Uninstall(devices); // FIFO, as the NETBLT experiments
 
-    UdpServerHelper server(9);
-    ApplicationContainer sink = server.Install(nodes.Get(1));
-    UdpClientHelper client(interfaces.GetAddress(1), 9);
-    client.SetAttribute("MaxPackets", UintegerValue(packets));
-    client.SetAttribute("Interval", TimeValue(MilliSeconds(intervalMs)));
-    client.SetAttribute("PacketSize", UintegerValue(size));
-    client.Install(nodes.Get(0));
-    Simulator::Stop(MilliSeconds(intervalMs * packets) + Seconds(1));
-
-    const auto started = std::chrono::steady_clock::now();
-    Simulator::Run();
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const double simulated = Simulator::Now().GetSeconds();
-    const uint64_t received = DynamicCast<UdpServer>(sink.Get(0))->GetReceived();
-    const uint64_t events = Simulator::GetEventCount();
-    Simulator::Destroy();
-    std::cout << "packets " << packets << " received " << received << "\n"
-              << "simulated_s " << simulated << " wall_s " << wall << " events " << events
-              << std::endl;
-    return received == packets ? 0 : 1;
+    return RunStockYardstick(nodes.Get(0), nodes.Get(1), interfaces.GetAddress(1), options);
 }

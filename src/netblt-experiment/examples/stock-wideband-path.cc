@@ -10,6 +10,8 @@
 // traffic: what ns-3's own IPv4 forwarding and devices cost for the same packets over the same
 // hops. Prints the simulated and wall time, the events, and their ratio. Example:
 //   build/bin/stock-wideband-path --packets=34918 --size=1456 --interval=11
+#include "stock-yardstick.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
@@ -17,26 +19,16 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 
-#include <chrono>
-#include <iostream>
-
 using namespace ns3;
 
 int
 main(int argc, char* argv[])
 {
-    uint32_t packets = 34918; // 50 million bytes in 1432-byte DATA packets
-    uint32_t size = 1456;     // 1432 data bytes + the 24-byte NETBLT DATA header
-    double intervalMs = 11;   // 5 packets every 55 ms
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("packets", "packets to send", packets);
-    cmd.AddValue("size", "UDP payload bytes per packet", size);
-    cmd.AddValue("interval", "ms between packets", intervalMs);
-    cmd.Parse(argc, argv);
-    if (packets == 0 || size < 12 || size > 1472 || intervalMs <= 0)
+    // 50 million bytes in 1432-byte DATA packets (1432 data bytes + the 24-byte DATA header),
+    // 5 every 55 ms.
+    StockYardstick options{34918, 1456, 11};
+    if (!ParseStockYardstick(argc, argv, "stock-wideband-path", options))
     {
-        std::cerr << "stock-wideband-path: --packets must be at least 1, --size 12 to 1472 bytes"
-                     " (one Ethernet frame), --interval above 0 ms\n";
         return 2;
     }
 
@@ -67,26 +59,5 @@ main(int argc, char* argv[])
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
-    UdpServerHelper server(9);
-    ApplicationContainer sink = server.Install(nodes.Get(4));
-    UdpClientHelper client(receiverLink.GetAddress(1), 9);
-    client.SetAttribute("MaxPackets", UintegerValue(packets));
-    client.SetAttribute("Interval", TimeValue(MilliSeconds(intervalMs)));
-    client.SetAttribute("PacketSize", UintegerValue(size));
-    client.Install(nodes.Get(0));
-
-    Simulator::Stop(MilliSeconds(intervalMs * packets) + Seconds(5));
-    const auto started = std::chrono::steady_clock::now();
-    Simulator::Run();
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const double simulated = Simulator::Now().GetSeconds();
-    const uint64_t received = DynamicCast<UdpServer>(sink.Get(0))->GetReceived();
-    const uint64_t events = Simulator::GetEventCount();
-    Simulator::Destroy();
-
-    std::cout << "packets " << packets << " received " << received << "\n"
-              << "simulated_s " << simulated << " wall_s " << wall << " events " << events << "\n"
-              << "speed_up " << simulated / wall << std::endl;
-    return received == packets ? 0 : 1;
+    return RunStockYardstick(nodes.Get(0), nodes.Get(4), receiverLink.GetAddress(1), options);
 }

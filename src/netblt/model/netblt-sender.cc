@@ -182,7 +182,7 @@ NetbltSender::StopTransfer()
 void
 NetbltSender::CancelTransferTimers()
 {
-    Simulator::Remove(m_burstEvent);
+    StopTransfer(); // the burst timer is the sender's only timer
 }
 
 bool
