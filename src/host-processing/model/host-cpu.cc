@@ -10,6 +10,8 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <utility>
+
 namespace ns3
 {
 
@@ -145,7 +147,7 @@ HostCpu::Release()
 {
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_UNLESS(m_busy && m_held, "HostCpu::Release: no job holds the CPU");
-    Job job = m_queue.front();
+    Job job = std::move(m_queue.front());
     m_queue.pop_front();
     const Time held = Simulator::Now() - m_heldSince;
     m_busy = false;
@@ -224,7 +226,7 @@ void
 HostCpu::Complete()
 {
     NS_ASSERT(m_busy && !m_queue.empty());
-    Job job = m_queue.front();
+    Job job = std::move(m_queue.front());
     m_queue.pop_front();
     m_busy = false;
     m_busyTime += job.cost;

@@ -240,6 +240,19 @@ NetbltChecksumTestCase::DoRun()
     NS_TEST_ASSERT_MSG_EQ(ChecksumOf({}), 0xffff, "empty");
     // A word and its negation sum to 0xffff ("negative zero"), whose negation is 0.
     NS_TEST_ASSERT_MSG_EQ(ChecksumOf({0x12, 0x34, 0xed, 0xcb}), 0x0000, "x + ~x");
+    // Data areas longer than the block NetbltChecksum() copies out at a time, odd and even,
+    // agree with the word-by-word sum: no word is lost or split at a block's edge.
+    for (size_t size : {511, 512, 513, 1025, 1438, 1439, 4001})
+    {
+        std::vector<uint8_t> data(size);
+        for (size_t k = 0; k < size; ++k)
+        {
+            data[k] = static_cast<uint8_t>(k * 37 + 11);
+        }
+        NS_TEST_EXPECT_MSG_EQ(ChecksumOf(data),
+                              static_cast<uint16_t>(~OnesComplementSum(data, 0, size)),
+                              size << " bytes");
+    }
 
     // KEEPALIVE, version 1, local port 0xfff0, foreign port 0x8001. Its words,
     // the checksum field taken as zero:
