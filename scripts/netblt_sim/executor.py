@@ -54,6 +54,29 @@ if TYPE_CHECKING:
 TARGET_TASK_SECONDS = 0.25
 TASKS_IN_FLIGHT_PER_WORKER = 2
 RUN_TIMES_KEPT = 200  # per network, for the median that sizes the chunks
+# Dask settings of a local cluster this executor starts. A run is one long call into ns-3 that
+# holds the GIL, and the tasks are uniform chunks, so Dask's defaults only cost CPU here:
+# - the statistical profiler samples each worker's stack every 10 ms (we never read it), and
+#   each sample takes the GIL from the running simulation;
+# - work stealing re-plans tasks whose durations it guesses; the chunks are sized already;
+# - MALLOC_TRIM_THRESHOLD_=65536 makes glibc return freed memory to the kernel at once, and a
+#   simulation frees and allocates a packet's buffers over and over;
+# - the event-loop tick (20 ms), the memory monitors (100 ms) and the system monitor (500 ms,
+#   with disk counters) cost an idle 2-worker cluster about 8 % of a core (measured with psutil:
+#   4.6 % in this process, 2 % in each worker); at these settings about 1 %.
+LOCAL_CLUSTER_CONFIG: dict[str, object] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.scheduler.work-stealing": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.admin.system-monitor.disk": False,
+    "distributed.nanny.pre-spawn-environ": {
+        "OMP_NUM_THREADS": 1,
+        "MKL_NUM_THREADS": 1,
+        "OPENBLAS_NUM_THREADS": 1,
+    },
+}
 
 
 class TransferFailedError(RuntimeError):
@@ -150,11 +173,16 @@ def _picklable(error: Exception) -> Exception:
     return error
 
 
-def _warm_up_in_worker(params: TransferParameters | None) -> bool:
+def _warm_up_in_worker(params: TransferParameters | None) -> float | None:
+    """Loads ns-3 and runs `params` twice if given: the first run pays cppyy's compilation of
+    the calls a transfer makes, the second is timed (seconds) for the chunk sizes."""
     runtime.load()
-    if params is not None:
-        run_transfer(params)
-    return True
+    if params is None:
+        return None
+    run_transfer(params)
+    started = time.perf_counter()
+    run_transfer(params)
+    return time.perf_counter() - started
 
 
 def _worker_identity() -> str:
@@ -203,13 +231,18 @@ class TransferExecutor:
 
             from distributed import Client, LocalCluster  # noqa: PLC0415
 
-            self._own_cluster = LocalCluster(
-                n_workers=self.workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )
+            import dask  # noqa: PLC0415
+
+            # The scheduler and the workers read these at start-up (the workers through their
+            # nanny), so they hold for this cluster only.
+            with dask.config.set(LOCAL_CLUSTER_CONFIG):
+                self._own_cluster = LocalCluster(
+                    n_workers=self.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
             self._own_client = Client(self._own_cluster)
         return self._own_client
 
@@ -229,7 +262,7 @@ class TransferExecutor:
         """Loads ns-3 where the runs will go (in this process, or once in every worker after
         starting the local cluster) and runs `params` there if given (cppyy compiles the
         bindings a transfer calls at its first call, about 0.3 s), so that a timing can leave
-        start-up out."""
+        start-up out. On a cluster the run is timed too, so the first chunks are sized."""
         if not self.distributed:
             _warm_up_in_worker(params)
             return
@@ -240,7 +273,12 @@ class TransferExecutor:
                           pure=False)  # fmt: skip
             for a in addresses
         ]
-        client.gather(futures)
+        for run_time in client.gather(futures):
+            if params is not None and run_time is not None:
+                self._record_run_time(params.network, run_time)
+
+    def _record_run_time(self, network: str, seconds: float) -> None:
+        self._run_seconds.setdefault(network, deque(maxlen=RUN_TIMES_KEPT)).append(seconds)
 
     def key_maker(self) -> KeyMaker:
         """Run keys for the store, the code identity computed once for this executor."""
@@ -321,40 +359,50 @@ class TransferExecutor:
         `TARGET_TASK_SECONDS` at the median run time measured so far on the network of its
         first run (by this executor, in any batch; a single run until one is measured), and at
         most the remaining runs over twice the workers, so that chunks shrink towards the end
-        and the workers finish together. Every worker keeps `TASKS_IN_FLIGHT_PER_WORKER` tasks,
-        so it never waits for the next."""
+        and the workers finish together. Each worker of the cluster (as it was when the batch
+        started) is sent `TASKS_IN_FLIGHT_PER_WORKER` tasks and a new one as each of its tasks
+        returns, so it never waits for the next and none gets more than its share; a task whose
+        worker has left goes to another."""
         from distributed import Future, as_completed  # noqa: PLC0415
 
         client = self.client()
-        workers = max(1, len(client.scheduler_info()["workers"]))
+        addresses = list(client.scheduler_info()["workers"])
+        if not addresses:
+            raise RuntimeError("the Dask cluster has no workers to run the transfers on")
         queue = deque(pending)
-        in_flight: dict[Future[Any], list[TransferParameters]] = {}
+        in_flight: dict[Future[Any], tuple[str, list[TransferParameters]]] = {}
+        load = dict.fromkeys(addresses, 0)  # tasks in flight on each worker
         # with_results: results are fetched in the background as tasks finish.
         finished = as_completed(with_results=True, raise_errors=False)
 
+        def next_chunk() -> list[TransferParameters]:
+            size = 1
+            measured = self._run_seconds.get(queue[0].network)
+            if measured:
+                per_run = max(statistics.median(measured), 1e-6)
+                by_time = int(TARGET_TASK_SECONDS / per_run)
+                size = max(1, min(math.ceil(len(queue) / (2 * len(addresses))), by_time))
+            return [queue.popleft() for _ in range(min(size, len(queue)))]
+
         def submit_while_room() -> None:
-            while queue and len(in_flight) < workers * TASKS_IN_FLIGHT_PER_WORKER:
-                size = 1
-                measured = self._run_seconds.get(queue[0].network)
-                if measured:
-                    per_run = max(statistics.median(measured), 1e-6)
-                    by_time = int(TARGET_TASK_SECONDS / per_run)
-                    size = max(1, min(math.ceil(len(queue) / (2 * workers)), by_time))
-                chunk = [queue.popleft() for _ in range(min(size, len(queue)))]
-                future = client.submit(_run_chunk_in_worker, chunk, pure=False)
-                in_flight[future] = chunk
-                finished.add(future)
+            for address in addresses:
+                while queue and load[address] < TASKS_IN_FLIGHT_PER_WORKER:
+                    chunk = next_chunk()
+                    future = client.submit(_run_chunk_in_worker, chunk, workers=[address],
+                                           allow_other_workers=True, pure=False)  # fmt: skip
+                    in_flight[future] = (address, chunk)
+                    load[address] += 1
+                    finished.add(future)
 
         try:
             submit_while_room()
             for future, result in finished:
-                chunk = in_flight.pop(future)
+                address, chunk = in_flight.pop(future)
+                load[address] -= 1
                 if future.status == "finished":
                     outcomes, seconds = result
                     for params, run_time in zip(chunk, seconds, strict=True):
-                        self._run_seconds.setdefault(
-                            params.network, deque(maxlen=RUN_TIMES_KEPT)
-                        ).append(run_time)
+                        self._record_run_time(params.network, run_time)
                     yield from zip(chunk, outcomes, strict=True)
                 else:
                     # The task itself failed (its worker died, or it was cancelled).

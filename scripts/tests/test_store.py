@@ -98,6 +98,22 @@ def test_a_sweep_on_two_workers_gives_the_frame_of_one_bit_for_bit(
     pd.testing.assert_frame_equal(one, again, check_exact=True)
 
 
+def test_a_batch_on_two_workers_is_shared_between_them(ns: runtime.NsNamespace) -> None:
+    from distributed import get_task_stream
+
+    runs = grid_parameters({"seed": range(1, 13)}, **SMALL_RING)
+    with TransferExecutor(workers=2) as executor:
+        executor.warm_up(runs[0])
+        client = executor.client()
+        with get_task_stream(client=client) as stream:
+            records = executor.run(runs, None)
+        workers = set(client.scheduler_info()["workers"])
+    assert [r.completed and r.intact for r in records] == [True] * 12
+    ran = [task["worker"] for task in stream.data if "run_chunk_in_worker" in str(task["key"])]
+    # Each worker is sent two tasks at once and one more as each returns.
+    assert {worker: ran.count(worker) >= 2 for worker in workers} == dict.fromkeys(workers, True)
+
+
 def test_a_sweep_on_a_given_client_uses_it_and_leaves_it_open(
     ns: runtime.NsNamespace, tmp_path: Path
 ) -> None:
