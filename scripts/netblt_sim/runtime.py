@@ -165,4 +165,8 @@ def _import_ns3_and_project() -> NsNamespace:
             cppyy.include(f"ns3/{module_header}")
         for header in sorted((INCLUDE_DIR / "ns3").glob("*.h")):
             cppyy.include(f"ns3/{header.name}")
+    # A simulation runs in C++ from start to end and calls no Python, so it lets the other
+    # threads run meanwhile: a Dask worker's event loop keeps answering its scheduler (heartbeats,
+    # the next task, the last result) through a transfer of minutes.
+    cppyy.gbl.ns3.Simulator.Run.__release_gil__ = True
     return cppyy.gbl.ns3
