@@ -31,10 +31,11 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from multiprocessing.synchronize import Barrier
 from pathlib import Path
-from typing import Any
 
 from netblt_sim import runtime
+from netblt_sim.executor import _run_chunk_in_worker, _warm_up_in_worker, measure_sweep_rate
 from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.runtime import BUILD_DIR, REPO_ROOT
 from netblt_sim.transfer import run_transfer
@@ -165,20 +166,15 @@ SWEEP_GRID: dict[str, list[int]] = {"nbufs": [1, 2], "bi_ms": list(range(20, 48,
 SWEEP_TRANSFERS_KB: tuple[int, ...] = (1438, 14380)
 
 
-def _load_and_warm_up(params: TransferParameters, ready: Any) -> None:
-    runtime.load()
-    run_transfer(params)
+def _warm_up_then_wait(params: TransferParameters, ready: Barrier) -> None:
+    _warm_up_in_worker(params)
     ready.wait()  # no process takes a task before both can
-
-
-def _run_all(runs: Sequence[TransferParameters]) -> None:
-    for params in runs:
-        run_transfer(params)
 
 
 def measure_split_rate(grid: dict[str, list[int]], fixed: dict[str, object]) -> float:
     """Runs per second of the grid split in two halves beforehand, each run to its end in one
-    of two processes that have ns-3 loaded and warm: no scheduler, no messages but the two."""
+    of two processes that have ns-3 loaded and warm (the Dask workers' own functions, called
+    by `multiprocessing`): no scheduler, no messages but the two."""
     import multiprocessing  # noqa: PLC0415
 
     from netblt_sim.sweep import grid_parameters  # noqa: PLC0415
@@ -186,17 +182,15 @@ def measure_split_rate(grid: dict[str, list[int]], fixed: dict[str, object]) -> 
     runs = grid_parameters(grid, **fixed)
     context = multiprocessing.get_context("spawn")
     ready = context.Barrier(2)
-    with context.Pool(2, initializer=_load_and_warm_up, initargs=(runs[0], ready)) as pool:
-        pool.map(_run_all, [[], []], chunksize=1)  # returns once both processes are ready
+    with context.Pool(2, initializer=_warm_up_then_wait, initargs=(runs[0], ready)) as pool:
+        pool.map(_run_chunk_in_worker, [[], []], chunksize=1)  # once both processes are ready
         started = time.perf_counter()
-        pool.map(_run_all, [runs[0::2], runs[1::2]], chunksize=1)
+        pool.map(_run_chunk_in_worker, [runs[0::2], runs[1::2]], chunksize=1)
         finished = time.perf_counter()
     return len(runs) / (finished - started)
 
 
 def sweep_section(repeat: int) -> None:
-    from netblt_sim.executor import measure_sweep_rate  # noqa: PLC0415 - imports Dask
-
     runs = math.prod(len(values) for values in SWEEP_GRID.values())
     print(f"== sweep throughput: {runs} Ethernet transfers (Table III's shape) on 1 and on 2 "
           f"workers, clusters started and warm, {repeat} pairs (target: 2 workers at least "

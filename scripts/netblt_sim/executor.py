@@ -54,10 +54,9 @@ if TYPE_CHECKING:
 TARGET_TASK_SECONDS = 0.25
 TASKS_IN_FLIGHT_PER_WORKER = 2
 RUN_TIMES_KEPT = 200  # per network, for the median that sizes the chunks
-# Dask settings of a local cluster this executor starts. A run is one long call into ns-3 that
-# holds the GIL, and the tasks are uniform chunks, so Dask's defaults only cost CPU here:
-# - the statistical profiler samples each worker's stack every 10 ms (we never read it), and
-#   each sample takes the GIL from the running simulation;
+# Dask settings of a local cluster this executor starts. A run is one long call into ns-3, and
+# the tasks are uniform chunks, so Dask's defaults only cost CPU here:
+# - the statistical profiler samples each worker's stack every 10 ms (we never read it);
 # - work stealing re-plans tasks whose durations it guesses; the chunks are sized already;
 # - MALLOC_TRIM_THRESHOLD_=65536 makes glibc return freed memory to the kernel at once, and a
 #   simulation frees and allocates a packet's buffers over and over;
@@ -371,7 +370,6 @@ class TransferExecutor:
             raise RuntimeError("the Dask cluster has no workers to run the transfers on")
         queue = deque(pending)
         in_flight: dict[Future[Any], tuple[str, list[TransferParameters]]] = {}
-        load = dict.fromkeys(addresses, 0)  # tasks in flight on each worker
         # with_results: results are fetched in the background as tasks finish.
         finished = as_completed(with_results=True, raise_errors=False)
 
@@ -386,19 +384,20 @@ class TransferExecutor:
 
         def submit_while_room() -> None:
             for address in addresses:
-                while queue and load[address] < TASKS_IN_FLIGHT_PER_WORKER:
+                load = sum(1 for sent_to, _ in in_flight.values() if sent_to == address)
+                for _ in range(TASKS_IN_FLIGHT_PER_WORKER - load):
+                    if not queue:
+                        return
                     chunk = next_chunk()
                     future = client.submit(_run_chunk_in_worker, chunk, workers=[address],
                                            allow_other_workers=True, pure=False)  # fmt: skip
                     in_flight[future] = (address, chunk)
-                    load[address] += 1
                     finished.add(future)
 
         try:
             submit_while_room()
             for future, result in finished:
-                address, chunk = in_flight.pop(future)
-                load[address] -= 1
+                _, chunk = in_flight.pop(future)
                 if future.status == "finished":
                     outcomes, seconds = result
                     for params, run_time in zip(chunk, seconds, strict=True):

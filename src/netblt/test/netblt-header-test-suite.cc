@@ -240,8 +240,7 @@ NetbltChecksumTestCase::DoRun()
     NS_TEST_ASSERT_MSG_EQ(ChecksumOf({}), 0xffff, "empty");
     // A word and its negation sum to 0xffff ("negative zero"), whose negation is 0.
     NS_TEST_ASSERT_MSG_EQ(ChecksumOf({0x12, 0x34, 0xed, 0xcb}), 0x0000, "x + ~x");
-    // Data areas longer than the block NetbltChecksum() copies out at a time, odd and even,
-    // agree with the word-by-word sum: no word is lost or split at a block's edge.
+    // Data areas of DATA packets' sizes, odd and even, agree with the word-by-word sum.
     for (size_t size : {511, 512, 513, 1025, 1438, 1439, 4001})
     {
         std::vector<uint8_t> data(size);
