@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
@@ -60,11 +60,6 @@ class ProcessCost:
 
     wall_s: float
     peak_mib: float
-
-
-def median_of(repeat: int, measure: Callable[[], float]) -> float:
-    """The median of `repeat` measurements."""
-    return statistics.median(measure() for _ in range(repeat))
 
 
 def run_child(command: Sequence[str], cwd: Path) -> ProcessCost:
