@@ -42,6 +42,8 @@ class TransferRecord:
     control_packets_sent: int  # by the receiver
     null_acks_sent: int  # by the sender
     packets_requested: int  # packet numbers listed in RESENDs
+    max_resends_per_buffer: int  # most RESENDs one buffer needed (NO_PROGRESS past the limit)
+    longest_progress_gap_seconds: float  # longest wait for a buffer to complete, either end
     checksum_errors: int
     malformed_packets: int
     sender_interface_drops: int  # frames the sender's interface dropped (PhyRxDrop)

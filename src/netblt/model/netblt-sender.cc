@@ -186,6 +186,12 @@ NetbltSender::CancelTransferTimers()
 }
 
 bool
+NetbltSender::IsAwaitingProgress() const
+{
+    return m_txBuffer.GetHeldCount() > 0;
+}
+
+bool
 NetbltSender::IsTransferComplete() const
 {
     return m_txBuffer.IsDone();
@@ -254,6 +260,7 @@ NetbltSender::HandleControl(const NetbltControlHeader& control)
             {
                 ++m_stats.buffersSent;
                 m_stats.bytesSent += bytes;
+                NoteProgress();
             }
             m_peerControlTimerMs = message.GetControlTimerValue();
             renegotiated =
@@ -272,8 +279,16 @@ NetbltSender::HandleControl(const NetbltControlHeader& control)
                       ", which an OK released");
                 return;
             }
-            m_txBuffer.Resend(message.GetBufferNumber(), message.GetMissingPackets());
-            break;
+            {
+                uint32_t resends =
+                    m_txBuffer.Resend(message.GetBufferNumber(), message.GetMissingPackets());
+                m_stats.maxResendsPerBuffer = std::max(m_stats.maxResendsPerBuffer, resends);
+                if (CheckProgress(message.GetBufferNumber(), resends))
+                {
+                    return;
+                }
+                break;
+            }
         }
     }
     // Let the client hand over the next buffer first: if it does, the data packets it starts

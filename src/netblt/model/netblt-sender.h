@@ -91,6 +91,7 @@ class NetbltSender : public NetbltConnection
     void StopTransfer() override;
     void CancelTransferTimers() override;
     bool IsTransferComplete() const override;
+    bool IsAwaitingProgress() const override;
     Time GetQuitRetryInterval() const override;
     Time GetPeerControlTimerEstimate() const override;
 

@@ -266,7 +266,10 @@ void
 SetConnectionDefault(const std::string& name, const AttributeValue& value)
 {
     bool found = false;
-    for (const char* type : {"ns3::NetbltConnection", "ns3::NetbltSender", "ns3::NetbltReceiver"})
+    for (const char* type : {"ns3::NetbltConnection",
+                             "ns3::NetbltSender",
+                             "ns3::NetbltReceiver",
+                             "ns3::NetbltL4Protocol"})
     {
         found = Config::SetDefaultFailSafe(std::string(type) + "::" + name, value) || found;
     }
