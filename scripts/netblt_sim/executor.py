@@ -127,6 +127,21 @@ def check_client(client: object) -> Client | None:
     return client
 
 
+def check_attribute_defaults(with_store: bool) -> None:
+    """Raises ValueError naming every ns-3 attribute default this process changed
+    (`Config::SetDefault`): a stored run's key holds its parameters, not the process's defaults,
+    and worker processes do not see them."""
+    changed = runtime.changed_attribute_defaults()
+    if changed:
+        where = "the result store keys runs by their parameters" if with_store else (
+            "the worker processes would run without them")
+        raise ValueError(
+            f"ns-3 attribute defaults changed in this process ({'; '.join(changed)}): {where}. "
+            "Choose behaviour through transfer_parameters (for example data_timer=...), or run "
+            "in this process without a store (workers=1, store=None)"
+        )
+
+
 def open_store(store: object) -> ResultStore | None:
     """A `ResultStore` for a path (str or os.PathLike), the store itself, or None.
 
@@ -294,6 +309,8 @@ class TransferExecutor:
         unique = list(dict.fromkeys(parameters))
         for params in unique:
             params.validate()
+        if self.store is not None or self.distributed:
+            check_attribute_defaults(self.store is not None)
         records: dict[TransferParameters, TransferRecord] = {}
         keys: dict[TransferParameters, str] = {}
         if self.store is not None:

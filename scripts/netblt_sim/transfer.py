@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, get_type_hints
 from netblt_sim import runtime
 from netblt_sim.models import apply_model
 from netblt_sim.networks import POINT_TO_POINT, get_network
-from netblt_sim.parameters import TransferParameters
+from netblt_sim.parameters import DATA_TIMERS, RTT_ESTIMATORS, TransferParameters
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -133,6 +133,14 @@ def run_transfer(
         }
     for name, value in attributes.items():
         experiment.SetAttribute(name, value)
+    # The receiver's policies, on both hosts' NETBLT (either end may receive).
+    experiment.SetNetbltAttribute(
+        "DataTimerType", ns.TypeIdValue(ns.TypeId.LookupByName(DATA_TIMERS[params.data_timer]))
+    )
+    experiment.SetNetbltAttribute(
+        "RttEstimatorType",
+        ns.TypeIdValue(ns.TypeId.LookupByName(RTT_ESTIMATORS[params.rtt_estimator])),
+    )
     for model, role in network.models_with_roles():
         apply_model(ns, model, _setters(experiment, role))
     type_id = experiment.GetInstanceTypeId()
