@@ -10,8 +10,8 @@ Modules:
 - `sweep`: `sweep(grid, workers=1, client=None, store=None, **fixed)` -> DataFrame; `plots`:
   throughput, losses and other figures against burst interval, throughput and retransmissions
   against loss.
-- `executor`, `store`: where a batch of transfers runs (this process or a Dask cluster) and the
-  SQLite result store that keeps every finished run.
+- `executor`, `cluster`, `store`: where a batch of transfers runs (this process or a Dask
+  cluster) and the SQLite result store that keeps every finished run.
 - `networks`, `models`: the networks and their `models/` files; `scenarios`, `tables`,
   `regenerate`: published tables regenerated into `results/`, checked against the `findings` of
   their scenario files; `claims`, `measures`: experiments the RFC's text describes, checked by

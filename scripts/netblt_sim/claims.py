@@ -25,7 +25,8 @@ from netblt_sim.networks import get_network
 from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.plots import plot_losses_vs_burst_interval
 from netblt_sim.scenarios import SCENARIOS_DIR, TRANSFER_FIELDS, read_scenario_file
-from netblt_sim.transfer import records_frame, run_transfers
+from netblt_sim.executor import run_transfers
+from netblt_sim.transfer import records_frame
 
 if TYPE_CHECKING:
     from netblt_sim.executor import TransferExecutor

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from netblt_sim.atomic import write_report
+from netblt_sim.executor import run_transfers
 from netblt_sim.findings import evaluate
 from netblt_sim.plots import plot_throughput_vs_burst_interval
 from netblt_sim.scenarios import Scenario
 from netblt_sim.tables import compare, configurations, markdown
-from netblt_sim.transfer import records_frame, run_transfers
+from netblt_sim.transfer import records_frame
 
 if TYPE_CHECKING:
     from netblt_sim.executor import TransferExecutor

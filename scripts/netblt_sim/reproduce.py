@@ -38,14 +38,14 @@ import pandas as pd
 from netblt_sim import runtime
 from netblt_sim.atomic import write_report
 from netblt_sim.claims import load_claim, run_claim
-from netblt_sim.executor import TransferExecutor, check_workers
+from netblt_sim.executor import TransferExecutor, check_workers, run_transfers
 from netblt_sim.findings import verdict
 from netblt_sim.measures import load_measure, run_measure
 from netblt_sim.plots import plot_throughput_and_retransmissions_vs_loss
 from netblt_sim.regenerate import regenerate_table
 from netblt_sim.scenarios import load_scenario
 from netblt_sim.sweep import grid_parameters
-from netblt_sim.transfer import records_frame, run_transfers
+from netblt_sim.transfer import records_frame
 
 LOSS_PERCENTAGES: tuple[int, ...] = (0, 1, 2, 5, 10, 20, 30)
 OUTSTANDING_BUFFERS: tuple[int, ...] = (1, 4)

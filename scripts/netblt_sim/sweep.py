@@ -23,9 +23,9 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from netblt_sim.executor import TransferExecutor
+from netblt_sim.executor import TransferExecutor, run_transfers
 from netblt_sim.parameters import TransferParameters, transfer_parameters
-from netblt_sim.transfer import records_frame, run_transfers
+from netblt_sim.transfer import records_frame
 
 if TYPE_CHECKING:
     import pandas as pd
