@@ -38,9 +38,9 @@ from typing import Any
 from netblt_sim import runtime
 from netblt_sim.cluster import run_chunk, warm_up
 from netblt_sim.executor import TransferExecutor
+from netblt_sim.grid import grid_parameters
 from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.runtime import BUILD_DIR, REPO_ROOT
-from netblt_sim.sweep import grid_parameters
 from netblt_sim.transfer import run_transfer
 
 STOCK_UDP_PROGRAM = BUILD_DIR / "bin" / "stock-udp-csma"

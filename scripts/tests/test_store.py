@@ -26,7 +26,7 @@ from netblt_sim import executor as executor_module
 from netblt_sim.executor import TransferExecutor, TransferFailedError, run_transfers
 from netblt_sim.parameters import TransferParameters
 from netblt_sim.store import KeyMaker, ResultStore, code_identity, models_identity
-from netblt_sim.sweep import grid_parameters
+from netblt_sim.grid import grid_parameters
 from netblt_sim.transfer import TransferRecord, records_frame, run_transfer
 
 SMALL_ETHERNET = dict(network="ethernet", bs=5, psz=1438, bfsz=14380, xfsz_kb=143.8, nbufs=1)
