@@ -31,15 +31,16 @@ KINDS: tuple[str, ...] = (TABLE_KIND, MEASURE_KIND)
 Scenario = TableScenario | MeasureScenario
 
 
-def scenario_names(scenarios_dir: Path = SCENARIOS_DIR) -> list[str]:
-    """The name of every scenario file of the directory, in name order."""
-    return sorted(path.stem for path in scenarios_dir.glob("*.json"))
+def scenario_names(scenarios_dir: Path | None = None) -> list[str]:
+    """The name of every scenario file of the directory (default `SCENARIOS_DIR`), in name
+    order."""
+    return sorted(path.stem for path in (scenarios_dir or SCENARIOS_DIR).glob("*.json"))
 
 
-def load_scenario(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> Scenario:
-    """Reads `<scenarios_dir>/<name>.json`, of whichever kind it says; ValueError names a
-    missing file (and the scenarios there are), a bad kind or a bad entry."""
-    path = scenarios_dir / f"{name}.json"
+def load_scenario(name: str, scenarios_dir: Path | None = None) -> Scenario:
+    """Reads `<scenarios_dir>/<name>.json` (default `SCENARIOS_DIR`), of whichever kind it says;
+    ValueError names a missing file (and the scenarios there are), a bad kind or a bad entry."""
+    path = (scenarios_dir or SCENARIOS_DIR) / f"{name}.json"
     if not path.is_file():
         raise ValueError(
             f"no scenario {name!r} ({path}); available: {scenario_names(scenarios_dir)}"
@@ -56,9 +57,9 @@ def load_scenario(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> Scenario:
     raise ValueError(f"{path}: kind = {kind!r}: must be one of {list(KINDS)}")
 
 
-def load_scenarios(scenarios_dir: Path = SCENARIOS_DIR) -> list[Scenario]:
-    """Every scenario of the directory, each checked before any runs: the tables, then the
-    measures, each kind in name order."""
+def load_scenarios(scenarios_dir: Path | None = None) -> list[Scenario]:
+    """Every scenario of the directory (default `SCENARIOS_DIR`), each checked before any
+    runs: the tables, then the measures, each kind in name order."""
     scenarios = [load_scenario(name, scenarios_dir) for name in scenario_names(scenarios_dir)]
     return sorted(scenarios, key=lambda scenario: KINDS.index(kind_of(scenario)))
 

@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 from conftest import REPO_ROOT
 
+from netblt_sim import reproduce, scenarios
 from netblt_sim.measures import REPORTS, MeasureScenario
 from netblt_sim.outcome import Outcome, Verdict
 from netblt_sim.reports import VIEWS
@@ -98,3 +99,22 @@ def test_an_outcome_sums_up_its_verdicts() -> None:
     assert str(outcome.verdicts[1]) == "two: does NOT hold"
     detailed = Outcome((), runs, (Verdict("one", True),), "largest error 1%")
     assert detailed.summary() == "3 runs, 1 of 1 checks hold, largest error 1%" and detailed.holds
+
+
+def test_reproduce_refuses_a_bad_scenario_file_before_running_anything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenarios_dir = tmp_path / "scenarios"
+    scenarios_dir.mkdir()
+    raw = json.loads((SCENARIOS_DIR / "wideband-overload.json").read_text(encoding="utf-8"))
+    (scenarios_dir / "overload.json").write_text(json.dumps(raw), encoding="utf-8")
+    raw["checks"][0]["statistic"] = "mean"
+    (scenarios_dir / "typo.json").write_text(json.dumps(raw), encoding="utf-8")
+    monkeypatch.setattr(scenarios, "SCENARIOS_DIR", scenarios_dir)
+    results = tmp_path / "results"
+    results.mkdir()
+    with pytest.raises(SystemExit) as exit_info:
+        reproduce.main(["--workers", "1", "--no-store", "--results-dir", str(results)])
+    assert exit_info.value.code == 2
+    assert f"{scenarios_dir / 'typo.json'}: checks[0].statistic = 'mean'" in capsys.readouterr().err
+    assert list(results.iterdir()) == []  # not even the good scenario's files
