@@ -18,33 +18,19 @@ module: a script that sweeps with `workers` > 1 needs the `if __name__ == "__mai
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from netblt_sim.executor import TransferExecutor
-from netblt_sim.parameters import TransferParameters, transfer_parameters
-from netblt_sim.transfer import records_frame, run_transfers
+from netblt_sim.executor import TransferExecutor, run_transfers
+from netblt_sim.grid import grid_parameters
+from netblt_sim.transfer import records_frame
 
 if TYPE_CHECKING:
     import pandas as pd
     from distributed import Client
 
     from netblt_sim.store import ResultStore
-
-
-def grid_parameters(grid: Mapping[str, Iterable[Any]], **fixed: Any) -> list[TransferParameters]:
-    """Every combination of `grid` with the `fixed` values, validated, in the order of
-    `itertools.product` over the grid (its first name outermost)."""
-    names = list(grid)
-    overlap = sorted(set(names) & set(fixed))
-    if overlap:
-        raise ValueError(f"{overlap} given both in the grid and as fixed values")
-    return [
-        transfer_parameters(**fixed, **dict(zip(names, combination, strict=True)))
-        for combination in itertools.product(*(list(grid[name]) for name in names))
-    ]
 
 
 def sweep(

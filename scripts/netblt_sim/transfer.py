@@ -20,8 +20,6 @@ from netblt_sim.parameters import DATA_TIMERS, RTT_ESTIMATORS, TransferParameter
 if TYPE_CHECKING:
     import pandas as pd
 
-    from netblt_sim.executor import TransferExecutor
-
 
 @dataclass(frozen=True)
 class TransferRecord:
@@ -186,25 +184,6 @@ def _setters(experiment: object, role: str) -> dict[str, Callable[[str, object],
         for kind, method in _SETTER_METHODS[role].items()
         if hasattr(experiment, method)
     }
-
-
-def run_transfers(
-    parameters: Sequence[TransferParameters],
-    label: str | None,
-    executor: TransferExecutor | None = None,
-) -> list[TransferRecord]:
-    """The record of each transfer, in the order given, showing progress under `label` (none if
-    None): the batch behind `sweep`, the tables and the claims' and measures' runs.
-
-    Without `executor`, each `run_transfer` in turn in this process; with one (see `executor`),
-    where it runs them (this process or a Dask cluster) and through its result store if it has
-    one."""
-    from netblt_sim.executor import TransferExecutor  # noqa: PLC0415 - it imports this module
-
-    if executor is None:
-        with TransferExecutor() as in_process:
-            return in_process.run(parameters, label)
-    return executor.run(parameters, label)
 
 
 def _milliseconds_to_time(ns: runtime.NsNamespace, milliseconds: float) -> object:
