@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from netblt_sim import runtime
 from netblt_sim.cluster import ClusterRunner, Outcomes, check_client, warm_up
 from netblt_sim.parameters import TransferParameters
 from netblt_sim.transfer import TransferRecord, run_transfer
