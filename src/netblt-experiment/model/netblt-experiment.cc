@@ -86,11 +86,24 @@ NetbltExperiment::GetTypeId()
                           "(Install() schedules the stop).",
                           TimeValue(Seconds(3600)),
                           MakeTimeAccessor(&NetbltExperiment::m_maxSimulatedTime),
-                          MakeTimeChecker(Seconds(1)));
+                          MakeTimeChecker(Seconds(1)))
+            .AddAttribute("Flows",
+                          "Transfers run at once, each between two hosts of its own on the "
+                          "same network (RFC 1030 §8's parallel NETBLT processes).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&NetbltExperiment::m_flows),
+                          MakeUintegerChecker<uint32_t>(1, 1000))
+            .AddAttribute("RecordTimeSequences",
+                          "Keep every flow's time-sequence trace (GetTimeSequence()).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NetbltExperiment::m_recordTimeSequences),
+                          MakeBooleanChecker());
     return tid;
 }
 
 NetbltExperiment::NetbltExperiment()
+    : m_flows(1),
+      m_recordTimeSequences(false)
 {
     NS_LOG_FUNCTION(this);
     m_packetBuffers.SetTypeId(PacketBufferPool::GetTypeId());
@@ -144,12 +157,31 @@ NetbltExperiment::SetChannelAttribute(const std::string& name, const AttributeVa
 }
 
 void
+NetbltExperiment::SetFlowAttribute(uint32_t flow,
+                                   const std::string& name,
+                                   const AttributeValue& value)
+{
+    if (m_flowAttributes.size() <= flow)
+    {
+        m_flowAttributes.resize(flow + 1);
+    }
+    m_flowAttributes[flow].emplace_back(name, value.Copy());
+}
+
+void
 NetbltExperiment::TransferDelivered()
 {
 }
 
 void
-NetbltExperiment::RecordNetworkLosses(const NetDeviceContainer&, NetbltTransferRecord&) const
+NetbltExperiment::RecordNetworkLosses(uint32_t,
+                                      const NetDeviceContainer&,
+                                      NetbltTransferRecord&) const
+{
+}
+
+void
+NetbltExperiment::RecordPath(NetbltPathRecord&) const
 {
 }
 
@@ -159,7 +191,7 @@ NetbltExperiment::GetTransmitActivities() const
     return {};
 }
 
-Ipv4Address
+void
 NetbltExperiment::InstallInternet(NodeContainer hosts,
                                   const NetDeviceContainer& devices,
                                   int64_t stream,
@@ -169,7 +201,7 @@ NetbltExperiment::InstallInternet(NodeContainer hosts,
     internet.Install(hosts);
     streamsUsed = internet.AssignStreams(hosts, stream);
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    return AssignFifoAddresses(addresses, devices).GetAddress(1);
+    AssignFifoAddresses(addresses, devices);
 }
 
 Ipv4InterfaceContainer
@@ -189,17 +221,14 @@ NetbltExperiment::AssignFifoAddresses(Ipv4AddressHelper& addresses,
     return interfaces;
 }
 
-uint32_t
-NetbltExperiment::GetTransferSize() const
-{
-    return m_transferSize;
-}
-
 void
 NetbltExperiment::Install()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_sender, "NetbltExperiment::Install() called twice");
+    NS_ABORT_MSG_IF(!m_flowState.empty(), "NetbltExperiment::Install() called twice");
+    NS_ABORT_MSG_IF(m_flowAttributes.size() > m_flows,
+                    "NetbltExperiment: SetFlowAttribute() for flow "
+                        << m_flowAttributes.size() - 1 << ", but Flows is " << m_flows);
     // A capture gets IPv4 header checksums (and Ethernet frame check sequences) as real hosts
     // compute them (ns-3 writes 0 otherwise, which no real capture shows). No header on any
     // network is ever damaged in transit (the impaired link corrupts only the IP payload; the
@@ -210,15 +239,18 @@ NetbltExperiment::Install()
     int64_t stream = 0;
 
     NodeContainer& nodes = m_hosts;
-    nodes.Create(2);
+    nodes.Create(2 * m_flows);
 
     HostCpuHelper receiverCpuHelper = m_hostCpu;
     for (const auto& [name, value] : m_receiverCpuAttributes)
     {
         receiverCpuHelper.SetAttribute(name, *value);
     }
-    m_hostCpu.Install(nodes.Get(0));
-    receiverCpuHelper.Install(nodes.Get(1));
+    for (uint32_t flow = 0; flow < m_flows; ++flow)
+    {
+        m_hostCpu.Install(nodes.Get(2 * flow));
+        receiverCpuHelper.Install(nodes.Get(2 * flow + 1));
+    }
     for (uint32_t host = 0; host < nodes.GetN(); ++host)
     {
         nodes.Get(host)->AggregateObject(m_packetBuffers.Create<PacketBufferPool>());
@@ -226,8 +258,11 @@ NetbltExperiment::Install()
     int64_t streamsUsed = 0;
     m_devices = InstallNetwork(nodes, stream, streamsUsed);
     const NetDeviceContainer& devices = m_devices;
+    NS_ABORT_MSG_UNLESS(devices.GetN() == nodes.GetN(),
+                        GetInstanceTypeId().GetName()
+                            << " connects two hosts only: it runs one flow, not " << m_flows);
     stream += streamsUsed;
-    const Ipv4Address receiverAddress = InstallInternet(nodes, devices, stream, streamsUsed);
+    InstallInternet(nodes, devices, stream, streamsUsed);
     stream += streamsUsed;
 
     NetbltHelper receiverNetblt = m_netblt;
@@ -235,15 +270,17 @@ NetbltExperiment::Install()
     {
         receiverNetblt.SetAttribute(name, *value);
     }
-    m_netblt.Install(nodes.Get(0));
-    receiverNetblt.Install(nodes.Get(1));
+    for (uint32_t flow = 0; flow < m_flows; ++flow)
+    {
+        m_netblt.Install(nodes.Get(2 * flow));
+        receiverNetblt.Install(nodes.Get(2 * flow + 1));
+    }
     stream += m_netblt.AssignStreams(nodes, stream);
 
     const uint16_t port = 2000;
     NetbltSinkHelper sinkHelper(port);
     sinkHelper.SetAttribute("DeathTimeout", TimeValue(m_deathTimeout));
-    ApplicationContainer sinkApps = sinkHelper.Install(nodes.Get(1));
-    NetbltBulkSendHelper sendHelper(receiverAddress, port);
+    NetbltBulkSendHelper sendHelper(Ipv4Address::GetAny(), port);
     sendHelper.SetAttribute("TransferSize", UintegerValue(m_transferSize));
     sendHelper.SetAttribute("BufferSize", UintegerValue(m_bufferSize));
     sendHelper.SetAttribute("PacketSize", UintegerValue(m_packetSize));
@@ -252,41 +289,79 @@ NetbltExperiment::Install()
     sendHelper.SetAttribute("MaxOutstandingBuffers", UintegerValue(m_outstandingBuffers));
     sendHelper.SetAttribute("ChecksumData", BooleanValue(m_checksumData));
     sendHelper.SetAttribute("DeathTimeout", TimeValue(m_deathTimeout));
-    ApplicationContainer sendApps = sendHelper.Install(nodes.Get(0));
+    sendHelper.SetAttribute("StartTime", TimeValue(MilliSeconds(1)));
+    m_flowAttributes.resize(m_flows);
+    for (uint32_t index = 0; index < m_flows; ++index)
+    {
+        Ptr<Node> receiver = nodes.Get(2 * index + 1);
+        Ptr<Ipv4> ipv4 = receiver->GetObject<Ipv4>();
+        const int32_t interface = ipv4->GetInterfaceForDevice(devices.Get(2 * index + 1));
+        NetbltBulkSendHelper flowHelper = sendHelper;
+        flowHelper.SetAttribute(
+            "Remote",
+            AddressValue(InetSocketAddress(ipv4->GetAddress(interface, 0).GetLocal(), port)));
+        for (const auto& [name, value] : m_flowAttributes[index])
+        {
+            flowHelper.SetAttribute(name, *value);
+        }
+        Flow& flow = m_flowState.emplace_back();
+        flow.sink = DynamicCast<NetbltSinkApplication>(sinkHelper.Install(receiver).Get(0));
+        flow.sink->SetStartTime(Seconds(0));
+        flow.sender =
+            DynamicCast<NetbltBulkSendApplication>(flowHelper.Install(nodes.Get(2 * index)).Get(0));
+        UintegerValue transferSize;
+        flow.sender->GetAttribute("TransferSize", transferSize);
+        flow.transferSize = transferSize.Get();
+    }
     stream += sendHelper.AssignStreams(nodes, stream);
-    sinkApps.Start(Seconds(0));
-    sendApps.Start(MilliSeconds(1));
 
     if (!m_pcapDirectory.empty())
     {
         EnablePcap(m_pcapDirectory + "/netblt");
     }
 
-    m_sender = DynamicCast<NetbltBulkSendApplication>(sendApps.Get(0));
-    m_sender->TraceConnectWithoutContext(
-        "Connection",
-        MakeCallback(&NetbltSteadyStateMeter::Attach, &m_steadyState));
-    m_sink = DynamicCast<NetbltSinkApplication>(sinkApps.Get(0));
-    m_sink->TraceConnectWithoutContext("Rx",
-                                       MakeCallback(&NetbltExperiment::BufferDelivered, this));
-    // Every network's devices report the frames they drop on reception under ns-3's usual
-    // PhyRxDrop name: bit errors, and on the 3C500 a receiver that was off or still full.
-    for (uint32_t host = 0; host < 2; ++host)
+    for (uint32_t index = 0; index < m_flows; ++index)
     {
-        devices.Get(host)->TraceConnectWithoutContext(
-            "PhyRxDrop",
-            MakeBoundCallback(&NetbltExperiment::CountInterfaceDrop, &m_interfaceDrops[host]));
+        Flow& flow = m_flowState[index];
+        flow.sender->TraceConnectWithoutContext(
+            "Connection",
+            MakeCallback(&NetbltSteadyStateMeter::Attach, &flow.steadyState));
+        if (m_recordTimeSequences)
+        {
+            flow.sender->TraceConnectWithoutContext(
+                "Connection",
+                MakeCallback(&NetbltTimeSequence::AttachSender, &flow.timeSequence));
+            flow.sink->TraceConnectWithoutContext(
+                "Connection",
+                MakeCallback(&NetbltTimeSequence::AttachReceiver, &flow.timeSequence));
+        }
+        flow.sink->TraceConnectWithoutContext(
+            "Rx",
+            MakeCallback(&NetbltExperiment::BufferDelivered, this).Bind(&flow));
+        // Every network's devices report the frames they drop on reception under ns-3's usual
+        // PhyRxDrop name: bit errors, and on the 3C500 a receiver that was off or still full.
+        for (uint32_t end = 0; end < 2; ++end)
+        {
+            devices.Get(2 * index + end)
+                ->TraceConnectWithoutContext(
+                    "PhyRxDrop",
+                    MakeBoundCallback(&NetbltExperiment::CountInterfaceDrop,
+                                      &flow.interfaceDrops[end]));
+        }
     }
     Simulator::Stop(m_maxSimulatedTime);
 }
 
 void
-NetbltExperiment::BufferDelivered(Ptr<const Packet>, uint32_t)
+NetbltExperiment::BufferDelivered(Flow* flow, Ptr<const Packet>, uint32_t)
 {
-    if (!m_delivered && m_sink->GetBytesReceived() >= m_transferSize)
+    if (!flow->delivered && flow->sink->GetBytesReceived() >= flow->transferSize)
     {
-        m_delivered = true;
-        TransferDelivered();
+        flow->delivered = true;
+        if (++m_flowsDelivered == m_flowState.size())
+        {
+            TransferDelivered();
+        }
     }
 }
 
@@ -296,17 +371,38 @@ NetbltExperiment::CountInterfaceDrop(uint64_t* drops, Ptr<const Packet>)
     ++*drops;
 }
 
+const NetbltExperiment::Flow&
+NetbltExperiment::GetFlow(uint32_t flow) const
+{
+    NS_ABORT_MSG_IF(m_flowState.empty(), "NetbltExperiment: no record before Install()");
+    NS_ABORT_MSG_UNLESS(flow < m_flowState.size(),
+                        "NetbltExperiment: flow " << flow << " of " << m_flowState.size());
+    return m_flowState[flow];
+}
+
 NetbltTransferRecord
 NetbltExperiment::GetRecord() const
 {
-    NS_ABORT_MSG_UNLESS(m_sender, "NetbltExperiment::GetRecord() before Install()");
-    Ptr<NetbltBulkSendApplication> sender = m_sender;
-    Ptr<NetbltSinkApplication> sink = m_sink;
-    const NodeContainer& nodes = m_hosts;
+    return GetRecord(0);
+}
+
+const NetbltTimeSequence&
+NetbltExperiment::GetTimeSequence(uint32_t flow) const
+{
+    return GetFlow(flow).timeSequence;
+}
+
+NetbltTransferRecord
+NetbltExperiment::GetRecord(uint32_t index) const
+{
+    const Flow& flow = GetFlow(index);
+    Ptr<NetbltBulkSendApplication> sender = flow.sender;
+    Ptr<NetbltSinkApplication> sink = flow.sink;
     NetbltTransferRecord record;
     record.bytesGiven = sender->GetBytesGiven();
     record.bytesReceived = sink->GetBytesReceived();
-    record.intact = record.bytesGiven == m_transferSize && record.bytesReceived == m_transferSize &&
+    record.intact = record.bytesGiven == flow.transferSize &&
+                    record.bytesReceived == flow.transferSize &&
                     sender->GetDigest() == sink->GetDigest();
     record.senderClose =
         sender->IsClosed() ? NetbltConnection::CloseReasonName(sender->GetCloseReason()) : "OPEN";
@@ -324,7 +420,7 @@ NetbltExperiment::GetRecord() const
         record.nullAcksSent = s.nullAcksSent;
         record.maxResendsPerBuffer = s.maxResendsPerBuffer;
         record.longestProgressGapSeconds = s.longestProgressGap.GetSeconds();
-        record.steadyStateMbps = m_steadyState.GetThroughput() / 1e6;
+        record.steadyStateMbps = flow.steadyState.GetThroughput() / 1e6;
     }
     if (Ptr<NetbltConnection> connection = sink->GetConnection())
     {
@@ -347,9 +443,10 @@ NetbltExperiment::GetRecord() const
     record.lost = record.dataPacketsSent > record.dataPacketsReceived
                       ? record.dataPacketsSent - record.dataPacketsReceived
                       : 0;
-    for (uint32_t i = 0; i < nodes.GetN(); ++i)
+    const NodeContainer hosts(m_hosts.Get(2 * index), m_hosts.Get(2 * index + 1));
+    for (uint32_t i = 0; i < hosts.GetN(); ++i)
     {
-        Ptr<NetbltL4Protocol> protocol = nodes.Get(i)->GetObject<NetbltL4Protocol>();
+        Ptr<NetbltL4Protocol> protocol = hosts.Get(i)->GetObject<NetbltL4Protocol>();
         record.checksumErrors += protocol->GetChecksumErrors();
         record.malformedPackets += protocol->GetMalformedPackets();
     }
@@ -358,11 +455,11 @@ NetbltExperiment::GetRecord() const
         sender->IsClosed() && sink->IsClosed()
             ? std::max(sender->GetCloseTime(), sink->GetCloseTime()).GetSeconds()
             : Simulator::Now().GetSeconds();
-    Ptr<HostCpu> senderCpu = nodes.Get(0)->GetObject<HostCpu>();
-    Ptr<HostCpu> receiverCpu = nodes.Get(1)->GetObject<HostCpu>();
+    Ptr<HostCpu> senderCpu = hosts.Get(0)->GetObject<HostCpu>();
+    Ptr<HostCpu> receiverCpu = hosts.Get(1)->GetObject<HostCpu>();
     record.senderCpuSeconds = senderCpu->GetBusyTime().GetSeconds();
     record.receiverCpuSeconds = receiverCpu->GetBusyTime().GetSeconds();
-    Ptr<PacketBufferPool> receiverBuffers = nodes.Get(1)->GetObject<PacketBufferPool>();
+    Ptr<PacketBufferPool> receiverBuffers = hosts.Get(1)->GetObject<PacketBufferPool>();
     record.receiverPacketBufferDrops = receiverBuffers->GetRefusals();
     record.receiverPeakPacketBuffers = receiverBuffers->GetPeakInUse();
     Time sending = senderCpu->GetBusyTime("netblt-data-send");
@@ -375,9 +472,25 @@ NetbltExperiment::GetRecord() const
         const NetbltConnectionStatistics& s = sender->GetConnection()->GetStatistics();
         record.sendOnlyMbps = 8.0 * s.dataBytesSent / sending.GetSeconds() / 1e6;
     }
-    record.senderInterfaceDrops = m_interfaceDrops[0];
-    record.receiverInterfaceDrops = m_interfaceDrops[1];
-    RecordNetworkLosses(m_devices, record);
+    record.senderInterfaceDrops = flow.interfaceDrops[0];
+    record.receiverInterfaceDrops = flow.interfaceDrops[1];
+    RecordNetworkLosses(index,
+                        NetDeviceContainer(m_devices.Get(2 * index), m_devices.Get(2 * index + 1)),
+                        record);
+    record.events = Simulator::GetEventCount();
+    return record;
+}
+
+NetbltPathRecord
+NetbltExperiment::GetPathRecord() const
+{
+    NetbltPathRecord record;
+    for (uint32_t index = 0; index < m_flowState.size(); ++index)
+    {
+        record.simulatedSeconds =
+            std::max(record.simulatedSeconds, GetRecord(index).simulatedSeconds);
+    }
+    RecordPath(record);
     record.events = Simulator::GetEventCount();
     return record;
 }
