@@ -5,7 +5,11 @@ Wideband run (926-942 kbit/s), and the project's own, such as the loss sweep on 
 
 A measure scenario has run sets and checks. A run set is a transfer on a network over a grid
 (see `grid.load_grid`): `{"label", "network", "transfer": {name: value}, "grid": {name:
-values}}`, names as `transfer_parameters` takes them. A check is a figure: a statistic
+values}}`, names as `transfer_parameters` takes them. A run set that names any of
+`flows.FLOW_SET_NAMES` (`flows`, `phase`, `share_rate`, `overrides`) in its transfer or grid runs
+flow sets, several transfers at once (see `flows.flow_set`); a scenario with one such set runs
+every set as flow sets (a plain transfer as a set of one, the same simulation) and its runs have
+one row per flow (`flows.flow_sets_frame`), whose columns its checks may use. A check is a figure: a statistic
 (`STATISTICS`) of a quantity (a run's column or a derived one, `findings.DERIVED_COLUMNS`) over
 the runs of one set, optionally only those that match a `where` (as in `findings`), that must
 lie in [low, high] (high null: no upper bound) widened by `tolerance_pct` of each bound. A claim
@@ -31,8 +35,10 @@ from netblt_sim.findings import (
     load_where,
     matching,
 )
-from netblt_sim.grid import grid_parameters, load_grid
+from netblt_sim.flows import FLOW_SET_COLUMNS, FlowSet
+from netblt_sim.grid import grid_flow_sets, grid_parameters, is_flow_grid, load_grid
 from netblt_sim.networks import get_network
+from netblt_sim.outcome import verdict
 from netblt_sim.parameters import TransferParameters
 from netblt_sim.transfer import RUN_COLUMNS
 
@@ -44,12 +50,16 @@ CHECK_KEYS += ("tolerance_pct", "where")
 # How results are written (see reports.VIEWS): "checks" (the default: each check and the
 # throughput per run set and burst interval), "losses" (a claim about losses: losses per
 # burst interval on each run set's network, the networks all different), "loss-sweep" (no
-# report; throughput and retransmissions against loss).
-REPORTS: tuple[str, ...] = ("checks", "losses", "loss-sweep")
+# report; throughput and retransmissions against loss); RFC 1030 §8's experiments, of flow sets
+# (see flow_reports): "parallel-flows", "long-transfers", "upgraded-interface".
+REPORTS: tuple[str, ...] = ("checks", "losses", "loss-sweep", "parallel-flows", "long-transfers")
+REPORTS += ("upgraded-interface",)
+FLOW_REPORTS: tuple[str, ...] = REPORTS[3:]
 # How a check reduces the quantity over the runs of its set. "best_interval_median": the
 # median at the burst interval whose median throughput is highest.
 STATISTICS: tuple[str, ...] = ("median", "min", "max", "best_interval_median")
 QUANTITIES: frozenset[str] = frozenset(known_columns(RUN_COLUMNS))
+FLOW_QUANTITIES: frozenset[str] = frozenset(known_columns(FLOW_SET_COLUMNS))
 
 
 @dataclass(frozen=True)
@@ -61,9 +71,18 @@ class RunSet:
     transfer: Mapping[str, Any]  # fixed values, as given; transfer_parameters checks them
     grid: Mapping[str, tuple[Any, ...]]
 
+    @property
+    def uses_flows(self) -> bool:
+        """Whether its runs are flow sets (it names `flows.FLOW_SET_NAMES`)."""
+        return is_flow_grid(self.grid, self.transfer)
+
     def parameters(self) -> list[TransferParameters]:
         """Every run, in the order of the grid (its first name outermost)."""
         return grid_parameters(self.grid, **self.transfer, network=self.network)
+
+    def flow_sets(self) -> list[FlowSet]:
+        """Every run as a flow set, in the order of the grid."""
+        return grid_flow_sets(self.grid, **self.transfer, network=self.network)
 
 
 @dataclass(frozen=True)
@@ -112,12 +131,38 @@ class MeasureScenario:
     checks: tuple[Check, ...]
     report: str = "checks"  # one of REPORTS
 
+    @property
+    def uses_flows(self) -> bool:
+        """Whether its runs are flow sets: any run set's are."""
+        return any(run_set.uses_flows for run_set in self.run_sets)
+
     def parameters(self) -> list[tuple[str, TransferParameters]]:
-        """Every run with its set's label, set by set."""
+        """Every run with its set's label, set by set (a scenario of transfers)."""
         return [(s.label, p) for s in self.run_sets for p in s.parameters()]
+
+    def flow_sets(self) -> list[tuple[str, FlowSet]]:
+        """Every run as a flow set with its set's label, set by set."""
+        return [(s.label, f) for s in self.run_sets for f in s.flow_sets()]
 
     def run_set(self, label: str) -> RunSet:
         return next(s for s in self.run_sets if s.label == label)
+
+    def checks_table(self, runs: pd.DataFrame) -> list[str]:
+        """The Markdown table of the checks: each claim, its run set, the simulated and the
+        allowed figures and the verdict."""
+        lines = ["| claim | runs | simulated | allowed | holds |", "|---|---|---:|---|---|"]
+        for check in self.checks:
+            low, high = check.bounds()
+            lines.append(
+                f"| {check.claim} | {check.runs} | {figure_text(check.measure(runs))} | "
+                f"{figure_text(low)} to {figure_text(high)} | {verdict(check.holds(runs))} |"
+            )
+        return lines
+
+
+def figure_text(value: float) -> str:
+    """A figure of a check, to four significant digits, or "no limit"."""
+    return "no limit" if math.isinf(value) else f"{value:.4g}"
 
 
 def _run_set(where: str, raw: object) -> RunSet:
@@ -131,20 +176,22 @@ def _run_set(where: str, raw: object) -> RunSet:
     )
 
 
-def _check(where: str, raw: object, labels: set[str]) -> Check:
+def _check(where: str, raw: object, labels: set[str], uses_flows: bool) -> Check:
     entry = json_object(where, raw, CHECK_KEYS, CHECK_KEYS[:6])
     if entry["runs"] not in labels:
         raise ValueError(f"{where}.runs = {entry['runs']!r}: must be one of {sorted(labels)}")
-    if entry["quantity"] not in QUANTITIES:
+    quantities = FLOW_QUANTITIES if uses_flows else QUANTITIES
+    if entry["quantity"] not in quantities:
         raise ValueError(
-            f"{where}.quantity = {entry['quantity']!r}: must be one of {sorted(QUANTITIES)}"
+            f"{where}.quantity = {entry['quantity']!r}: must be one of {sorted(quantities)}"
         )
     if entry["statistic"] not in STATISTICS:
         raise ValueError(
             f"{where}.statistic = {entry['statistic']!r}: must be one of {list(STATISTICS)}"
         )
     selection = load_where(f"{where}.where", entry.get("where", {}))
-    unknown = sorted({column for column, _, _ in selection} - set(RUN_COLUMNS))
+    columns = FLOW_SET_COLUMNS if uses_flows else RUN_COLUMNS
+    unknown = sorted({column for column, _, _ in selection} - set(columns))
     if unknown:
         raise ValueError(f"{where}.where names {unknown}, not columns of a run")
     high = None if entry["high"] is None else float(entry["high"])
@@ -168,9 +215,9 @@ def parse_measure(path: Path, raw: object) -> MeasureScenario:
         raise ValueError(f"{path}: run set labels must differ")
     if not isinstance(entry["checks"], list) or not entry["checks"]:
         raise ValueError(f"{path}: checks is empty; give at least one")
-    checks = tuple(
-        _check(f"{path}: checks[{i}]", c, labels) for i, c in enumerate(entry["checks"])
-    )
+    uses_flows = any(run_set.uses_flows for run_set in run_sets)
+    checks = tuple(_check(f"{path}: checks[{i}]", c, labels, uses_flows)
+                   for i, c in enumerate(entry["checks"]))  # fmt: skip
     report = entry.get("report", REPORTS[0])
     if report not in REPORTS:
         raise ValueError(f"{path}: report = {report!r}: must be one of {list(REPORTS)}")
@@ -178,9 +225,16 @@ def parse_measure(path: Path, raw: object) -> MeasureScenario:
     if report == "losses" and len(set(networks)) != len(networks):
         raise ValueError(f"{path}: report 'losses' sets networks side by side: each run set "
                          f"needs its own network, not {networks}")  # fmt: skip
+    if report in FLOW_REPORTS and not uses_flows:
+        raise ValueError(f"{path}: report {report!r} reports flow sets: name flows (or phase, "
+                         "share_rate, overrides) in a run set")  # fmt: skip
     for index, run_set in enumerate(run_sets):
         try:
-            run_set.parameters()  # refuses an impossible transfer now, by name
+            # Refuses an impossible transfer now, by name.
+            if uses_flows:
+                run_set.flow_sets()
+            else:
+                run_set.parameters()
         except ValueError as error:
             raise ValueError(f"{path}: runs[{index}]: {error}") from None
     return MeasureScenario(path.stem, entry["title"], entry["source"], run_sets, checks, report)
