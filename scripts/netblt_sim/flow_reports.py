@@ -206,9 +206,9 @@ def _parallel_answer(tuned: pd.DataFrame, overload: pd.DataFrame, capacity: floa
              "run out within the path's round trip; N flows have N times the buffers and keep "
              "the full rate up, at the channel's limit.", "",
              f"{_count(tuned['intact'])} of {len(tuned)} flows deliver every byte intact; "
-             f"{len(unfinished)} do not close complete (senders' close reasons: "
-             f"{_each(unfinished['sender_close']) or 'none'}), {_count(unfinished['intact'])} of "
-             "them after their receiver had every byte.", ""]  # fmt: skip
+             f"{len(unfinished)} of them {'does' if len(unfinished) == 1 else 'do'} not close "
+             f"complete (senders' close reasons: {_each(unfinished['sender_close']) or 'none'}; "
+             f"{_count(unfinished['intact'])} with every byte at the receiver).", ""]  # fmt: skip
     for phase, limit in sorted((str(p), _threshold(r)) for p, r in _runs(overload).groupby("phase")):
         lines.append(f"- Overload, {phase}: the least offered total at which a station reset: "
                      f"{_mbps(limit.first_reset)}; the most below it at which none did: "
@@ -225,9 +225,10 @@ def parallel_flows_view(scenario: MeasureScenario, runs: pd.DataFrame) -> Report
     capacity = float(frame["path_channel_capacity_mbps"].iloc[0])
     tuned_first = _runs(tuned)
     overload_first = _runs(overload)
+    shared_interval = _each(tuned_first["bi_ms"] // tuned_first["flows"])
     lines = [*_header(scenario), *_parallel_answer(tuned, overload, capacity),
              f"## Each flow tuned to 1/N of the best single-flow rate (`{TUNED}`)", "",
-             f"{_tuning(tuned)}; flow i's burst interval is N x {_each(tuned_first['bi_ms'] // tuned_first['flows'])} ms "
+             f"{_tuning(tuned)}; each flow's burst interval is N x {shared_interval} ms "
              "(the rate one flow has at that interval, shared). Synchronized: every flow starts at "
              "the same instant; random: each other flow starts at a point of its first burst "
              "interval drawn at random (seeded by the run's seed). Per N and phase, over the "

@@ -76,8 +76,9 @@ OVERRIDE_TYPES: dict[str, str | None] = {
     "wideband-device": "ns3::WidebandNetDevice",
 }
 MAX_FLOWS = 1000  # the experiment's Flows attribute's limit
-# The sending clients start 1 ms into the run (NetbltExperiment's StartTime): a flow's start_ms
-# is counted from there.
+# The sending clients start this far into the run (NetbltExperiment's default StartTime); a
+# flow's start_ms is counted from there.
+CLIENT_START_MS = 1.0
 # Columns of `flow_sets_frame` before RUN_COLUMNS, and the run's own after them.
 FLOW_COLUMNS: tuple[str, ...] = ("run", "flows", "phase", "flow", "start_ms", "overrides")
 RUN_TOTAL_COLUMNS: tuple[str, ...] = ("aggregate_mbps", "jain_index")
@@ -326,9 +327,8 @@ def _run(flows: FlowSet, time_sequences: bool) -> tuple[FlowSetRecord, Any]:
             if getattr(flow, name) != getattr(first, name):
                 experiment.SetFlowAttribute(index, attribute, _flow_value(ns, name, flow))
         if start != 0:
-            experiment.SetFlowAttribute(
-                index, "StartTime", ns.TimeValue(milliseconds_to_time(ns, 1.0 + start))
-            )
+            start_time = milliseconds_to_time(ns, CLIENT_START_MS + start)
+            experiment.SetFlowAttribute(index, "StartTime", ns.TimeValue(start_time))
     _apply_overrides(ns, experiment, flows.overrides)
     experiment.Install()
     try:
