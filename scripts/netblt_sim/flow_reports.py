@@ -304,8 +304,9 @@ def _long_answer(off: pd.DataFrame, on: pd.DataFrame) -> str:
         first_failed = f"{failed['xfsz_bytes'].min() / 1e6:g}" if len(failed) else "none"
         text += (f" With the lock-up on, {len(done)} of {len(on)} complete: the largest "
                  f"transfer that completed is {largest_done} million bytes, the smallest that "
-                 f"did not {first_failed} million bytes (the gateway's Ethernet interface goes "
-                 "down and the receiver is lost; both ends end on their death timers).")  # fmt: skip
+                 f"did not {first_failed} million bytes: the gateway's Ethernet interface goes "
+                 "down and the receiver is lost (close reasons, sender's and receiver's: "
+                 f"{_each(failed['sender_close'] + ' and ' + failed['receiver_close'])}).")  # fmt: skip
     return text
 
 
