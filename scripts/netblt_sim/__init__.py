@@ -8,7 +8,7 @@ Modules:
 - `transfer`: `run_transfer(parameters)`, the one way to run a transfer; `TransferRecord`,
   `records_frame()`.
 - `flows`: several transfers in one simulation, each between its own pair of hosts (RFC 1030
-  §8): `run_transfers_together`, `flow_set`, `run_with_time_sequences` (with each flow's
+  §8): `run_transfers_together`, `flow_set`, `trace_time_sequences` (with each flow's
   time-sequence trace, drawn by `plots.plot_time_sequence`); `FlowSetRecord` (a record per flow
   and the shared path's `PathRecord`).
 - `sweep`: `sweep(grid, workers=1, client=None, store=None, **fixed)` -> DataFrame; `plots`:
@@ -38,7 +38,7 @@ from netblt_sim.flows import (
     flow_set,
     flow_sets_frame,
     run_transfers_together,
-    run_with_time_sequences,
+    trace_time_sequences,
 )
 from netblt_sim.plots import (
     plot_losses_vs_burst_interval,
@@ -62,7 +62,7 @@ __all__ = [
     "records_frame",
     "run_transfer",
     "run_transfers_together",
-    "run_with_time_sequences",
     "sweep",
+    "trace_time_sequences",
     "transfer_parameters",
 ]

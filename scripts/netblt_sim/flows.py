@@ -16,7 +16,7 @@ only.
 - `run_transfers_together(flows, start_ms=..., overrides=...)`: runs them, for a `FlowSetRecord`:
   one `TransferRecord` per flow and the shared path's `PathRecord`. `run_flow_set` runs a
   `FlowSet`, `simulate` a run of either kind (what the executor calls), and
-  `run_with_time_sequences` also returns every flow's time-sequence trace.
+  `trace_time_sequences` also returns every flow's time-sequence trace.
 - `flow_sets_frame(sets, records)`: one row per flow.
 """
 
@@ -301,7 +301,7 @@ def simulate(run: Run) -> RunRecord:
     return run_transfer(run)
 
 
-def run_with_time_sequences(run: Run) -> tuple[FlowSetRecord, pd.DataFrame]:
+def trace_time_sequences(run: Run) -> tuple[FlowSetRecord, pd.DataFrame]:
     """Runs a transfer or a flow set with every flow's time-sequence trace kept: its record
     (a single transfer as a flow set of one) and the trace, one row per event (`flow`,
     `time_s`, `event`: one of `TIME_SEQUENCE_EVENTS`, `buffer`, `packet`, `offset_bytes`: the

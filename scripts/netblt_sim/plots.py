@@ -256,7 +256,7 @@ TIME_SEQUENCE_STYLES: dict[str, dict[str, object]] = {
 
 def plot_time_sequence(trace: pd.DataFrame, title: str, buffer_bytes: int | None = None) -> Figure:
     """The time-sequence view network researchers read TCP by (tcptrace, xplot): byte offset
-    against time for every event of a trace (`flows.run_with_time_sequences`: `flow`,
+    against time for every event of a trace (`flows.trace_time_sequences`: `flow`,
     `time_s`, `event`, `offset_bytes`), one panel per flow, one point per event, styled by
     `TIME_SEQUENCE_STYLES` and labelled with its count; with `buffer_bytes`, dotted lines mark
     the buffer boundaries. Each panel's point collections hold exactly the trace's events."""

@@ -23,7 +23,7 @@ from netblt_sim.flows import (
     overrides_from,
     run_flow_set,
     run_transfers_together,
-    run_with_time_sequences,
+    trace_time_sequences,
 )
 from netblt_sim.plots import TIME_SEQUENCE_STYLES, plot_time_sequence
 from netblt_sim.store import ResultStore
@@ -108,7 +108,7 @@ def test_a_time_sequence_plots_points_agree_with_the_records_counts(
     ns: runtime.NsNamespace,
 ) -> None:
     flows = flow_set(flows=2, phase="random", share_rate=True, seed=2, **WIDEBAND_BEST)
-    record, trace = run_with_time_sequences(flows)
+    record, trace = trace_time_sequences(flows)
     figure = plot_time_sequence(trace, "two flows", flows.flows[0].bfsz)
     assert len(figure.axes) == 2
     for axes, flow in zip(figure.axes, record.flows, strict=True):
