@@ -94,6 +94,11 @@ NetbltReceiver::GetTypeId()
                             "A complete buffer was handed to the client.",
                             MakeTraceSourceAccessor(&NetbltReceiver::m_bufferDeliveredTrace),
                             "ns3::NetbltConnection::BufferTracedCallback")
+            .AddTraceSource("ControlTimer",
+                            "The control timer's value each time it is set (a TracedValue: "
+                            "old and new value).",
+                            MakeTraceSourceAccessor(&NetbltReceiver::m_controlTimerValue),
+                            "ns3::TracedValueCallback::Time")
             .AddTraceSource("ControlTimeout",
                             "The control timer expired; the value it had.",
                             MakeTraceSourceAccessor(&NetbltReceiver::m_controlTimeoutTrace),
@@ -230,6 +235,7 @@ NetbltReceiver::DoReceive(const NetbltHeader& header, Ptr<Packet> packet)
         NetbltRateControl::AcceptAnswer(m_params,
                                         nullAck.GetNewBurstSize(),
                                         nullAck.GetNewBurstRate());
+        NoteParametersInForce();
         CheckReceiverDone();
         break;
     }
@@ -314,9 +320,9 @@ NetbltReceiver::SendControlPacketNow()
     ++m_stats.controlPacketsSent;
     SendPacket(Create<Packet>(), control);
     Simulator::Remove(m_controlTimer);
-    m_controlTimer = Simulator::Schedule(Granular(GetControlTimerValue()),
-                                         &NetbltReceiver::ControlTimeout,
-                                         this);
+    m_controlTimerValue = GetControlTimerValue();
+    m_controlTimer =
+        Simulator::Schedule(Granular(m_controlTimerValue), &NetbltReceiver::ControlTimeout, this);
 }
 
 Time
