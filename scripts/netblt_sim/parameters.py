@@ -70,8 +70,10 @@ class TransferParameters:
     reorder_delay_ms: float = 20.0
     death_timeout_s: int = 30
     max_simulated_s: float = 3600.0  # the run is stopped at this simulated time whatever happens
-    data_timer: str = "inter-arrival"  # a key of DATA_TIMERS: the receiver's data-timer policy
-    rtt_estimator: str = "mean-deviation"  # a key of RTT_ESTIMATORS: its control-timer estimator
+    # The receiver's policies, keys of DATA_TIMERS and RTT_ESTIMATORS; None: the hosts' NETBLT
+    # implementation as their models/ files describe it (or NETBLT's defaults, the first keys).
+    data_timer: str | None = None
+    rtt_estimator: str | None = None
 
     def validate(self) -> None:
         """Raises ValueError naming the first impossible value and what is allowed.
@@ -137,8 +139,11 @@ class TransferParameters:
         if not 1.0 <= max_simulated <= 1e9:
             raise ValueError(f"max_simulated_s = {max_simulated!r}: must be from 1 to 1e9 s")
         for name, choices in (("data_timer", DATA_TIMERS), ("rtt_estimator", RTT_ESTIMATORS)):
-            if getattr(self, name) not in choices:
-                raise ValueError(f"{name} = {getattr(self, name)!r}: must be one of {sorted(choices)}")
+            if getattr(self, name) is not None and getattr(self, name) not in choices:
+                raise ValueError(
+                    f"{name} = {getattr(self, name)!r}: must be one of {sorted(choices)}, or None "
+                    "for the hosts' implementation (models/)"
+                )
         if self.pcap_dir is not None:
             if not isinstance(self.pcap_dir, Path):
                 raise ValueError(f"pcap_dir = {self.pcap_dir!r}: must be a pathlib.Path or None")

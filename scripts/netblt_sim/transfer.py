@@ -131,16 +131,17 @@ def run_transfer(
         }
     for name, value in attributes.items():
         experiment.SetAttribute(name, value)
-    # The receiver's policies, on both hosts' NETBLT (either end may receive).
-    experiment.SetNetbltAttribute(
-        "DataTimerType", ns.TypeIdValue(ns.TypeId.LookupByName(DATA_TIMERS[params.data_timer]))
-    )
-    experiment.SetNetbltAttribute(
-        "RttEstimatorType",
-        ns.TypeIdValue(ns.TypeId.LookupByName(RTT_ESTIMATORS[params.rtt_estimator])),
-    )
     for model, role in network.models_with_roles():
         apply_model(ns, model, _setters(experiment, role))
+    # The receiver's policies asked for, on both hosts' NETBLT (either end may receive), after
+    # the models so that they override the implementation's.
+    policies = {"DataTimerType": (params.data_timer, DATA_TIMERS)}
+    policies["RttEstimatorType"] = (params.rtt_estimator, RTT_ESTIMATORS)
+    for attribute, (choice, types) in policies.items():
+        if choice is not None:
+            value = ns.TypeIdValue(ns.TypeId.LookupByName(types[choice]))
+            experiment.SetNetbltAttribute(attribute, value)
+            experiment.SetReceiverNetbltAttribute(attribute, value)
     type_id = experiment.GetInstanceTypeId()
     for name, value in (experiment_attributes or {}).items():
         if not type_id.LookupAttributeByName(name, ns.TypeId.AttributeInformation()):
