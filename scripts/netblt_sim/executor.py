@@ -9,7 +9,10 @@ optional result store (`store`) that keeps every finished run and hands it back 
   as `run_transfer` (Dask is not imported).
 - `workers=N` (N > 1): a `distributed.LocalCluster` of N worker processes with one thread each,
   started at the first batch that has something to simulate and closed by `close()`. Each worker
-  loads ns-3 (`runtime.load()`) at its first run and keeps it for the next ones.
+  loads ns-3 (`runtime.load()`) at its first run and keeps it for the next ones. The workers are
+  spawned, and a spawned process first runs the main script again from its file: a script read
+  from standard input (`python - < script.py`) has none, so the executor refuses it at once
+  (`check_main_module`) rather than let every worker die at start-up.
 - `client=Client(...)`: an existing cluster (its scheduler may drive workers on other machines,
   each with this repository built at the same commit: the executor checks that every worker
   has the same code identity as this process). The client is used as given and never closed.
@@ -113,6 +116,44 @@ def check_workers(workers: object) -> int:
     return int(workers)
 
 
+class MainModuleError(RuntimeError):
+    """A local cluster's worker processes could not start: the main module has no file to run
+    again."""
+
+
+def check_main_module(workers: int) -> None:
+    """Raises MainModuleError, before any cluster is started, if the worker processes of a
+    local cluster could not start in this process's situation.
+
+    Dask spawns each worker (its `distributed.worker.multiprocessing-method`, `spawn` by
+    default), and multiprocessing starts a spawned process by running the parent's main module
+    again, by module name (`python -m ...`) or from its file. A script read from standard input
+    (`python - < script.py`) has the file name `<stdin>`, which does not exist: every worker
+    dies with FileNotFoundError and Dask reports only "Nanny failed to start". (An interactive
+    session, `python -c` and a notebook have no file, and their workers start without running
+    anything.) The path is the one multiprocessing itself would run."""
+    import multiprocessing.spawn  # noqa: PLC0415 - only when a cluster is to be started
+
+    import distributed  # noqa: F401, PLC0415 - sets its configuration's defaults
+
+    import dask  # noqa: PLC0415
+
+    if dask.config.get("distributed.worker.multiprocessing-method") == "fork":
+        return
+    path = multiprocessing.spawn.get_preparation_data("netblt-sim").get("init_main_from_path")
+    if path is None or os.path.isfile(path):
+        return
+    raise MainModuleError(
+        f"workers = {workers}: the worker processes of a local cluster start by running this "
+        f"program's main script again from its file, and it has none ({path!r} does not exist; "
+        "a script read from standard input, as with `python - < script.py`, has no file). "
+        "Save the script to a file and run `python script.py`, with the sweep under "
+        "`if __name__ == \"__main__\":`; or run in this process with workers=1; or give "
+        "client= a distributed.Client of a cluster started apart (`dask scheduler`, "
+        "`dask worker`)."
+    )
+
+
 def check_client(client: object) -> Client | None:
     """`client` if it is None or a `distributed.Client`; TypeError naming it otherwise."""
     if client is None:
@@ -204,6 +245,8 @@ class TransferExecutor:
                 f"workers = {workers!r} with a client: give workers (a local cluster) or client "
                 "(an existing one), not both"
             )
+        if self._client is None and self.workers > 1:
+            check_main_module(self.workers)
         self._given_store = store is not None and not isinstance(store, str | os.PathLike)
         self.store = open_store(store)
         self._own_cluster: LocalCluster | None = None

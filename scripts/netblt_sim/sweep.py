@@ -65,7 +65,8 @@ def sweep(
     processes for this sweep. `client`: a `distributed.Client` of an existing cluster instead
     (left open). `store`: the path of an SQLite result store (created if missing) or None.
     Every combination, `workers`, `client` and `store` are checked before the first run
-    (ValueError or TypeError naming the bad value), so nothing is simulated then."""
+    (ValueError or TypeError naming the bad value; `executor.MainModuleError` for workers > 1
+    in a script read from standard input), so nothing is simulated then."""
     runs = grid_parameters(grid, **fixed)
     with TransferExecutor(workers=workers, client=client, store=store) as executor:
         return records_frame(run_transfers(runs, progress, executor), runs)
