@@ -10,12 +10,13 @@ Modules:
 - `sweep`: `sweep(grid, workers=1, client=None, store=None, **fixed)` -> DataFrame; `plots`:
   throughput, losses and other figures against burst interval, throughput and retransmissions
   against loss.
-- `executor`, `store`: where a batch of transfers runs (this process or a Dask cluster) and the
-  SQLite result store that keeps every finished run.
-- `networks`, `models`: the networks and their `models/` files; `scenarios`, `tables`,
-  `regenerate`: published tables regenerated into `results/`, checked against the `findings` of
-  their scenario files; `claims`, `measures`: experiments the RFC's text describes, checked by
-  burst-interval sweeps.
+- `executor`, `cluster`, `store`: where a batch of transfers runs (this process or a Dask
+  cluster) and the SQLite result store that keeps every finished run.
+- `networks`, `models`: the networks and their `models/` files; `grid`: grids of runs.
+- `scenarios`: the one loader of `scenarios/*.json` and `run_scenario`; `tables`, `regenerate`:
+  published tables regenerated into `results/`, checked against the `findings` of their
+  scenario files; `measures`, `reports`: figures checked by runs (the claims of the RFC's text
+  among them) and their result files; `outcome`: what running any scenario gives.
 - `pcap`, `wire`, `checksum`: pcap files read with dpkt, and the project's own RFC 998 §8
   decoder.
 - `cli`: `scripts/netblt-run`; `reproduce`: `scripts/reproduce`; `bench`: `scripts/bench`;

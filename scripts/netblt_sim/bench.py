@@ -29,13 +29,16 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
+from typing import Any
 
 from netblt_sim import runtime
-from netblt_sim.executor import _run_chunk_in_worker, _warm_up_in_worker, measure_sweep_rate
+from netblt_sim.cluster import run_chunk, warm_up
+from netblt_sim.executor import TransferExecutor
+from netblt_sim.grid import grid_parameters
 from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.runtime import BUILD_DIR, REPO_ROOT
 from netblt_sim.transfer import run_transfer
@@ -161,8 +164,27 @@ SWEEP_GRID: dict[str, list[int]] = {"nbufs": [1, 2], "bi_ms": list(range(20, 48,
 SWEEP_TRANSFERS_KB: tuple[int, ...] = (1438, 14380)
 
 
+def measure_sweep_rate(grid: Mapping[str, Iterable[Any]], fixed: Mapping[str, Any],
+                       workers: int, include_startup: bool = False) -> float:  # fmt: skip
+    """Runs per second of `sweep(grid, workers=workers, **fixed)` without a store (every run
+    simulated).
+
+    By default the clock starts once the runs' processes have ns-3 loaded and have run the
+    grid's first transfer once (the local cluster started and warmed up, or this process): the
+    steady rate. With `include_startup` it starts before the cluster (for workers=1: before
+    ns-3 is loaded, which costs nothing if this process has loaded it already)."""
+    runs = grid_parameters(grid, **fixed)
+    started = time.perf_counter()
+    with TransferExecutor(workers=workers) as executor:
+        executor.warm_up(runs[0] if runs else None)
+        warm = time.perf_counter()
+        executor.run(runs, None)
+        finished = time.perf_counter()
+    return len(runs) / (finished - (started if include_startup else warm))
+
+
 def _warm_up_then_wait(params: TransferParameters, ready: Barrier) -> None:
-    _warm_up_in_worker(params)
+    warm_up(params)
     ready.wait()  # no process takes a task before both can
 
 
@@ -172,15 +194,13 @@ def measure_split_rate(grid: dict[str, list[int]], fixed: dict[str, object]) -> 
     by `multiprocessing`): no scheduler, no messages but the two."""
     import multiprocessing  # noqa: PLC0415
 
-    from netblt_sim.sweep import grid_parameters  # noqa: PLC0415
-
     runs = grid_parameters(grid, **fixed)
     context = multiprocessing.get_context("spawn")
     ready = context.Barrier(2)
     with context.Pool(2, initializer=_warm_up_then_wait, initargs=(runs[0], ready)) as pool:
-        pool.map(_run_chunk_in_worker, [[], []], chunksize=1)  # once both processes are ready
+        pool.map(run_chunk, [[], []], chunksize=1)  # once both processes are ready
         started = time.perf_counter()
-        pool.map(_run_chunk_in_worker, [runs[0::2], runs[1::2]], chunksize=1)
+        pool.map(run_chunk, [runs[0::2], runs[1::2]], chunksize=1)
         finished = time.perf_counter()
     return len(runs) / (finished - started)
 

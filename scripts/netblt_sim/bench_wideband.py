@@ -26,9 +26,10 @@ from collections.abc import Sequence
 
 from netblt_sim import runtime
 from netblt_sim.bench import stock_figures
-from netblt_sim.measures import load_measure
+from netblt_sim.measures import MeasureScenario
 from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.runtime import BUILD_DIR
+from netblt_sim.scenarios import load_scenario
 from netblt_sim.transfer import run_transfer
 
 DEFAULT_MEGABYTES = 50
@@ -39,10 +40,13 @@ BEST_RUN_SCENARIO = "wideband-best-run"
 def best_run_parameters(megabytes: int, seed: int) -> TransferParameters:
     """Table IV's best configuration (the first run set of `BEST_RUN_SCENARIO`, at its first
     burst interval) for a transfer of `megabytes` million bytes."""
-    best = load_measure(BEST_RUN_SCENARIO).run_sets[0]
-    transfer = best.transfer | {"xfsz_kb": megabytes * 1000}
+    scenario = load_scenario(BEST_RUN_SCENARIO)
+    if not isinstance(scenario, MeasureScenario):
+        raise ValueError(f"scenario {BEST_RUN_SCENARIO!r} is not of kind 'measure'")
+    best = scenario.run_sets[0]
+    transfer = dict(best.transfer) | {"xfsz_kb": megabytes * 1000}
     return transfer_parameters(
-        **transfer, bi_ms=best.burst_intervals_ms[0], seed=seed, network=best.network,
+        **transfer, bi_ms=best.grid["bi_ms"][0], seed=seed, network=best.network,
         max_simulated_s=100_000.0,
     )  # fmt: skip
 

@@ -40,6 +40,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from netblt_sim.outcome import verdict
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -72,27 +74,54 @@ DERIVED_COLUMNS: dict[str, DerivedColumn] = {
     "buffers": DerivedColumn(
         ("xfsz_kb", "bfsz"), lambda rows: rows["xfsz_kb"] * 1000 / rows["bfsz"]
     ),
+    # Of a run's record (a sweep's or a measure's runs):
+    "steady_state_kbps": DerivedColumn(
+        ("steady_state_mbps",), lambda runs: runs["steady_state_mbps"] * 1000
+    ),
+    "data_packets_lost_pct": DerivedColumn(
+        ("lost", "data_packets_sent"),
+        lambda runs: 100 * runs["lost"] / runs["data_packets_sent"].clip(lower=1),
+    ),
+    # 100 for a transfer that completed with every byte intact, else 0.
+    "completed_intact_pct": DerivedColumn(
+        ("completed", "intact"), lambda runs: 100.0 * (runs["completed"] & runs["intact"])
+    ),
 }
+# A condition on a column: (column, one of OPERATORS, value).
+Clause = tuple[str, str, float]
 
 
-def verdict(holds: bool) -> str:
-    """How results state whether one of RFC 1030's findings holds in the simulation."""
-    return "holds" if holds else "does NOT hold"
+def column_values(rows: pd.DataFrame, name: str) -> pd.Series:
+    """Column `name` of `rows`, or the derived column of that name (`DERIVED_COLUMNS`)."""
+    if name in rows.columns:
+        return rows[name]
+    return DERIVED_COLUMNS[name].compute(rows)
+
+
+def known_columns(columns: Collection[str]) -> set[str]:
+    """`columns` and the derived columns that can be computed from them."""
+    return set(columns) | {
+        name for name, derived in DERIVED_COLUMNS.items() if set(derived.inputs) <= set(columns)
+    }
+
+
+def matching(rows: pd.DataFrame, where: Sequence[Clause]) -> pd.DataFrame:
+    """The rows that meet every clause."""
+    for column, op, value in where:
+        matches: pd.Series[bool] = OPERATORS[op](rows[column], value)
+        rows = rows[matches]
+    return rows
 
 
 @dataclass(frozen=True)
 class Selection:
-    """The rows of frame `of` whose columns match `where`: column -> (operator, value)."""
+    """The rows of frame `of` whose columns match `where`."""
 
     of: str
-    where: tuple[tuple[str, str, float], ...]
+    where: tuple[Clause, ...]
 
     def rows(self, frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
-        rows = frames[self.of]
-        for column, op, value in self.where:
-            matches: pd.Series[bool] = OPERATORS[op](rows[column], value)
-            rows = rows[matches]
-        return rows
+        return matching(frames[self.of], self.where)
 
     def columns(self) -> list[str]:
         return [column for column, _, _ in self.where]
@@ -126,10 +155,12 @@ class Figure:
             value = float(len(rows))
         elif self.statistic == "correlation":
             assert self.column is not None and self.with_column is not None
-            value = float(_column(rows, self.column).corr(_column(rows, self.with_column)))
+            value = float(
+                column_values(rows, self.column).corr(column_values(rows, self.with_column))
+            )
         else:
             assert self.column is not None
-            value = float(getattr(_column(rows, self.column), self.statistic)())
+            value = float(getattr(column_values(rows, self.column), self.statistic)())
         if self.transform is None:
             return value
         kind, argument = self.transform
@@ -139,12 +170,6 @@ class Figure:
             divisor = figures[str(argument)]
             return value / divisor if divisor else math.nan
         return 100 * value / published[str(argument)]
-
-
-def _column(rows: pd.DataFrame, name: str) -> pd.Series:
-    if name in rows.columns:
-        return rows[name]
-    return DERIVED_COLUMNS[name].compute(rows)
 
 
 @dataclass(frozen=True)
@@ -240,10 +265,7 @@ def load_findings(
     findings = tuple(_finding(f"{where}: findings[{i}]", entry) for i, entry in enumerate(raw))
     for index, finding in enumerate(findings):
         for frame, needed in finding.columns().items():
-            available = set(columns[frame]) | {
-                name for name, derived in DERIVED_COLUMNS.items()
-                if set(derived.inputs) <= set(columns[frame])
-            }  # fmt: skip
+            available = known_columns(columns[frame])
             unknown = sorted(needed - available)
             if unknown:
                 raise ValueError(
@@ -253,9 +275,11 @@ def load_findings(
     return findings
 
 
-def _object(
+def json_object(
     where: str, raw: object, allowed: Sequence[str], required: Sequence[str]
 ) -> dict[str, Any]:
+    """`raw` if it is an object of `allowed` keys with every `required` one (the scenario
+    files' objects); ValueError naming `where` otherwise."""
     if not isinstance(raw, dict):
         raise ValueError(f"{where}: must be an object with keys {list(allowed)}")
     unknown = sorted(set(raw) - set(allowed))
@@ -280,25 +304,31 @@ def _name(where: str, raw: object, known: Collection[str], what: str) -> str:
     return raw
 
 
-def _selection(where: str, of: object, raw: object) -> Selection:
-    frame = _name(f"{where}.of", of, FRAMES, "a frame")
+def load_where(where: str, raw: object) -> tuple[Clause, ...]:
+    """The clauses of a `where` object (column -> a value, or {operator: value}); `where`
+    names it in messages."""
     if not isinstance(raw, dict):
-        raise ValueError(f"{where}.where: must be an object of column -> value or {{op: value}}")
+        raise ValueError(f"{where}: must be an object of column -> value or {{op: value}}")
     clauses = []
     for column, test in raw.items():
         if isinstance(test, dict):
             for op, value in test.items():
-                _name(f"{where}.where.{column}", op, OPERATORS, "an operator")
-                clauses.append((column, op, _number(f"{where}.where.{column}.{op}", value)))
+                _name(f"{where}.{column}", op, OPERATORS, "an operator")
+                clauses.append((column, op, _number(f"{where}.{column}.{op}", value)))
         else:
-            clauses.append((column, "==", _number(f"{where}.where.{column}", test)))
-    return Selection(frame, tuple(clauses))
+            clauses.append((column, "==", _number(f"{where}.{column}", test)))
+    return tuple(clauses)
+
+
+def _selection(where: str, of: object, raw: object) -> Selection:
+    frame = _name(f"{where}.of", of, FRAMES, "a frame")
+    return Selection(frame, load_where(f"{where}.where", raw))
 
 
 def _figure(
     where: str, raw: object, earlier: Collection[str], published: Collection[str]
 ) -> Figure:
-    entry = _object(where, raw, FIGURE_KEYS, ("statistic",))
+    entry = json_object(where, raw, FIGURE_KEYS, ("statistic",))
     statistic = _name(f"{where}.statistic", entry["statistic"], STATISTICS, "a statistic")
     column = entry.get("column")
     if statistic != "count" and not isinstance(column, str):
@@ -329,7 +359,7 @@ def _conditions(where: str, raw: object, figures: Collection[str]) -> tuple[Cond
     conditions = []
     for index, item in enumerate(raw):
         at = f"{where}[{index}]"
-        entry = _object(at, item, CONDITION_KEYS, ("left", "op", "right"))
+        entry = json_object(at, item, CONDITION_KEYS, ("left", "op", "right"))
         left = _name(f"{at}.left", entry["left"], figures, "a figure")
         op = _name(f"{at}.op", entry["op"], OPERATORS, "an operator")
         right_raw = entry["right"]
@@ -344,7 +374,7 @@ def _conditions(where: str, raw: object, figures: Collection[str]) -> tuple[Cond
 
 
 def _finding(where: str, raw: object) -> Finding:
-    entry = _object(where, raw, FINDING_KEYS, ("statement", "figures"))
+    entry = json_object(where, raw, FINDING_KEYS, ("statement", "figures"))
     published_raw = entry.get("published", {})
     if not isinstance(published_raw, dict):
         raise ValueError(f"{where}.published: must be an object of name -> number")
@@ -361,7 +391,7 @@ def _finding(where: str, raw: object) -> Finding:
     requires = _conditions(f"{where}.requires", entry.get("requires", []), names)
     for_each = None
     if "for_each" in entry:
-        group = _object(f"{where}.for_each", entry["for_each"], FOR_EACH_KEYS, ("columns",))
+        group = json_object(f"{where}.for_each", entry["for_each"], FOR_EACH_KEYS, ("columns",))
         columns = group["columns"]
         if not isinstance(columns, list) or not columns or not all(
             isinstance(c, str) for c in columns

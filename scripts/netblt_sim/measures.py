@@ -1,86 +1,84 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Experiments RFC 1030 describes in its text with measured figures (`scenarios/`, kind
-"measure"), such as §7's best Wideband run (926-942 kbit/s) or its overload test.
+"""Experiments stated as measured figures (`scenarios/*.json` of kind "measure"): RFC 1030's
+claims of its text, such as §6's private Ethernet (no losses above 40 ms per burst) or §7's best
+Wideband run (926-942 kbit/s), and the project's own, such as the loss sweep on the ideal link.
 
-A measure scenario has run sets (a transfer configuration on a network, swept over burst
-intervals and seeds) and checks: a quantity of the runs of one set (`QUANTITIES`), reduced by a
-statistic (`STATISTICS`), against the range the RFC gives, widened by a tolerance. `run_measure`
-writes
-
-- `<name>.csv`: one row per run, the run set's label, parameter and record columns;
-- `<name>.md`: the RFC's words, each check with its simulated and published figures and whether
-  it holds, and the median throughput and losses per run set and burst interval;
-- `<name>-throughput-vs-burst-interval.png`: median throughput against burst interval per set.
+A measure scenario has run sets and checks. A run set is a transfer on a network over a grid
+(see `grid.load_grid`): `{"label", "network", "transfer": {name: value}, "grid": {name:
+values}}`, names as `transfer_parameters` takes them. A check is a figure: a statistic
+(`STATISTICS`) of a quantity (a run's column or a derived one, `findings.DERIVED_COLUMNS`) over
+the runs of one set, optionally only those that match a `where` (as in `findings`), that must
+lie in [low, high] (high null: no upper bound) widened by `tolerance_pct` of each bound. A claim
+is a measure too: two run sets (the network it speaks of, and the one it is set against) and
+one check. `report` chooses how the results are written (`REPORTS`, see `reports`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pandas as pd
 
-from netblt_sim.atomic import write_report
-from netblt_sim.findings import verdict
+from netblt_sim.findings import (
+    Clause,
+    column_values,
+    json_object,
+    known_columns,
+    load_where,
+    matching,
+)
+from netblt_sim.grid import grid_parameters, load_grid
 from netblt_sim.networks import get_network
-from netblt_sim.parameters import TransferParameters, transfer_parameters
-from netblt_sim.plots import plot_quantity_vs_burst_interval
-from netblt_sim.scenarios import SCENARIOS_DIR, TRANSFER_FIELDS, read_scenario_file
-from netblt_sim.transfer import records_frame, run_transfers
-
-if TYPE_CHECKING:
-    from netblt_sim.executor import TransferExecutor
+from netblt_sim.parameters import TransferParameters
+from netblt_sim.transfer import RUN_COLUMNS
 
 MEASURE_KIND = "measure"
-MEASURE_KEYS: tuple[str, ...] = ("name", "title", "source", "runs", "checks")
-RUN_KEYS: tuple[str, ...] = ("label", "network", "transfer", "burst_interval_ms", "seeds")
+MEASURE_KEYS: tuple[str, ...] = ("kind", "title", "source", "runs", "checks", "report")
+RUN_KEYS: tuple[str, ...] = ("label", "network", "transfer", "grid")
 CHECK_KEYS: tuple[str, ...] = ("claim", "runs", "quantity", "statistic", "low", "high")
-
-# What a check can measure of a run, from its record columns.
-QUANTITIES: dict[str, Callable[[pd.DataFrame], pd.Series]] = {
-    "steady_state_kbps": lambda runs: runs["steady_state_mbps"] * 1000,
-    "data_packets_lost_pct": lambda runs: 100 * runs["lost"] / runs["data_packets_sent"].clip(lower=1),
-    "station_resets": lambda runs: runs["station_resets"].astype(float),
-}
+CHECK_KEYS += ("tolerance_pct", "where")
+# How results are written (see reports.VIEWS): "checks" (the default: each check and the
+# throughput per run set and burst interval), "losses" (a claim about losses: losses per
+# burst interval on each run set's network, the networks all different), "loss-sweep" (no
+# report; throughput and retransmissions against loss).
+REPORTS: tuple[str, ...] = ("checks", "losses", "loss-sweep")
 # How a check reduces the quantity over the runs of its set. "best_interval_median": the
 # median at the burst interval whose median throughput is highest.
 STATISTICS: tuple[str, ...] = ("median", "min", "max", "best_interval_median")
+QUANTITIES: frozenset[str] = frozenset(known_columns(RUN_COLUMNS))
 
 
 @dataclass(frozen=True)
 class RunSet:
-    """One transfer configuration on one network, over burst intervals and seeds."""
+    """A transfer on a network over a grid of parameters."""
 
     label: str
     network: str
-    transfer: dict[str, float]  # TRANSFER_FIELDS as given; transfer_parameters checks them
-    burst_intervals_ms: tuple[int, ...]
-    seeds: tuple[int, ...]
+    transfer: Mapping[str, Any]  # fixed values, as given; transfer_parameters checks them
+    grid: Mapping[str, tuple[Any, ...]]
 
     def parameters(self) -> list[TransferParameters]:
-        """Every run: burst interval outermost, then seed."""
-        return [
-            transfer_parameters(**self.transfer, bi_ms=bi_ms, seed=seed, network=self.network)
-            for bi_ms in self.burst_intervals_ms
-            for seed in self.seeds
-        ]
+        """Every run, in the order of the grid (its first name outermost)."""
+        return grid_parameters(self.grid, **self.transfer, network=self.network)
 
 
 @dataclass(frozen=True)
 class Check:
-    """A figure of the RFC's text: `statistic` of `quantity` over the runs of set `runs` lies in
-    [low, high] (high None: no upper bound) widened by `tolerance_pct` of each bound."""
+    """A figure: `statistic` of `quantity` over the runs of set `runs` that match `where` lies
+    in [low, high] (high None: no upper bound) widened by `tolerance_pct` of each bound."""
 
     claim: str  # the figure in words
     runs: str  # a RunSet label
-    quantity: str  # a key of QUANTITIES
+    quantity: str  # a run column or a derived one (QUANTITIES)
     statistic: str  # one of STATISTICS
     low: float
     high: float | None
     tolerance_pct: float = 0.0
+    where: tuple[Clause, ...] = ()
 
     def bounds(self) -> tuple[float, float]:
         widen = self.tolerance_pct / 100
@@ -88,9 +86,9 @@ class Check:
         return self.low * (1 - widen), high
 
     def measure(self, runs: pd.DataFrame) -> float:
-        """The simulated figure over the runs of this check's set."""
-        own = runs[runs["label"] == self.runs]
-        values = QUANTITIES[self.quantity](own)
+        """The simulated figure over the runs of this check's set (NaN if none match)."""
+        own = matching(runs[runs["label"] == self.runs], self.where)
+        values = column_values(own, self.quantity)
         if self.statistic == "best_interval_median":
             speeds = own.groupby("bi_ms")["steady_state_mbps"].median()
             best = speeds.idxmax()
@@ -98,130 +96,91 @@ class Check:
         return float(getattr(values, self.statistic)())
 
     def holds(self, runs: pd.DataFrame) -> bool:
+        """The figure lies within the bounds; a figure of no runs does not."""
         low, high = self.bounds()
         return low <= self.measure(runs) <= high
 
 
 @dataclass(frozen=True)
 class MeasureScenario:
-    """Figures of RFC 1030's text and the runs that check them."""
+    """Figures and the runs that check them."""
 
     name: str
     title: str
-    source: str  # the RFC's words
+    source: str  # what the figures come from: the RFC's words
     run_sets: tuple[RunSet, ...]
     checks: tuple[Check, ...]
+    report: str = "checks"  # one of REPORTS
 
     def parameters(self) -> list[tuple[str, TransferParameters]]:
         """Every run with its set's label, set by set."""
         return [(s.label, p) for s in self.run_sets for p in s.parameters()]
 
-
-def _require(where: str, raw: dict[str, Any], keys: tuple[str, ...]) -> None:
-    missing = [key for key in keys if key not in raw]
-    if missing:
-        raise ValueError(f"{where}: no {missing}; it needs {list(keys)}")
+    def run_set(self, label: str) -> RunSet:
+        return next(s for s in self.run_sets if s.label == label)
 
 
-def _run_set(where: str, raw: dict[str, Any]) -> RunSet:
-    _require(where, raw, RUN_KEYS)
-    get_network(raw["network"])
-    transfer = raw["transfer"]
-    _require(f"{where}.transfer", transfer, TRANSFER_FIELDS)
-    intervals = tuple(int(b) for b in raw["burst_interval_ms"])
-    seeds = tuple(int(s) for s in raw["seeds"])
-    if not intervals or not seeds:
-        raise ValueError(f"{where}: burst_interval_ms and seeds need at least one value each")
+def _run_set(where: str, raw: object) -> RunSet:
+    entry = json_object(where, raw, RUN_KEYS, RUN_KEYS)
+    get_network(entry["network"])
+    transfer = entry["transfer"]
+    if not isinstance(transfer, dict):
+        raise ValueError(f"{where}.transfer = {transfer!r}: must be an object of name -> value")
     return RunSet(
-        raw["label"], raw["network"], {k: transfer[k] for k in TRANSFER_FIELDS}, intervals, seeds
+        entry["label"], entry["network"], transfer, load_grid(f"{where}.grid", entry["grid"])
     )
 
 
-def _check(where: str, raw: dict[str, Any], labels: set[str]) -> Check:
-    _require(where, raw, CHECK_KEYS)
-    if raw["runs"] not in labels:
-        raise ValueError(f"{where}.runs = {raw['runs']!r}: must be one of {sorted(labels)}")
-    if raw["quantity"] not in QUANTITIES:
-        raise ValueError(f"{where}.quantity = {raw['quantity']!r}: must be one of {sorted(QUANTITIES)}")
-    if raw["statistic"] not in STATISTICS:
-        raise ValueError(f"{where}.statistic = {raw['statistic']!r}: must be one of {list(STATISTICS)}")
-    high = None if raw["high"] is None else float(raw["high"])
-    if high is not None and high < float(raw["low"]):
-        raise ValueError(f"{where}: low {raw['low']} is above high {high}")
-    return Check(raw["claim"], raw["runs"], raw["quantity"], raw["statistic"], float(raw["low"]),
-                 high, float(raw.get("tolerance_pct", 0.0)))  # fmt: skip
+def _check(where: str, raw: object, labels: set[str]) -> Check:
+    entry = json_object(where, raw, CHECK_KEYS, CHECK_KEYS[:6])
+    if entry["runs"] not in labels:
+        raise ValueError(f"{where}.runs = {entry['runs']!r}: must be one of {sorted(labels)}")
+    if entry["quantity"] not in QUANTITIES:
+        raise ValueError(
+            f"{where}.quantity = {entry['quantity']!r}: must be one of {sorted(QUANTITIES)}"
+        )
+    if entry["statistic"] not in STATISTICS:
+        raise ValueError(
+            f"{where}.statistic = {entry['statistic']!r}: must be one of {list(STATISTICS)}"
+        )
+    selection = load_where(f"{where}.where", entry.get("where", {}))
+    unknown = sorted({column for column, _, _ in selection} - set(RUN_COLUMNS))
+    if unknown:
+        raise ValueError(f"{where}.where names {unknown}, not columns of a run")
+    high = None if entry["high"] is None else float(entry["high"])
+    if high is not None and high < float(entry["low"]):
+        raise ValueError(f"{where}: low {entry['low']} is above high {high}")
+    return Check(entry["claim"], entry["runs"], entry["quantity"], entry["statistic"],
+                 float(entry["low"]), high, float(entry.get("tolerance_pct", 0.0)),
+                 selection)  # fmt: skip
 
 
-def load_measure(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> MeasureScenario:
-    """Reads `scenarios/<name>.json`; ValueError names the bad entry and what is allowed."""
-    path, raw = read_scenario_file(name, MEASURE_KIND, MEASURE_KEYS, scenarios_dir)
-    run_sets = tuple(_run_set(f"{path}: runs[{i}]", r) for i, r in enumerate(raw["runs"]))
+def parse_measure(path: Path, raw: object) -> MeasureScenario:
+    """The measure scenario of file `path` (its name the file's stem) from its contents, every
+    run built (so an impossible transfer is refused now); ValueError names the bad entry and
+    what is allowed."""
+    entry = json_object(str(path), raw, MEASURE_KEYS, MEASURE_KEYS[:5])
+    if not isinstance(entry["runs"], list) or not entry["runs"]:
+        raise ValueError(f"{path}: runs must be a list of at least one run set")
+    run_sets = tuple(_run_set(f"{path}: runs[{i}]", r) for i, r in enumerate(entry["runs"]))
     labels = {s.label for s in run_sets}
     if len(labels) != len(run_sets):
         raise ValueError(f"{path}: run set labels must differ")
-    checks = tuple(_check(f"{path}: checks[{i}]", c, labels) for i, c in enumerate(raw["checks"]))
-    if not checks:
+    if not isinstance(entry["checks"], list) or not entry["checks"]:
         raise ValueError(f"{path}: checks is empty; give at least one")
-    scenario = MeasureScenario(raw["name"], raw["title"], raw["source"], run_sets, checks)
-    scenario.parameters()  # refuses an impossible transfer now, by name
-    return scenario
-
-
-@dataclass(frozen=True)
-class MeasureOutcome:
-    """What was written, and whether every check held."""
-
-    paths: tuple[Path, ...]
-    runs: pd.DataFrame
-    holds: bool
-
-
-def _figure(value: float) -> str:
-    return "no limit" if math.isinf(value) else f"{value:.4g}"
-
-
-def _markdown(scenario: MeasureScenario, runs: pd.DataFrame) -> str:
-    lines = [f"# {scenario.title}", "", "Regenerated by `scripts/reproduce`; do not edit by hand.",
-             "", f"> {scenario.source}", "", "## Checks", "",
-             "| claim | runs | simulated | allowed | holds |", "|---|---|---:|---|---|"]  # fmt: skip
-    for check in scenario.checks:
-        low, high = check.bounds()
-        lines.append(
-            f"| {check.claim} | {check.runs} | {_figure(check.measure(runs))} | "
-            f"{_figure(low)} to {_figure(high)} | {verdict(check.holds(runs))} |"
-        )
-    lines += ["", "## Runs", ""]
-    for run_set in scenario.run_sets:
-        t = run_set.transfer
-        lines.append(
-            f"- **{run_set.label}**: `{run_set.network}`, {t['psz']}-byte packets, "
-            f"{t['bfsz']}-byte buffers, bursts of {t['bs']}, {t['nbufs']} buffers, "
-            f"{t['xfsz_kb']} kB, seeds {', '.join(str(s) for s in run_set.seeds)}."
-        )
-    lines += ["", "| runs | BI (ms) | SPEED median (Mbit/s) | #LOSS median | #RXM median | "
-              "station resets |", "|---|---:|---:|---:|---:|---:|"]  # fmt: skip
-    grouped = runs.groupby(["label", "bi_ms"], sort=False)
-    for (label, bi_ms), rows in grouped:
-        lines.append(
-            f"| {label} | {bi_ms} | {rows['steady_state_mbps'].median():.3f} | "
-            f"{rows['lost'].median():g} | {rows['retransmitted'].median():g} | "
-            f"{int(rows['station_resets'].sum())} |"
-        )
-    lines.append("")
-    return "\n".join(lines)
-
-
-def run_measure(
-    scenario: MeasureScenario, results_dir: Path, executor: TransferExecutor | None = None
-) -> MeasureOutcome:
-    """Runs every set (through `executor` if given, see `run_transfers`) and writes the CSV,
-    Markdown and plot together."""
-    labelled = scenario.parameters()
-    parameters = [p for _, p in labelled]
-    runs = records_frame(run_transfers(parameters, scenario.name, executor), parameters)
-    runs.insert(0, "label", [label for label, _ in labelled])
-    holds = all(check.holds(runs) for check in scenario.checks)
-    figure = plot_quantity_vs_burst_interval(runs, "steady_state_mbps", title=scenario.title)
-    paths = write_report(results_dir / scenario.name, runs, _markdown(scenario, runs), figure,
-                         "-throughput-vs-burst-interval")  # fmt: skip
-    return MeasureOutcome(paths, runs, holds)
+    checks = tuple(
+        _check(f"{path}: checks[{i}]", c, labels) for i, c in enumerate(entry["checks"])
+    )
+    report = entry.get("report", REPORTS[0])
+    if report not in REPORTS:
+        raise ValueError(f"{path}: report = {report!r}: must be one of {list(REPORTS)}")
+    networks = [s.network for s in run_sets]
+    if report == "losses" and len(set(networks)) != len(networks):
+        raise ValueError(f"{path}: report 'losses' sets networks side by side: each run set "
+                         f"needs its own network, not {networks}")  # fmt: skip
+    for index, run_set in enumerate(run_sets):
+        try:
+            run_set.parameters()  # refuses an impossible transfer now, by name
+        except ValueError as error:
+            raise ValueError(f"{path}: runs[{index}]: {error}") from None
+    return MeasureScenario(path.stem, entry["title"], entry["source"], run_sets, checks, report)

@@ -36,6 +36,14 @@ DEFAULT_POINT_TO_POINT_MTU = 1500
 # Settings of the ideal link only: other networks take theirs from models/.
 LINK_ONLY_FIELDS: tuple[str, ...] = ("loss", "reorder", "duplicate", "corrupt", "link_rate_bps")
 LINK_ONLY_FIELDS += ("link_delay_ms", "reorder_delay_ms", "mtu")
+# The receiver's data-timer policies (NetbltL4Protocol's DataTimerType): RFC 1030 §7's adaptive
+# inter-arrival timer, which every published run used, and RFC 998 §5.2.2's burst-rate one.
+DATA_TIMERS: dict[str, str] = {
+    "inter-arrival": "ns3::NetbltInterArrivalDataTimer",
+    "burst-rate": "ns3::NetbltBurstRateDataTimer",
+}
+# The receiver's round-trip estimators for its control timer (RttEstimatorType).
+RTT_ESTIMATORS: dict[str, str] = {"mean-deviation": "ns3::RttMeanDeviation"}
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,8 @@ class TransferParameters:
     reorder_delay_ms: float = 20.0
     death_timeout_s: int = 30
     max_simulated_s: float = 3600.0  # the run is stopped at this simulated time whatever happens
+    data_timer: str = "inter-arrival"  # a key of DATA_TIMERS: the receiver's data-timer policy
+    rtt_estimator: str = "mean-deviation"  # a key of RTT_ESTIMATORS: its control-timer estimator
 
     def validate(self) -> None:
         """Raises ValueError naming the first impossible value and what is allowed.
@@ -126,6 +136,9 @@ class TransferParameters:
         max_simulated = _as_real("max_simulated_s", self.max_simulated_s)
         if not 1.0 <= max_simulated <= 1e9:
             raise ValueError(f"max_simulated_s = {max_simulated!r}: must be from 1 to 1e9 s")
+        for name, choices in (("data_timer", DATA_TIMERS), ("rtt_estimator", RTT_ESTIMATORS)):
+            if getattr(self, name) not in choices:
+                raise ValueError(f"{name} = {getattr(self, name)!r}: must be one of {sorted(choices)}")
         if self.pcap_dir is not None:
             if not isinstance(self.pcap_dir, Path):
                 raise ValueError(f"pcap_dir = {self.pcap_dir!r}: must be a pathlib.Path or None")

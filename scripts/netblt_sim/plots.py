@@ -61,7 +61,7 @@ def plot_throughput_vs_burst_interval(
 def plot_losses_vs_burst_interval(
     runs: pd.DataFrame,
     networks: tuple[str, ...],
-    marked_bi_ms: int | None = None,
+    marked_bi_ms: float | None = None,
     title: str = "NETBLT packets lost against burst interval",
 ) -> Figure:
     """Median losses over seeds against burst interval, one curve per network of `runs` (a

@@ -31,7 +31,7 @@ SMALLEST_PACKET = 16  # data bytes of the ordinary shapes; `small-odd` goes down
 DEATH_TIMEOUTS_S = (5, 20)  # drawn from this range, both ends
 # ns3::NetbltConnection::ProgressTimeoutFactor's default: while a buffer is under way, an end
 # that sees none complete for this x its death timeout closes with NO_PROGRESS.
-PROGRESS_TIMEOUT_FACTOR = 4
+PROGRESS_TIMEOUT_FACTOR = 6
 
 
 @dataclass(frozen=True)

@@ -13,38 +13,26 @@ and `store=` keeps every finished run in an SQLite file so that a sweep run agai
 what is missing (see `executor` and `store`). Every run reseeds all its random streams from its
 `seed`, so it gives the record a fresh process would give, and the frame is the same, row for row
 and bit for bit, however many processes ran it. Worker processes are spawned and import the main
-module: a script that sweeps with `workers` > 1 needs the `if __name__ == "__main__":` guard.
+module: a script that sweeps with `workers` > 1 needs the `if __name__ == "__main__":` guard, and
+one read from standard input (`python - < script.py`), which has no file to import, is refused
+with `cluster.MainModuleError` saying what to do (an interactive session works).
 """
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from netblt_sim.executor import TransferExecutor
-from netblt_sim.parameters import TransferParameters, transfer_parameters
-from netblt_sim.transfer import records_frame, run_transfers
+from netblt_sim.executor import TransferExecutor, run_transfers
+from netblt_sim.grid import grid_parameters
+from netblt_sim.transfer import records_frame
 
 if TYPE_CHECKING:
     import pandas as pd
     from distributed import Client
 
     from netblt_sim.store import ResultStore
-
-
-def grid_parameters(grid: Mapping[str, Iterable[Any]], **fixed: Any) -> list[TransferParameters]:
-    """Every combination of `grid` with the `fixed` values, validated, in the order of
-    `itertools.product` over the grid (its first name outermost)."""
-    names = list(grid)
-    overlap = sorted(set(names) & set(fixed))
-    if overlap:
-        raise ValueError(f"{overlap} given both in the grid and as fixed values")
-    return [
-        transfer_parameters(**fixed, **dict(zip(names, combination, strict=True)))
-        for combination in itertools.product(*(list(grid[name]) for name in names))
-    ]
 
 
 def sweep(
@@ -65,7 +53,7 @@ def sweep(
     processes for this sweep. `client`: a `distributed.Client` of an existing cluster instead
     (left open). `store`: the path of an SQLite result store (created if missing) or None.
     Every combination, `workers`, `client` and `store` are checked before the first run
-    (ValueError or TypeError naming the bad value; `executor.MainModuleError` for workers > 1
+    (ValueError or TypeError naming the bad value; `cluster.MainModuleError` for workers > 1
     in a script read from standard input), so nothing is simulated then."""
     runs = grid_parameters(grid, **fixed)
     with TransferExecutor(workers=workers, client=client, store=store) as executor:

@@ -1,19 +1,38 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""A regenerated table beside the published one: the CSV rows and the Markdown report."""
+"""Published tables of RFC 1030 (`scenarios/*.json` of kind "table"): the scenario, the columns
+of its `results/<name>.csv`, and the regenerated rows compared with the published ones.
+
+A table scenario names the table, the network (`networks.NETWORKS`) it runs on and where the
+published rows are, gives every row its own seed (`seed_base` + row number) and defines the grid
+of its throughput curves (`curves`, see `grid.load_grid`: a finer grid of burst intervals, and
+seeds, run for each packet size and number of buffers of the table). It also holds what the
+table is checked against: the throughput target, the range a simulated count must fall in, and
+the findings and figures of RFC 1030's text for the table's network (`findings`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
-from netblt_sim.parameters import TransferParameters
-from netblt_sim.transfer import TransferRecord
+from netblt_sim.findings import Finding, json_object, load_findings
+from netblt_sim.grid import grid_parameters, load_grid
+from netblt_sim.networks import get_network
+from netblt_sim.outcome import Verdict
+from netblt_sim.parameters import TransferParameters, transfer_parameters
+from netblt_sim.runtime import REPO_ROOT
+from netblt_sim.transfer import RUN_COLUMNS, TransferRecord
 
-if TYPE_CHECKING:
-    from netblt_sim.scenarios import Scenario
-
+TABLE_KIND = "table"
+TABLE_KEYS: tuple[str, ...] = ("kind", "title", "description", "table", "network", "published")
+TABLE_KEYS += ("seed_base", "curves", "throughput_target_pct", "count_range", "findings")
+# A transfer's configuration but for its burst interval, as the tables give it: the family of a
+# throughput curve.
+TRANSFER_FIELDS: tuple[str, ...] = ("bs", "psz", "bfsz", "xfsz_kb", "nbufs")
 # The parameters that define a configuration of a table; repeated rows share them.
 CONFIGURATION_COLUMNS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "xfsz_kb", "nbufs")
 # The columns of results/table-<N>.csv, in order.
@@ -29,8 +48,108 @@ CSV_COLUMNS: tuple[str, ...] = (
 COUNTS: tuple[str, ...] = ("loss", "rxm", "dtmos")
 
 
+@dataclass(frozen=True)
+class CountRange:
+    """A configuration's median simulated count (#LOSS, #RXM, DTMOS) is within the published
+    range when it lies in [low x smallest published, high x largest published] of its rows."""
+
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class TableScenario:
+    """One experiment: a published table regenerated on a simulated network."""
+
+    name: str
+    title: str
+    description: str
+    table: str
+    network: str
+    published_path: Path
+    seed_base: int
+    curves: dict[str, tuple[Any, ...]]  # the grid of each curve (see grid.load_grid)
+    throughput_target_pct: float  # a configuration's median SPEED must be this close
+    count_range: CountRange
+    findings: tuple[Finding, ...]  # RFC 1030's findings and figures for the table's network
+
+    def published(self) -> pd.DataFrame:
+        """The table's published rows, in published order."""
+        frame = pd.read_csv(self.published_path)
+        rows = frame[frame["table"] == self.table].reset_index(drop=True)
+        if rows.empty:
+            raise ValueError(f"{self.published_path} has no rows of table {self.table!r}")
+        return rows
+
+    def row_parameters(self, row: pd.Series) -> TransferParameters:
+        """The transfer that regenerates one published row, with the row's own seed."""
+        return transfer_parameters(
+            **self._family(row), bi_ms=row["bi_ms"], seed=self.seed_base + int(row["row"])
+        )
+
+    def curve_parameters(self) -> list[TransferParameters]:
+        """The curves' grid for each (packet size, buffers) family of the table, in turn."""
+        families = self.published().drop_duplicates(list(TRANSFER_FIELDS))
+        return [
+            params
+            for _, family in families.iterrows()
+            for params in grid_parameters(self.curves, **self._family(family))
+        ]
+
+    def _family(self, row: pd.Series) -> dict[str, object]:
+        return {name: row[name] for name in TRANSFER_FIELDS} | {"network": self.network}
+
+
+def parse_table(path: Path, raw: object) -> TableScenario:
+    """The table scenario of file `path` (its name the file's stem) from its contents; the
+    published data is found relative to the repository root. ValueError names a bad key."""
+    entry = json_object(str(path), raw, TABLE_KEYS, TABLE_KEYS)
+    get_network(entry["network"])  # fails early on an unknown network
+    published = (REPO_ROOT / entry["published"]).resolve()
+    if not published.is_file():
+        raise ValueError(f"{path}: published data {published} not found")
+    scenario = TableScenario(
+        name=path.stem,
+        title=entry["title"],
+        description=entry["description"],
+        table=entry["table"],
+        network=entry["network"],
+        published_path=published,
+        seed_base=int(entry["seed_base"]),
+        curves=load_grid(f"{path}: curves", entry["curves"]),
+        throughput_target_pct=_positive(
+            path, "throughput_target_pct", entry["throughput_target_pct"]
+        ),
+        count_range=CountRange(**_numbers(path, "count_range", entry["count_range"], CountRange)),
+        findings=load_findings(
+            str(path), entry["findings"], {"rows": CSV_COLUMNS, "curves": RUN_COLUMNS}
+        ),
+    )
+    try:  # refuses an impossible transfer now, by name
+        [scenario.row_parameters(row) for _, row in scenario.published().iterrows()]
+        scenario.curve_parameters()
+    except ValueError as error:
+        raise ValueError(f"{path}: {error}") from None
+    return scenario
+
+
+def _positive(path: Path, key: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise ValueError(f"{path}: {key} = {value!r}: must be a positive number")
+    return float(value)
+
+
+def _numbers(path: Path, key: str, raw: object, kind: type) -> dict[str, float]:
+    """The entries of object `key`, which must be exactly the fields of dataclass `kind`, each
+    a positive number."""
+    names = [f.name for f in fields(kind)]
+    if not isinstance(raw, dict) or sorted(raw) != sorted(names):
+        raise ValueError(f"{path}: {key} = {raw!r}: must have exactly the keys {names}")
+    return {name: _positive(path, f"{key}.{name}", raw[name]) for name in names}
+
+
 def compare(
-    scenario: Scenario,
+    scenario: TableScenario,
     parameters: Sequence[TransferParameters],
     records: Sequence[TransferRecord],
 ) -> pd.DataFrame:
@@ -79,7 +198,7 @@ def compare(
     return frame[list(CSV_COLUMNS)]
 
 
-def configurations(scenario: Scenario, compared: pd.DataFrame) -> pd.DataFrame:
+def configurations(scenario: TableScenario, compared: pd.DataFrame) -> pd.DataFrame:
     """One row per distinct configuration: rows, medians and the median's relative error, and
     whether each count's median is in the scenario's `count_range` of the published ones."""
     grouped = compared.groupby(list(CONFIGURATION_COLUMNS), sort=False)
@@ -108,107 +227,20 @@ def configurations(scenario: Scenario, compared: pd.DataFrame) -> pd.DataFrame:
     return summary
 
 
-def _markdown_table(frame: pd.DataFrame) -> str:
-    header = "| " + " | ".join(str(c) for c in frame.columns) + " |"
-    rule = "| " + " | ".join("---:" for _ in frame.columns) + " |"
-    lines = [header, rule]
-    for _, row in frame.iterrows():
-        lines.append("| " + " | ".join(_cell(v) for v in row.tolist()) + " |")
-    return "\n".join(lines)
-
-
-def _count(value: object) -> str:
-    """A published count: whole numbers without a decimal point, '-' where none was published."""
-    if isinstance(value, float):
-        return "-" if value != value else f"{value:g}"
-    return str(value)
-
-
-def _pair(simulated: pd.Series, published: pd.Series) -> list[str]:
-    return [f"{_count(a)} / {_count(b)}" for a, b in zip(simulated, published, strict=True)]
-
-
-def _published_counts(compared: pd.DataFrame) -> str:
-    """The counts the table publishes, as the report names them: "#LOSS, #RXM and DTMOS"."""
-    names = {"loss": "#LOSS", "rxm": "#RXM", "dtmos": "DTMOS"}
-    published = [names[c] for c in COUNTS if compared[f"pub_{c}"].notna().any()]
-    return ", ".join(published[:-1]) + " and " + published[-1]
-
-
-def _cell(value: object) -> str:
-    if isinstance(value, float):
-        return f"{value:.3f}".rstrip("0").rstrip(".") if value == value else ""
-    return str(value)
-
-
-def markdown(scenario: Scenario, compared: pd.DataFrame, notes: Sequence[str] = ()) -> str:
-    """The report: the table as RFC 1030 prints it, simulated beside published, per-row and
-    per-configuration errors, and a summary against the throughput target."""
-    rows = pd.DataFrame(
-        {
-            "ROW": compared["row"],
-            "BS": compared["bs"], "BI": compared["bi_ms"], "PSZ": compared["psz"],
-            "BFSZ": compared["bfsz"], "XFSZ": compared["xfsz_kb"], "NBUFS": compared["nbufs"],
-            "#LOSS sim/pub": _pair(compared["sim_loss"], compared["pub_loss"]),
-            "#RXM sim/pub": _pair(compared["sim_rxm"], compared["pub_rxm"]),
-            "DTMOS sim/pub": _pair(compared["sim_dtmos"], compared["pub_dtmos"]),
-            "SPEED sim": compared["sim_speed_mbps"].round(3),
-            "SPEED pub": compared["pub_speed_mbps"],
-            "error %": compared["speed_error_pct"],
-        }
-    )  # fmt: skip
-    summary = configurations(scenario, compared)
+def throughput_verdicts(scenario: TableScenario, summary: pd.DataFrame) -> tuple[Verdict, ...]:
+    """Per configuration (a row of `configurations`): its median SPEED within the target."""
     target = scenario.throughput_target_pct
-    low, high = scenario.count_range.low, scenario.count_range.high
-    within = (summary["error_pct"].abs() <= target).sum()
-    counts_in_range = int(summary[[f"{c}_in_range" for c in COUNTS]].all(axis=1).sum())
-    for c in COUNTS:
-        summary[f"{c.upper()} sim median (pub range)"] = [
-            f"{_count(m)} ({_count(lo)}-{_count(hi)})" if lo == lo else f"{_count(m)} (not published)"
-            for m, lo, hi in zip(summary[f"sim_{c}_median"], summary[f"pub_{c}_min"],
-                                 summary[f"pub_{c}_max"], strict=True)
-        ]
-    per_config = summary.rename(
-        columns={"bs": "BS", "bi_ms": "BI", "psz": "PSZ", "bfsz": "BFSZ", "xfsz_kb": "XFSZ",
-                 "nbufs": "NBUFS", "pub_speed_median": "SPEED pub median",
-                 "sim_speed_median": "SPEED sim median", "error_pct": "error %"}
-    )[["BS", "BI", "PSZ", "BFSZ", "XFSZ", "NBUFS", "rows", "SPEED pub median", "SPEED sim median",
-       "error %", "LOSS sim median (pub range)", "RXM sim median (pub range)",
-       "DTMOS sim median (pub range)"]]  # fmt: skip
-    clean = int((compared[["sim_loss", "sim_rxm", "sim_dtmos"]].to_numpy() == 0).all(axis=1).sum())
-    lines = [
-        f"# {scenario.title}",
-        "",
-        "Regenerated by `scripts/reproduce`; do not edit by hand.",
-        "",
-        scenario.description,
-        "",
-        f"Network: `{scenario.network}`. Published rows: `{scenario.published_path.name}`, table "
-        f"{scenario.table}. Seeds: {scenario.seed_base} + row number. SPEED is steady-state "
-        "throughput in Mbit/s (RFC 1030 §3); error is (simulated - published) / published.",
-        "",
-        "## Summary",
-        "",
-        f"- Configurations whose median simulated SPEED is within {target:g}% of "
-        f"the published median: {within} of {len(summary)}.",
-        f"- Configurations whose median simulated {_published_counts(compared)} all lie within "
-        f"[{low:g} x published minimum, {high:g} x published maximum] of "
-        f"their rows: {counts_in_range} of {len(summary)}.",
-        f"- Largest configuration error: {summary['error_pct'].abs().max():.2f}%; mean absolute "
-        f"error {summary['error_pct'].abs().mean():.2f}%.",
-        f"- Largest row error: {compared['speed_error_pct'].abs().max():.2f}%.",
-        f"- Rows without loss, retransmission or data timeout: {clean} of {len(compared)}.",
-        f"- Transfers completed with every byte intact: "
-        f"{int((compared['sim_completed'] & compared['sim_intact']).sum())} of {len(compared)}.",
-        *[f"- {note}" for note in notes],
-        "",
-        "## Each configuration",
-        "",
-        _markdown_table(per_config),
-        "",
-        "## Each published row",
-        "",
-        _markdown_table(rows),
-        "",
-    ]
-    return "\n".join(lines)
+    names = ("BS", "BI", "PSZ", "BFSZ", "XFSZ", "NBUFS")  # as RFC 1030 heads the columns
+    verdicts = []
+    for _, row in summary.iterrows():
+        configuration = " ".join(
+            f"{name} {float(row[column]):g}"
+            for name, column in zip(names, CONFIGURATION_COLUMNS, strict=True)
+        )
+        verdicts.append(
+            Verdict(
+                f"{configuration}: median SPEED within {target:g}% of the published",
+                abs(float(row["error_pct"])) <= target,
+            )
+        )
+    return tuple(verdicts)

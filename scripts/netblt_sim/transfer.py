@@ -15,12 +15,10 @@ from typing import TYPE_CHECKING, Any, get_type_hints
 from netblt_sim import runtime
 from netblt_sim.models import apply_model
 from netblt_sim.networks import POINT_TO_POINT, get_network
-from netblt_sim.parameters import TransferParameters
+from netblt_sim.parameters import DATA_TIMERS, RTT_ESTIMATORS, TransferParameters
 
 if TYPE_CHECKING:
     import pandas as pd
-
-    from netblt_sim.executor import TransferExecutor
 
 
 @dataclass(frozen=True)
@@ -42,6 +40,8 @@ class TransferRecord:
     control_packets_sent: int  # by the receiver
     null_acks_sent: int  # by the sender
     packets_requested: int  # packet numbers listed in RESENDs
+    max_resends_per_buffer: int  # most RESENDs one buffer needed (NO_PROGRESS past the limit)
+    longest_progress_gap_seconds: float  # longest wait for a buffer to complete, either end
     checksum_errors: int
     malformed_packets: int
     sender_interface_drops: int  # frames the sender's interface dropped (PhyRxDrop)
@@ -131,6 +131,14 @@ def run_transfer(
         }
     for name, value in attributes.items():
         experiment.SetAttribute(name, value)
+    # The receiver's policies, on both hosts' NETBLT (either end may receive).
+    experiment.SetNetbltAttribute(
+        "DataTimerType", ns.TypeIdValue(ns.TypeId.LookupByName(DATA_TIMERS[params.data_timer]))
+    )
+    experiment.SetNetbltAttribute(
+        "RttEstimatorType",
+        ns.TypeIdValue(ns.TypeId.LookupByName(RTT_ESTIMATORS[params.rtt_estimator])),
+    )
     for model, role in network.models_with_roles():
         apply_model(ns, model, _setters(experiment, role))
     type_id = experiment.GetInstanceTypeId()
@@ -176,25 +184,6 @@ def _setters(experiment: object, role: str) -> dict[str, Callable[[str, object],
         for kind, method in _SETTER_METHODS[role].items()
         if hasattr(experiment, method)
     }
-
-
-def run_transfers(
-    parameters: Sequence[TransferParameters],
-    label: str | None,
-    executor: TransferExecutor | None = None,
-) -> list[TransferRecord]:
-    """The record of each transfer, in the order given, showing progress under `label` (none if
-    None): the batch behind `sweep`, the tables and the claims' and measures' runs.
-
-    Without `executor`, each `run_transfer` in turn in this process; with one (see `executor`),
-    where it runs them (this process or a Dask cluster) and through its result store if it has
-    one."""
-    from netblt_sim.executor import TransferExecutor  # noqa: PLC0415 - it imports this module
-
-    if executor is None:
-        with TransferExecutor() as in_process:
-            return in_process.run(parameters, label)
-    return executor.run(parameters, label)
 
 
 def _milliseconds_to_time(ns: runtime.NsNamespace, milliseconds: float) -> object:

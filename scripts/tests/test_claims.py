@@ -1,92 +1,120 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Experiments of RFC 1030's text: the claim scenarios, their checks and committed results."""
+"""A claim of RFC 1030's text as a measure scenario: §6's private Ethernet (no losses above
+40 ms per burst, against Subnet 26), its check, bad files, and the committed results."""
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
 from conftest import REPO_ROOT
 
 from netblt_sim import plot_losses_vs_burst_interval, runtime
-from netblt_sim.claims import claim_holds, load_claim, losses_by_interval
-from netblt_sim.scenarios import SCENARIOS_DIR, load_scenario
+from netblt_sim.measures import Check, MeasureScenario
 from netblt_sim.parameters import TransferParameters
+from netblt_sim.reports import losses_by_interval
+from netblt_sim.scenarios import SCENARIOS_DIR, load_scenario
 from netblt_sim.transfer import run_transfer
 
 RESULTS = REPO_ROOT / "results"
+NAME = "ethernet-private"
 
 
 @pytest.fixture(scope="module")
 def committed() -> pd.DataFrame:
-    return pd.read_csv(RESULTS / "ethernet-private.csv")
+    return pd.read_csv(RESULTS / f"{NAME}.csv")
 
 
-def write_variant(tmp_path: Path, **changes: object) -> Path:
-    raw = json.loads((SCENARIOS_DIR / "ethernet-private.json").read_text(encoding="utf-8"))
-    raw.update(changes)
-    (tmp_path / "variant.json").write_text(json.dumps(raw), encoding="utf-8")
+def load_claim(scenarios_dir: Path = SCENARIOS_DIR) -> MeasureScenario:
+    scenario = load_scenario(NAME, scenarios_dir)
+    assert isinstance(scenario, MeasureScenario)
+    return scenario
+
+
+def write_variant(tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> Path:
+    """The scenario file with `change(raw)` applied, in tmp_path under its own name."""
+    raw = json.loads((SCENARIOS_DIR / f"{NAME}.json").read_text(encoding="utf-8"))
+    change(raw)
+    (tmp_path / f"{NAME}.json").write_text(json.dumps(raw), encoding="utf-8")
     return tmp_path
 
 
-def test_private_ethernet_scenario_sweeps_both_networks() -> None:
-    scenario = load_claim("ethernet-private")
-    runs = scenario.parameters()
+def test_the_claim_is_a_measure_of_two_run_sets_and_one_check() -> None:
+    scenario = load_claim()
+    assert scenario.report == "losses"
+    assert [(s.label, s.network) for s in scenario.run_sets] == [
+        ("ethernet-private", "ethernet-private"), ("ethernet", "ethernet")
+    ]
+    runs = [p for _, p in scenario.parameters()]
     assert len(runs) == 2 * 21 * 3
-    assert {p.network for p in runs} == {"ethernet-private", "ethernet"}
     assert {(p.psz, p.bfsz, p.nbufs, p.bs, p.xfsz_bytes) for p in runs} == {
         (1438, 14380, 2, 5, 1_438_000)
     }
+    # Network outermost, then burst interval, then seed.
+    assert [(p.network, p.bi_ms, p.seed) for p in runs[:4]] == [
+        ("ethernet-private", 30, 1), ("ethernet-private", 30, 2), ("ethernet-private", 30, 3),
+        ("ethernet-private", 31, 1),
+    ]  # fmt: skip
     assert min(p.bi_ms for p in runs) == 30 and max(p.bi_ms for p in runs) == 50
-    assert scenario.no_losses_above_bi_ms == 40
+    (check,) = scenario.checks
+    assert (check.runs, check.quantity, check.statistic, check.low, check.high) == (
+        "ethernet-private", "lost", "max", 0, 0
+    )
+    assert check.where == (("bi_ms", ">", 40.0),)
+
+
+def _set_run(index: int, key: str, value: object) -> Callable[[dict[str, Any]], None]:
+    def change(raw: dict[str, Any]) -> None:
+        raw["runs"][index][key] = value
+
+    return change
 
 
 @pytest.mark.parametrize(
-    ("changes", "message"),
+    ("change", "message"),
     [
-        ({"kind": "table"}, "kind 'table', expected 'claim'"),
-        ({"network": "token-bus"}, "token-bus"),
-        ({"burst_interval_ms": {"from": 45, "to": 40, "step": 1}}, "from <= to"),
-        ({"transfer": {"bs": 5, "psz": 1438}}, "transfer lacks ['bfsz', 'nbufs', 'xfsz_kb']"),
-        ({"seeds": []}, "seeds is empty"),
+        (_set_run(0, "network", "token-bus"), "token-bus"),
+        (_set_run(0, "grid", {"bi_ms": {"from": 45, "to": 40}, "seed": [1]}),
+         "runs[0].grid.bi_ms = {'from': 45, 'to': 40}: needs from <= to and step >= 1"),
+        (_set_run(1, "grid", {"bi_ms": [40], "seed": []}),
+         "runs[1].grid.seed is empty: give at least one value"),
+        (_set_run(1, "network", "ethernet-private"),
+         "report 'losses' sets networks side by side: each run set needs its own network"),
+        (_set_run(0, "seeds", [1]), "runs[0]: unknown key(s) ['seeds']"),
+        (lambda raw: raw.update(kind="claim"), "kind = 'claim': must be one of ['table', 'measure']"),
+        (lambda raw: raw.pop("source"), "no ['source']; it needs"),
+        (lambda raw: raw.update(report="table"), "report = 'table': must be one of"),
+        (lambda raw: raw["checks"][0].update(where={"bi": {">": 40}}),
+         "checks[0].where names ['bi'], not columns of a run"),
     ],
-)
+)  # fmt: skip
 def test_bad_claim_scenarios_are_refused_by_name(
-    tmp_path: Path, changes: dict[str, object], message: str
+    tmp_path: Path, change: Callable[[dict[str, Any]], None], message: str
 ) -> None:
-    with pytest.raises(ValueError, match=message.replace("[", r"\[").replace("]", r"\]")):
-        load_claim("variant", write_variant(tmp_path, **changes))
+    with pytest.raises(ValueError, match=re.escape(message)):
+        load_claim(write_variant(tmp_path, change))
 
 
-def test_a_claim_scenario_without_a_required_key_is_refused(tmp_path: Path) -> None:
-    raw = json.loads((SCENARIOS_DIR / "ethernet-private.json").read_text(encoding="utf-8"))
-    del raw["source"]
-    (tmp_path / "variant.json").write_text(json.dumps(raw), encoding="utf-8")
-    with pytest.raises(ValueError, match=r"no \['source'\]; a claim scenario needs"):
-        load_claim("variant", tmp_path)
-
-
-def test_a_claim_is_not_read_as_a_table() -> None:
-    with pytest.raises(ValueError, match="kind 'claim', expected 'table'"):
-        load_scenario("ethernet-private")
-
-
-def test_claim_holds_only_without_losses_above_the_bound() -> None:
-    scenario = load_claim("ethernet-private")
+def test_the_claim_holds_only_without_losses_above_the_bound() -> None:
+    claim = load_claim().checks[0]
     runs = pd.DataFrame(
         {
-            "network": ["ethernet-private"] * 3 + ["ethernet"] * 2,
+            "label": ["ethernet-private"] * 3 + ["ethernet"] * 2,
             "bi_ms": [40, 41, 45, 41, 45],
             "lost": [30, 0, 0, 8, 6],
         }
     )
-    assert claim_holds(scenario, runs)
+    assert claim.holds(runs)
     runs.loc[2, "lost"] = 1
-    assert not claim_holds(scenario, runs)
+    assert not claim.holds(runs)
     # Nothing measured above the bound proves nothing.
-    assert not claim_holds(scenario, runs[runs["bi_ms"] <= 40])
+    assert not claim.holds(runs[runs["bi_ms"] <= 40])
+    assert not Check("any", "ethernet-private", "lost", "max", 0, 0).holds(runs)
 
 
 def test_committed_results_state_the_claim_and_its_contrast(committed: pd.DataFrame) -> None:

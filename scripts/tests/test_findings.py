@@ -170,7 +170,7 @@ def test_a_malformed_table_scenario_is_refused_naming_the_key(
 
 
 def test_a_table_scenario_without_findings_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match=re.escape("no ['findings']; a table scenario needs")):
+    with pytest.raises(ValueError, match=re.escape("no ['findings']; it needs")):
         load_scenario("table-III", table_iii_with(tmp_path, lambda raw: raw.pop("findings")))
 
 

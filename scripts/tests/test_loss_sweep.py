@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""scripts/reproduce's robustness sweep on the ideal link: run by `sweep`, drawn by `plots`,
-written with its CSV as the committed file has it."""
+"""The robustness sweep on the ideal link, a measure scenario (`scenarios/point-to-point-loss-sweep.json`)
+written by its "loss-sweep" report: the CSV as the committed file has it, and the plot."""
 
 from __future__ import annotations
 
 import csv
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -12,12 +13,13 @@ import pytest
 from conftest import REPO_ROOT
 
 from netblt_sim import runtime
-from netblt_sim.atomic import write_report
 from netblt_sim.executor import TransferExecutor
+from netblt_sim.measures import MeasureScenario
 from netblt_sim.plots import plot_throughput_and_retransmissions_vs_loss
-from netblt_sim.reproduce import SWEEP_NAME, loss_sweep
+from netblt_sim.scenarios import load_scenario, run_scenario
 
-COMMITTED = REPO_ROOT / "results" / f"{SWEEP_NAME}.csv"
+NAME = "point-to-point-loss-sweep"
+COMMITTED = REPO_ROOT / "results" / f"{NAME}.csv"
 
 
 def committed_lines_of_seed(seed: int) -> list[str]:
@@ -27,18 +29,29 @@ def committed_lines_of_seed(seed: int) -> list[str]:
     return lines[:1] + rows
 
 
+def sweep_of_seed_1() -> MeasureScenario:
+    """The scenario with its grid's seeds cut down to the first."""
+    scenario = load_scenario(NAME)
+    assert isinstance(scenario, MeasureScenario) and scenario.report == "loss-sweep"
+    (run_set,) = scenario.run_sets
+    assert run_set.grid["seed"] == (1, 2, 3, 4, 5)
+    return replace(scenario, run_sets=(replace(run_set, grid={**run_set.grid, "seed": (1,)}),))
+
+
 def test_the_sweep_of_one_seed_writes_the_committed_rows_of_that_seed(
     ns: runtime.NsNamespace, tmp_path: Path
 ) -> None:
-    frame = loss_sweep(1)
-    assert list(frame["loss_percent"].unique()) == [0, 1, 2, 5, 10, 20, 30]
-    figure = plot_throughput_and_retransmissions_vs_loss(frame, "one seed")
-    csv_path, png_path = write_report(tmp_path / SWEEP_NAME, frame, None, figure, "")
-    assert (csv_path.name, png_path.name) == (f"{SWEEP_NAME}.csv", f"{SWEEP_NAME}.png")
+    outcome = run_scenario(sweep_of_seed_1(), tmp_path)
+    assert list(outcome.runs["loss_percent"].unique()) == [0, 1, 2, 5, 10, 20, 30]
+    csv_path, png_path = outcome.paths
+    assert (csv_path.name, png_path.name) == (f"{NAME}.csv", f"{NAME}.png")
     written = csv_path.read_text(encoding="utf-8").splitlines(keepends=True)
     assert written == committed_lines_of_seed(1)
     assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{SWEEP_NAME}.csv", f"{SWEEP_NAME}.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{NAME}.csv", f"{NAME}.png"]
+    assert [str(v) for v in outcome.verdicts] == [
+        "every transfer completes with every byte intact: holds"
+    ]
 
 
 def test_the_sweep_from_a_warm_store_simulates_nothing_and_writes_the_same_rows(
@@ -46,12 +59,12 @@ def test_the_sweep_from_a_warm_store_simulates_nothing_and_writes_the_same_rows(
 ) -> None:
     written = []
     for expected_simulated in (14, 0):
+        results = tmp_path / str(expected_simulated)
+        results.mkdir()
         with TransferExecutor(store=tmp_path / "runs.sqlite") as executor:
-            frame = loss_sweep(1, executor)
+            outcome = run_scenario(sweep_of_seed_1(), results, executor)
             assert executor.counts.simulated == expected_simulated
-        csv_path = tmp_path / f"{expected_simulated}.csv"
-        frame.to_csv(csv_path, index=False)
-        written.append(csv_path.read_bytes())
+        written.append(outcome.paths[0].read_bytes())
     assert written[0] == written[1]
 
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Figures of RFC 1030 §7's text (kind "measure"): the scenarios, bad files, the checks' logic
+"""Measure scenarios: figures of RFC 1030 §7's text, the scenarios, bad files, the checks' logic
 and the committed results."""
 
 from __future__ import annotations
@@ -12,53 +12,66 @@ import pandas as pd
 import pytest
 from conftest import REPO_ROOT
 
-from netblt_sim.measures import Check, load_measure
-from netblt_sim.reproduce import MEASURE_SCENARIOS
+from netblt_sim.measures import Check, MeasureScenario
+from netblt_sim.scenarios import SCENARIOS_DIR, load_scenario, load_scenarios
 
 RESULTS = REPO_ROOT / "results"
+CHECKED = ["wideband-best-run", "wideband-first-phase", "wideband-overload"]
+
+
+def load_measure(name: str, scenarios_dir: Path = SCENARIOS_DIR) -> MeasureScenario:
+    scenario = load_scenario(name, scenarios_dir)
+    assert isinstance(scenario, MeasureScenario)
+    return scenario
 
 
 def test_every_section_7_experiment_has_a_scenario() -> None:
-    assert MEASURE_SCENARIOS == ("wideband-best-run", "wideband-overload", "wideband-first-phase")
+    reported = [s.name for s in load_scenarios() if isinstance(s, MeasureScenario)
+                and s.report == "checks"]  # fmt: skip
+    assert reported == CHECKED
     best = load_measure("wideband-best-run")
     assert {s.transfer["xfsz_kb"] for s in best.run_sets} == {500, 750}
-    assert all(s.burst_intervals_ms == (55,) and s.transfer["psz"] == 1432 for s in best.run_sets)
+    assert all(s.grid["bi_ms"] == (55,) and s.transfer["psz"] == 1432 for s in best.run_sets)
     overload = load_measure("wideband-overload")
-    assert [s.burst_intervals_ms for s in overload.run_sets] == [(50,), (55,)]
+    assert [s.grid["bi_ms"] for s in overload.run_sets] == [(50,), (55,)]
     first = load_measure("wideband-first-phase")
     assert [s.network for s in first.run_sets] == ["wideband-first-phase", "wideband"]
 
 
 def _write(tmp_path: Path, **changes: object) -> Path:
-    raw = json.loads((REPO_ROOT / "scenarios" / "wideband-overload.json").read_text())
+    raw = json.loads((SCENARIOS_DIR / "wideband-overload.json").read_text())
     raw.update(changes)
-    (tmp_path / "bad.json").write_text(json.dumps(raw))
+    (tmp_path / "wideband-overload.json").write_text(json.dumps(raw))
     return tmp_path
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"kind": "claim"}, "kind 'claim', expected 'measure'"),
+        ({"kind": "claim"}, "kind = 'claim': must be one of"),
         ({"checks": []}, "checks is empty"),
         ({"runs": [{"label": "x"}]}, "runs\\[0\\]: no \\['network'"),
+        ({"runs": []}, "runs must be a list of at least one run set"),
     ],
 )
 def test_a_bad_measure_file_is_refused_by_name(
     tmp_path: Path, change: dict[str, object], message: str
 ) -> None:
     with pytest.raises(ValueError, match=message):
-        load_measure("bad", _write(tmp_path, **change))
+        load_measure("wideband-overload", _write(tmp_path, **change))
 
 
 def test_a_check_naming_an_unknown_quantity_or_run_set_is_refused(tmp_path: Path) -> None:
-    raw = json.loads((REPO_ROOT / "scenarios" / "wideband-overload.json").read_text())
+    raw = json.loads((SCENARIOS_DIR / "wideband-overload.json").read_text())
     check = dict(raw["checks"][0], quantity="speed")
     with pytest.raises(ValueError, match="quantity = 'speed': must be one of"):
-        load_measure("bad", _write(tmp_path, checks=[check]))
+        load_measure("wideband-overload", _write(tmp_path, checks=[check]))
     check = dict(raw["checks"][0], runs="nowhere")
     with pytest.raises(ValueError, match="runs = 'nowhere': must be one of"):
-        load_measure("bad", _write(tmp_path, checks=[check]))
+        load_measure("wideband-overload", _write(tmp_path, checks=[check]))
+    check = dict(raw["checks"][0], tolerance=5)
+    with pytest.raises(ValueError, match=r"checks\[0\]: unknown key\(s\) \['tolerance'\]"):
+        load_measure("wideband-overload", _write(tmp_path, checks=[check]))
 
 
 def test_checks_measure_the_statistic_of_their_run_set() -> None:
@@ -80,9 +93,12 @@ def test_checks_measure_the_statistic_of_their_run_set() -> None:
     assert widened.bounds() == (0.0, pytest.approx(2.09)) and widened.holds(runs)
     no_limit = Check("resets", "b", "station_resets", "min", 1, None)
     assert no_limit.bounds() == (1.0, math.inf) and no_limit.holds(runs)
+    # Only the runs that match `where`: at 20 ms, one reset in two runs.
+    at_20 = Check("resets at 20", "a", "station_resets", "max", 0, 0, where=(("bi_ms", "==", 20),))
+    assert at_20.measure(runs) == 1 and not at_20.holds(runs)
 
 
-@pytest.mark.parametrize("name", MEASURE_SCENARIOS)
+@pytest.mark.parametrize("name", CHECKED)
 def test_committed_results_state_every_check(name: str) -> None:
     text = (RESULTS / f"{name}.md").read_text(encoding="utf-8")
     scenario = load_measure(name)

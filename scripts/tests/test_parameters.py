@@ -6,17 +6,19 @@ the same parameters for the same transfer, and a bad name or value is refused by
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from netblt_sim.bench_wideband import best_run_parameters
-from netblt_sim.claims import load_claim
 from netblt_sim.cli import build_parser, explain, parameter_values
-from netblt_sim.measures import load_measure
+from netblt_sim.grid import grid_parameters, load_grid
+from netblt_sim.measures import MeasureScenario
 from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.scenarios import SCENARIOS_DIR, load_scenario
+from netblt_sim.tables import TableScenario
 
 
 def from_command_line(*arguments: str) -> TransferParameters:
@@ -25,6 +27,7 @@ def from_command_line(*arguments: str) -> TransferParameters:
 
 def test_a_table_row_the_keywords_and_the_command_line_give_the_same_parameters() -> None:
     scenario = load_scenario("table-II")
+    assert isinstance(scenario, TableScenario)
     row = scenario.published().iloc[18]  # row 19: 5 x 1990 bytes every 35 ms, one buffer
     assert (row["row"], row["bi_ms"], row["psz"], row["nbufs"]) == (19, 35, 1990, 1)
     from_row = scenario.row_parameters(row)
@@ -41,13 +44,19 @@ def test_a_table_row_the_keywords_and_the_command_line_give_the_same_parameters(
     assert all(type(getattr(from_row, name)) is int for name in ("bs", "bi_ms", "xfsz_bytes"))
 
 
+def measure_runs(name: str) -> list[TransferParameters]:
+    scenario = load_scenario(name)
+    assert isinstance(scenario, MeasureScenario)
+    return [p for _, p in scenario.parameters()]
+
+
 def test_a_claim_a_measure_and_the_benchmark_build_as_the_keywords_do() -> None:
-    claim_runs = load_claim("ethernet-private").parameters()
+    claim_runs = measure_runs("ethernet-private")
     assert claim_runs[0] == transfer_parameters(
         network="ethernet-private", bs=5, bi_ms=30, psz=1438, bfsz=14380, xfsz_kb=1438, nbufs=2,
         seed=1,
     )  # fmt: skip
-    best = [p for _, p in load_measure("wideband-best-run").parameters()]
+    best = measure_runs("wideband-best-run")
     keywords = dict(network="wideband", bs=5, bi_ms=55, psz=1432, bfsz=14320, nbufs=22, seed=1)
     assert best[0] == transfer_parameters(xfsz_kb=500, **keywords)
     assert best_run_parameters(50, 1) == transfer_parameters(
@@ -90,14 +99,46 @@ def test_a_scenario_with_an_impossible_transfer_is_refused_naming_the_value(
     tmp_path: Path,
 ) -> None:
     raw = json.loads((SCENARIOS_DIR / "ethernet-private.json").read_text(encoding="utf-8"))
-    raw["transfer"] = dict(raw["transfer"], psz=1500, bfsz=15000)
-    (tmp_path / "variant.json").write_text(json.dumps(raw), encoding="utf-8")
+    variant = tmp_path / "ethernet-private.json"
+    transfer = raw["runs"][0]["transfer"]
+    raw["runs"][0]["transfer"] = dict(transfer, psz=1500, bfsz=15000)
+    variant.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(ValueError, match="psz = 1500 bytes does not fit the ethernet-private MTU"):
-        load_claim("variant", tmp_path)
-    raw["transfer"] = dict(raw["transfer"], psz=1438.5)
-    (tmp_path / "variant.json").write_text(json.dumps(raw), encoding="utf-8")
+        load_scenario("ethernet-private", tmp_path)
+    raw["runs"][0]["transfer"] = dict(transfer, psz=1438.5)
+    variant.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(ValueError, match="psz = 1438.5: must be a whole number"):
-        load_claim("variant", tmp_path)
+        load_scenario("ethernet-private", tmp_path)
+    raw["runs"][0]["transfer"] = dict(transfer, bi_ms=40)
+    variant.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"\['bi_ms'\] given both in the grid and as fixed"):
+        load_scenario("ethernet-private", tmp_path)
+
+
+def test_a_grid_gives_every_combination_in_product_order() -> None:
+    grid = load_grid("grid", {"bi_ms": {"from": 40, "to": 50, "step": 5}, "seed": [1, 2]})
+    assert grid == {"bi_ms": (40, 45, 50), "seed": (1, 2)}
+    runs = grid_parameters(grid, network="proteon-ring", psz=1990, bfsz=19900)
+    assert [(p.bi_ms, p.seed) for p in runs] == [(40, 1), (40, 2), (45, 1), (45, 2), (50, 1), (50, 2)]
+    assert {(p.network, p.psz) for p in runs} == {("proteon-ring", 1990)}
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ([1, 2], "grid = [1, 2]: must be an object of parameter name -> values"),
+        ({}, "grid = {}: must be an object"),
+        ({"seed": []}, "grid.seed is empty"),
+        ({"seed": 3}, "grid.seed = 3: must be a list of values or {from, to, step}"),
+        ({"seed": {"from": 1}}, "a range has the keys ['from', 'to', 'step'] (step 1 if left out)"),
+        ({"seed": {"from": 1, "to": 3, "by": 1}}, "a range has the keys"),
+        ({"seed": {"from": 1, "to": 3.5}}, "from, to and step must be whole numbers"),
+        ({"seed": {"from": 1, "to": 3, "step": 0}}, "needs from <= to and step >= 1"),
+    ],
+)
+def test_a_bad_grid_is_refused_naming_the_entry(raw: object, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        load_grid("grid", raw)
 
 
 @pytest.mark.parametrize(

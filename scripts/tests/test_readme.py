@@ -38,14 +38,20 @@ def test_readme_example_sweeps_and_plots(
     assert "Mbit/s, 0 lost" in capsys.readouterr().out
 
 
+WIRESHARK_DOC = REPO_ROOT / "src" / "netblt" / "wireshark" / "README.md"
+
+
 def wireshark_section() -> str:
+    return WIRESHARK_DOC.read_text(encoding="utf-8")
+
+
+def test_readme_points_to_the_wireshark_walk_through() -> None:
     text = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    found = re.search(r"\n## Looking at captures in Wireshark\n(.*?)\n## ", text, re.S)
-    assert found, "README.md has no section 'Looking at captures in Wireshark'"
-    return found.group(1)
+    assert "(src/netblt/wireshark/README.md)" in text
+    assert "tshark -X lua_script:src/netblt/wireshark/netblt.lua -r " in text
 
 
-def test_readme_wireshark_section_captures_every_network_with_valid_commands() -> None:
+def test_wireshark_walk_through_captures_every_network_with_valid_commands() -> None:
     """One `scripts/netblt-run ... --pcap DIR` per network, each a valid command line, and the
     one command that opens a capture with the dissector, which exists."""
     from netblt_sim.cli import build_parser, parameter_values

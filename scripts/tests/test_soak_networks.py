@@ -16,12 +16,13 @@ from typing import Any
 
 import pytest
 
-from netblt_sim import soak
+from netblt_sim import runtime, soak
 from netblt_sim.networks import NETWORKS, POINT_TO_POINT
 from netblt_sim.soak_network import judge
 from netblt_sim.soak_shapes import (
     COMMON_SHAPES,
     MAX_DATA_PACKETS,
+    PROGRESS_TIMEOUT_FACTOR,
     SOAKED_NETWORKS,
     SoakTransfer,
     draw_transfer,
@@ -71,9 +72,9 @@ def test_every_network_gets_every_shape_of_its_own_and_the_common_ones(network: 
         assert (p.network, p.seed) == (network, t.seed)
         assert 1 <= p.psz <= largest
         assert math.ceil(p.xfsz_bytes / p.psz) <= MAX_DATA_PACKETS or p.xfsz_bytes <= p.bfsz
-        # The cap leaves every buffer the progress rule's 4 death timeouts, twice over.
+        # The cap leaves every buffer the progress rule's 6 death timeouts, twice over.
         buffers = math.ceil(p.xfsz_bytes / p.bfsz)
-        assert p.max_simulated_s >= 2 * 4 * buffers * p.death_timeout_s
+        assert p.max_simulated_s >= 2 * 6 * buffers * p.death_timeout_s
         if t.shape == "one-packet":
             assert p.xfsz_bytes <= p.psz
         if t.shape == "one-packet-buffers":
@@ -84,6 +85,12 @@ def test_every_network_gets_every_shape_of_its_own_and_the_common_ones(network: 
             assert p.xfsz_bytes % p.bfsz != 0
         if t.shape == "small-odd":
             assert p.psz % 2 == 1 and p.bfsz % 2 == 1 and p.psz < 64
+
+
+def test_the_cap_follows_the_progress_rule_of_the_build(ns: runtime.NsNamespace) -> None:
+    info = ns.TypeId.AttributeInformation()
+    assert ns.NetbltConnection.GetTypeId().LookupAttributeByName("ProgressTimeoutFactor", info)
+    assert float(info.initialValue.SerializeToString(info.checker)) == PROGRESS_TIMEOUT_FACTOR
 
 
 def by_shape(network: str, shape: str) -> list[Any]:

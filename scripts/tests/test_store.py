@@ -23,11 +23,11 @@ from conftest import REPO_ROOT
 
 from netblt_sim import models, networks, reproduce, runtime, sweep, transfer_parameters
 from netblt_sim import executor as executor_module
-from netblt_sim.executor import TransferExecutor, TransferFailedError
+from netblt_sim.executor import TransferExecutor, TransferFailedError, run_transfers
 from netblt_sim.parameters import TransferParameters
 from netblt_sim.store import KeyMaker, ResultStore, code_identity, models_identity
-from netblt_sim.sweep import grid_parameters
-from netblt_sim.transfer import TransferRecord, records_frame, run_transfer, run_transfers
+from netblt_sim.grid import grid_parameters
+from netblt_sim.transfer import TransferRecord, records_frame, run_transfer
 
 SMALL_ETHERNET = dict(network="ethernet", bs=5, psz=1438, bfsz=14380, xfsz_kb=143.8, nbufs=1)
 SMALL_RING = dict(network="proteon-ring", bs=5, psz=1990, bfsz=19900, xfsz_kb=199, nbufs=1)
@@ -109,7 +109,7 @@ def test_a_batch_on_two_workers_is_shared_between_them(ns: runtime.NsNamespace) 
             records = executor.run(runs, None)
         workers = set(client.scheduler_info()["workers"])
     assert [r.completed and r.intact for r in records] == [True] * 12
-    ran = [task["worker"] for task in stream.data if "run_chunk_in_worker" in str(task["key"])]
+    ran = [task["worker"] for task in stream.data if "run_chunk" in str(task["key"])]
     # Each worker is sent two tasks at once and one more as each returns.
     assert {worker: ran.count(worker) >= 2 for worker in workers} == dict.fromkeys(workers, True)
 

@@ -322,6 +322,8 @@ NetbltExperiment::GetRecord() const
         record.dataPacketsSent = s.dataPacketsSent;
         record.retransmitted = s.dataPacketsRetransmitted;
         record.nullAcksSent = s.nullAcksSent;
+        record.maxResendsPerBuffer = s.maxResendsPerBuffer;
+        record.longestProgressGapSeconds = s.longestProgressGap.GetSeconds();
         record.steadyStateMbps = m_steadyState.GetThroughput() / 1e6;
     }
     if (Ptr<NetbltConnection> connection = sink->GetConnection())
@@ -332,6 +334,9 @@ NetbltExperiment::GetRecord() const
         record.controlTimeouts = r.controlTimeouts;
         record.controlPacketsSent = r.controlPacketsSent;
         record.packetsRequested = r.packetsRequested;
+        record.maxResendsPerBuffer = std::max(record.maxResendsPerBuffer, r.maxResendsPerBuffer);
+        record.longestProgressGapSeconds =
+            std::max(record.longestProgressGapSeconds, r.longestProgressGap.GetSeconds());
         if (r.completeTime > Time(0) && sender->GetConnection())
         {
             // Real throughput: from the sending program's open request to the receiver's end.

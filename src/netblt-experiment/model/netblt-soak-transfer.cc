@@ -5,7 +5,6 @@
 #include "netblt-soak-transfer.h"
 
 #include "ns3/boolean.h"
-#include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
 #include "ns3/host-cpu-helper.h"
@@ -50,37 +49,22 @@ const std::array<std::pair<const char*, Time>, 9> PC_AT_COSTS{{
     {"BurstCost", MicroSeconds(10)},
 }};
 
-/// Restores every attribute default of the connection classes.
+/// Gives the NETBLT layers the sender and receiver behaviour the configuration asks for.
 void
-RestoreEngineDefaults()
-{
-    for (TypeId tid :
-         {NetbltConnection::GetTypeId(), NetbltSender::GetTypeId(), NetbltReceiver::GetTypeId()})
-    {
-        for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
-        {
-            tid.SetAttributeInitialValue(i, tid.GetAttribute(i).originalInitialValue);
-        }
-    }
-}
-
-/// Sets the connection classes' attribute defaults the configuration asks for.
-void
-ApplyEngineDefaults(const NetbltSoakConfig& c)
+ApplyConnectionPolicies(const NetbltSoakConfig& c, NetbltHelper& netblt)
 {
     TypeId dataTimer = c.burstRateDataTimer ? NetbltBurstRateDataTimer::GetTypeId()
                                             : NetbltInterArrivalDataTimer::GetTypeId();
-    Config::SetDefault("ns3::NetbltReceiver::DataTimerType", TypeIdValue(dataTimer));
-    Config::SetDefault("ns3::NetbltReceiver::CombineOkWithGo", BooleanValue(c.combineOkWithGo));
-    Config::SetDefault("ns3::NetbltReceiver::ResendOnLdata", BooleanValue(c.resendOnLdata));
-    Config::SetDefault("ns3::NetbltReceiver::ImmediateResendOnLaterBuffer",
-                       BooleanValue(c.immediateResend));
-    Config::SetDefault("ns3::NetbltReceiver::MaxControlPacketSize",
-                       UintegerValue(c.maxControlPacketSize));
-    Config::SetDefault("ns3::NetbltSender::DallyUntilPeerDeath",
-                       BooleanValue(c.dallyUntilPeerDeath));
-    Config::SetDefault("ns3::NetbltConnection::KeepaliveDivisor",
-                       UintegerValue(c.keepaliveDivisor));
+    netblt.SetAttribute("DataTimerType", TypeIdValue(dataTimer));
+    netblt.SetReceiverAttribute("CombineOkWithGo", BooleanValue(c.combineOkWithGo));
+    netblt.SetReceiverAttribute("ResendOnLdata", BooleanValue(c.resendOnLdata));
+    netblt.SetReceiverAttribute("ImmediateResendOnLaterBuffer", BooleanValue(c.immediateResend));
+    netblt.SetReceiverAttribute("MaxControlPacketSize", UintegerValue(c.maxControlPacketSize));
+    netblt.SetSenderAttribute("DallyUntilPeerDeath", BooleanValue(c.dallyUntilPeerDeath));
+    for (auto setter : {&NetbltHelper::SetSenderAttribute, &NetbltHelper::SetReceiverAttribute})
+    {
+        (netblt.*setter)("KeepaliveDivisor", UintegerValue(c.keepaliveDivisor));
+    }
 }
 
 } // namespace
@@ -116,11 +100,6 @@ NetbltSoakTransfer::NetbltSoakTransfer(const NetbltSoakConfig& config, uint32_t 
     m_passive.sends = !config.activeSends;
 }
 
-NetbltSoakTransfer::~NetbltSoakTransfer()
-{
-    RestoreEngineDefaults();
-}
-
 void
 NetbltSoakTransfer::SetConnectionHook(ConnectionHook hook)
 {
@@ -137,7 +116,6 @@ void
 NetbltSoakTransfer::Install(Time bound)
 {
     const NetbltSoakConfig& c = m_config;
-    ApplyEngineDefaults(c);
     m_nodes.Create(2);
     ImpairedPointToPointHelper link;
     link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
@@ -176,6 +154,7 @@ NetbltSoakTransfer::Install(Time bound)
             netblt.SetAttribute(name, TimeValue(cost));
         }
     }
+    ApplyConnectionPolicies(c, netblt);
     netblt.Install(m_nodes);
     stream += netblt.AssignStreams(m_nodes, stream);
     for (uint32_t i = 0; i < 2; ++i)

@@ -83,7 +83,6 @@ class NetbltSoakTransfer
      * @param seed the number its client data are made from
      */
     NetbltSoakTransfer(const NetbltSoakConfig& config, uint32_t seed);
-    ~NetbltSoakTransfer();
     NetbltSoakTransfer(const NetbltSoakTransfer&) = delete;
     NetbltSoakTransfer& operator=(const NetbltSoakTransfer&) = delete;
 

@@ -19,26 +19,28 @@ namespace ns3
  */
 struct NetbltTransferRecord
 {
-    bool completed{false};              //!< both ends closed with TRANSFER_COMPLETE
-    bool intact{false};                 //!< the receiving client got exactly the bytes given
-    std::string senderClose;            //!< how the sender's connection ended
-    std::string receiverClose;          //!< how the receiver's connection ended
-    uint64_t bytesGiven{0};             //!< bytes the sending client handed over
-    uint64_t bytesReceived{0};          //!< bytes the receiving client got
-    uint64_t dataPacketsSent{0};        //!< DATA/LDATA transmissions, first and repeated
-    uint64_t dataPacketsReceived{0};    //!< DATA/LDATA packets that reached the receiving NETBLT
-    uint64_t lost{0};                   //!< #LOSS: sent but never reached the receiving NETBLT
-    uint64_t retransmitted{0};          //!< #RXM
-    uint64_t dataTimeouts{0};           //!< DTMOS
-    uint64_t controlTimeouts{0};        //!< receiver control-timer expirations
-    uint64_t controlPacketsSent{0};     //!< CONTROL packets sent by the receiver
-    uint64_t nullAcksSent{0};           //!< NULL-ACK packets sent by the sender
-    uint64_t packetsRequested{0};       //!< packet numbers listed in RESENDs
-    uint64_t checksumErrors{0};         //!< packets either NETBLT dropped for a bad checksum
-    uint64_t malformedPackets{0};       //!< packets either NETBLT dropped as malformed
-    uint64_t senderInterfaceDrops{0};   //!< frames the sender's interface dropped (PhyRxDrop)
-    uint64_t receiverInterfaceDrops{0}; //!< frames the receiver's interface dropped (PhyRxDrop)
-    uint64_t senderDeafDrops{0};        //!< of the sender's, lost because its interface was sending
+    bool completed{false};           //!< both ends closed with TRANSFER_COMPLETE
+    bool intact{false};              //!< the receiving client got exactly the bytes given
+    std::string senderClose;         //!< how the sender's connection ended
+    std::string receiverClose;       //!< how the receiver's connection ended
+    uint64_t bytesGiven{0};          //!< bytes the sending client handed over
+    uint64_t bytesReceived{0};       //!< bytes the receiving client got
+    uint64_t dataPacketsSent{0};     //!< DATA/LDATA transmissions, first and repeated
+    uint64_t dataPacketsReceived{0}; //!< DATA/LDATA packets that reached the receiving NETBLT
+    uint64_t lost{0};                //!< #LOSS: sent but never reached the receiving NETBLT
+    uint64_t retransmitted{0};       //!< #RXM
+    uint64_t dataTimeouts{0};        //!< DTMOS
+    uint64_t controlTimeouts{0};     //!< receiver control-timer expirations
+    uint64_t controlPacketsSent{0};  //!< CONTROL packets sent by the receiver
+    uint64_t nullAcksSent{0};        //!< NULL-ACK packets sent by the sender
+    uint64_t packetsRequested{0};    //!< packet numbers listed in RESENDs
+    uint32_t maxResendsPerBuffer{0}; //!< most RESENDs one buffer needed (the progress rule's count)
+    double longestProgressGapSeconds{0}; //!< longest wait for a buffer to complete, either end
+    uint64_t checksumErrors{0};          //!< packets either NETBLT dropped for a bad checksum
+    uint64_t malformedPackets{0};        //!< packets either NETBLT dropped as malformed
+    uint64_t senderInterfaceDrops{0};    //!< frames the sender's interface dropped (PhyRxDrop)
+    uint64_t receiverInterfaceDrops{0};  //!< frames the receiver's interface dropped (PhyRxDrop)
+    uint64_t senderDeafDrops{0};    //!< of the sender's, lost because its interface was sending
     uint64_t receiverDeafDrops{0};  //!< of the receiver's, lost because its interface was sending
     uint64_t senderNoiseDrops{0};   //!< frames for the sender that line noise corrupted
     uint64_t receiverNoiseDrops{0}; //!< frames for the receiver that line noise corrupted

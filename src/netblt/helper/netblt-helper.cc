@@ -23,6 +23,18 @@ NetbltHelper::SetAttribute(const std::string& name, const AttributeValue& value)
 }
 
 void
+NetbltHelper::SetSenderAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_senderAttributes.emplace_back(name, value.Copy());
+}
+
+void
+NetbltHelper::SetReceiverAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_receiverAttributes.emplace_back(name, value.Copy());
+}
+
+void
 NetbltHelper::Install(NodeContainer nodes) const
 {
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
@@ -34,7 +46,16 @@ NetbltHelper::Install(NodeContainer nodes) const
                                 << " has no IPv4; install the internet stack first");
         if (!node->GetObject<NetbltL4Protocol>())
         {
-            node->AggregateObject(m_factory.Create<NetbltL4Protocol>());
+            Ptr<NetbltL4Protocol> netblt = m_factory.Create<NetbltL4Protocol>();
+            for (const auto& [name, value] : m_senderAttributes)
+            {
+                netblt->SetSenderAttribute(name, *value);
+            }
+            for (const auto& [name, value] : m_receiverAttributes)
+            {
+                netblt->SetReceiverAttribute(name, *value);
+            }
+            node->AggregateObject(netblt);
         }
     }
 }

@@ -10,6 +10,8 @@
 #include "ns3/object-factory.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -17,6 +19,17 @@ namespace ns3
 /**
  * @ingroup netblt
  * @brief Installs NETBLT (NetbltL4Protocol) on nodes that already have an IPv4 stack.
+ *
+ * Chooses its policies as TCP's are chosen, by attribute: the data timer and round-trip
+ * estimator with SetAttribute("DataTimerType" / "RttEstimatorType", TypeIdValue(...)), the
+ * connection classes with "SenderType" / "ReceiverType", and their behaviour with
+ * SetSenderAttribute() and SetReceiverAttribute():
+ * @code
+ *   NetbltHelper netblt;
+ *   netblt.SetAttribute("DataTimerType", TypeIdValue(NetbltBurstRateDataTimer::GetTypeId()));
+ *   netblt.SetReceiverAttribute("CombineOkWithGo", BooleanValue(false));
+ *   netblt.Install(nodes);
+ * @endcode
  */
 class NetbltHelper
 {
@@ -28,6 +41,19 @@ class NetbltHelper
      * @param value its value for the protocols installed from now on
      */
     void SetAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param name an attribute of the sender's class (NetbltSender, or SenderType)
+     * @param value its value for every sending connection of the protocols installed from now on
+     */
+    void SetSenderAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param name an attribute of the receiver's class (NetbltReceiver, or ReceiverType)
+     * @param value its value for every receiving connection of the protocols installed from now
+     *        on
+     */
+    void SetReceiverAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * Aggregates a NetbltL4Protocol to each node and registers it with the node's IPv4.
@@ -46,6 +72,10 @@ class NetbltHelper
 
   private:
     ObjectFactory m_factory; //!< makes the NetbltL4Protocol objects
+    /// SetSenderAttribute() calls, in order
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_senderAttributes;
+    /// SetReceiverAttribute() calls, in order
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_receiverAttributes;
 };
 
 } // namespace ns3

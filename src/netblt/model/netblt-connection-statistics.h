@@ -50,6 +50,10 @@ struct NetbltConnectionStatistics
     uint64_t keepalivesSent{0};     //!< KEEPALIVE packets sent
     uint64_t dataChecksumErrors{0}; //!< DATA/LDATA dropped for a bad data-area checksum
     uint64_t protocolViolations{0}; //!< packets dropped as not making sense in this state
+    /// most RESENDs one buffer needed: sent (receiver) or received (sender)
+    uint32_t maxResendsPerBuffer{0};
+    /// longest time without a buffer completing while established (the progress rule's clock)
+    Time longestProgressGap{};
 
     Time openTime{};        //!< when the client asked for the connection
     Time establishedTime{}; //!< when the connection was set up

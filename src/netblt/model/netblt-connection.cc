@@ -63,6 +63,27 @@ NetbltConnection::GetTypeId()
                           DoubleValue(2.0),
                           MakeDoubleAccessor(&NetbltConnection::m_dallyFactor),
                           MakeDoubleChecker<double>(1.0))
+            .AddAttribute("MaxResendsPerBuffer",
+                          "The progress rule: a buffer may need this many RESENDs (sent by the "
+                          "receiver on its data timer, heard by the sender); at the next this "
+                          "end aborts the transfer with close reason NO_PROGRESS. An "
+                          "implementation rule (RFC 998 leaves it open), far above what any of "
+                          "RFC 1030's configurations needs.",
+                          UintegerValue(32),
+                          MakeUintegerAccessor(&NetbltConnection::m_maxResendsPerBuffer),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("ProgressTimeoutFactor",
+                          "The progress rule: while a buffer is under way, no buffer may take "
+                          "longer to complete than this x this end's death-timer value (its "
+                          "OPEN/RESPONSE), or this end aborts with close reason NO_PROGRESS. An "
+                          "implementation rule (RFC 998 leaves it open): the death timer says "
+                          "how long this end waits for a silent peer; a peer that talks but "
+                          "gets nothing through is given several times that. 6: RFC 1030's "
+                          "configurations wait at most 83 s with a 30 s death timer (Table IV, "
+                          "fragmented, with earth-station resets).",
+                          DoubleValue(6.0),
+                          MakeDoubleAccessor(&NetbltConnection::m_progressTimeoutFactor),
+                          MakeDoubleChecker<double>(1.0))
             .AddTraceSource("Tx",
                             "A NETBLT packet was sent.",
                             MakeTraceSourceAccessor(&NetbltConnection::m_txTrace),
@@ -74,7 +95,23 @@ NetbltConnection::GetTypeId()
             .AddTraceSource("State",
                             "The connection state (a TracedValue: old and new state).",
                             MakeTraceSourceAccessor(&NetbltConnection::m_state),
-                            "ns3::NetbltConnection::StateTracedCallback");
+                            "ns3::NetbltConnection::StateTracedCallback")
+            .AddTraceSource("BurstSize",
+                            "The burst size in force, packets (NETBLT's counterpart of TCP's "
+                            "congestion window): set when the connection is set up and when OK "
+                            "and NULL-ACK renegotiate it.",
+                            MakeTraceSourceAccessor(&NetbltConnection::m_burstSizeInForce),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("BurstInterval",
+                            "The burst interval in force: set when the connection is set up "
+                            "and when OK and NULL-ACK renegotiate it.",
+                            MakeTraceSourceAccessor(&NetbltConnection::m_burstIntervalInForce),
+                            "ns3::TracedValueCallback::Time")
+            .AddTraceSource("OutstandingBuffers",
+                            "The number of buffers that may be outstanding at once, as "
+                            "negotiated.",
+                            MakeTraceSourceAccessor(&NetbltConnection::m_outstandingBuffersInForce),
+                            "ns3::TracedValueCallback::Uint32");
     return tid;
 }
 
@@ -88,6 +125,7 @@ NetbltConnection::NetbltConnection()
         ++m_stats.keepalivesSent;
         SendSimple(NetbltPacketType::KEEPALIVE);
     });
+    m_progressTimer.SetFunctions(round, [this]() { ProgressTimeout(); });
 }
 
 NetbltConnection::~NetbltConnection()
@@ -117,6 +155,7 @@ NetbltConnection::CancelAllTimers()
     }
     m_deathTimer.Cancel();
     m_keepaliveTimer.Cancel();
+    m_progressTimer.Cancel();
     CancelTransferTimers();
 }
 
@@ -133,14 +172,15 @@ std::string
 NetbltConnection::CloseReasonName(CloseReason reason)
 {
     // In the order of the enumeration.
-    static const std::array<const char*, 8> names{{"TRANSFER_COMPLETE",
+    static const std::array<const char*, 9> names{{"TRANSFER_COMPLETE",
                                                    "REFUSED",
                                                    "OPEN_FAILED",
                                                    "DEATH_TIMEOUT",
                                                    "ABORTED_BY_PEER",
                                                    "ABORTED_LOCALLY",
                                                    "QUIT_BY_PEER",
-                                                   "QUIT_LOCALLY"}};
+                                                   "QUIT_LOCALLY",
+                                                   "NO_PROGRESS"}};
     return reason < names.size() ? names[reason] : "?";
 }
 
@@ -238,6 +278,65 @@ NetbltConnection::Abort(const std::string& reason)
     }
     SendReason(NetbltPacketType::ABORT, reason);
     Close(ABORTED_LOCALLY, reason);
+}
+
+bool
+NetbltConnection::CheckProgress(uint32_t buffer, uint32_t resends)
+{
+    if (resends <= m_maxResendsPerBuffer || m_state == CLOSED)
+    {
+        return false;
+    }
+    AbortNoProgress("no progress: buffer " + std::to_string(buffer) + " needed more than " +
+                    std::to_string(m_maxResendsPerBuffer) + " RESENDs");
+    return true;
+}
+
+void
+NetbltConnection::NoteParametersInForce()
+{
+    m_burstSizeInForce = m_params.burstSize;
+    m_burstIntervalInForce = MilliSeconds(m_params.burstIntervalMs);
+    m_outstandingBuffersInForce = m_params.maxOutstandingBuffers;
+}
+
+void
+NetbltConnection::NoteProgress()
+{
+    Time now = Simulator::Now();
+    m_stats.longestProgressGap = std::max(m_stats.longestProgressGap, now - m_lastProgress);
+    m_lastProgress = now;
+    m_progressTimer.Touch();
+}
+
+void
+NetbltConnection::ProgressTimeout()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_state != ESTABLISHED)
+    {
+        return;
+    }
+    Time timeout = Seconds(m_progressTimeoutFactor * m_params.deathTimeoutS);
+    if (!IsAwaitingProgress())
+    {
+        // Waiting for the client, not for the other end: no lack of progress.
+        m_progressTimer.Touch();
+        m_progressTimer.Arm(timeout);
+        return;
+    }
+    m_stats.longestProgressGap =
+        std::max(m_stats.longestProgressGap, Simulator::Now() - m_lastProgress);
+    AbortNoProgress("no progress: no buffer completed in " + std::to_string(timeout.GetSeconds()) +
+                    " s");
+}
+
+void
+NetbltConnection::AbortNoProgress(const std::string& reason)
+{
+    NS_LOG_FUNCTION(this << reason);
+    SendReason(NetbltPacketType::ABORT, reason);
+    Close(NO_PROGRESS, reason);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -408,6 +507,10 @@ NetbltConnection::Establish()
     SetState(ESTABLISHED);
     PacketHeard();
     PacketSent();
+    NoteParametersInForce();
+    m_lastProgress = Simulator::Now();
+    m_progressTimer.Touch();
+    m_progressTimer.Arm(Seconds(m_progressTimeoutFactor * m_params.deathTimeoutS));
     if (!m_establishedCallback.IsNull())
     {
         m_establishedCallback(this);
@@ -426,6 +529,11 @@ NetbltConnection::SetState(State state)
     {
         NS_LOG_INFO(StateName(m_state) << " -> " << StateName(state));
         m_state = state;
+        if (state != ESTABLISHED)
+        {
+            // Its event would otherwise hold the clock past the end of the transfer.
+            m_progressTimer.Cancel();
+        }
     }
 }
 

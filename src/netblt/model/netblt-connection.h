@@ -73,6 +73,7 @@ class NetbltConnection : public Object
         ABORTED_LOCALLY,   //!< this end sent an ABORT
         QUIT_BY_PEER,      //!< a QUIT arrived
         QUIT_LOCALLY,      //!< this end's QUIT was acknowledged (or its death timer ran out)
+        NO_PROGRESS, //!< aborted by the progress rule: too many RESENDs or no buffer completed
     };
 
     /** Connection set up. */
@@ -225,6 +226,30 @@ class NetbltConnection : public Object
      * @param text the text of any REFUSED/ABORT/QUIT
      */
     void Close(CloseReason reason, const std::string& text);
+    /**
+     * The progress rule, first half (an implementation rule: RFC 998 leaves it open): a buffer
+     * has needed @p resends RESENDs; past MaxResendsPerBuffer this end sends an ABORT and
+     * closes with NO_PROGRESS. A transfer whose data cannot arrive while its control packets
+     * can would otherwise never end: the death timer sees silence, not a lack of progress.
+     * @param buffer the buffer number
+     * @param resends the RESENDs it has needed, this one included
+     * @return true if the connection was aborted
+     */
+    bool CheckProgress(uint32_t buffer, uint32_t resends);
+    /**
+     * The progress rule, second half: a buffer completed (the receiver finished one, or an OK
+     * released one at the sender), so the progress timer starts again. Without one for
+     * ProgressTimeoutFactor x this end's death-timer value while the role still waits for
+     * one (IsAwaitingProgress()), this end aborts with NO_PROGRESS.
+     */
+    void NoteProgress();
+    /** @return true while the role has a buffer under way whose completion it waits for */
+    virtual bool IsAwaitingProgress() const = 0;
+    /**
+     * The burst size and interval and the outstanding buffers in m_params are now in force
+     * (negotiated, or renegotiated through OK and NULL-ACK): updates their traced values.
+     */
+    void NoteParametersInForce();
     /** @return the dally time: DallyFactor x the control-timer estimate */
     Time GetDallyTime() const;
     /**
@@ -282,6 +307,7 @@ class NetbltConnection : public Object
     ConnectionCallback m_establishedCallback; //!< the client's set-up callback
     CloseCallback m_closeCallback;            //!< the client's close callback
     uint32_t m_keepaliveDivisor;              //!< KeepaliveDivisor
+    uint32_t m_maxResendsPerBuffer;           //!< MaxResendsPerBuffer
     Time m_initialControlTimer;               //!< InitialControlTimer
     uint16_t m_peerDeathTimeoutS{0}; //!< the other end's death-timer value (OPEN or RESPONSE)
 
@@ -309,6 +335,10 @@ class NetbltConnection : public Object
     void DeathTimeout();
     void PacketSent();
 
+    // progress
+    void ProgressTimeout();
+    void AbortNoProgress(const std::string& reason);
+
     /** @param work some work @return it, to be skipped if the connection has closed by then */
     Callback<void> WhileOpen(std::function<void()> work);
 
@@ -325,13 +355,19 @@ class NetbltConnection : public Object
     uint16_t m_peerPort{0};
     uint32_t m_connectionId{0};
     bool m_active{false};
-    TracedValue<State> m_state; //!< the connection state (trace source State)
+    TracedValue<State> m_state;               //!< the connection state (trace source State)
+    TracedValue<uint32_t> m_burstSizeInForce; //!< trace source BurstSize
+    TracedValue<Time> m_burstIntervalInForce; //!< trace source BurstInterval
+    TracedValue<uint32_t> m_outstandingBuffersInForce; //!< trace source OutstandingBuffers
 
     // timers
     EventId m_openTimer;
     uint32_t m_opensSent{0};
     NetbltIdleTimer m_deathTimer;     //!< nothing heard from the other end
     NetbltIdleTimer m_keepaliveTimer; //!< nothing sent to the other end
+    NetbltIdleTimer m_progressTimer;  //!< no buffer completed
+    Time m_lastProgress;              //!< when the last buffer completed (or the start)
+    double m_progressTimeoutFactor;   //!< ProgressTimeoutFactor
     EventId m_dallyTimer;
     Time m_dallyDuration; //!< length of the current dally period
     Time m_dallyStart;    //!< length of the dally period StartDally() began

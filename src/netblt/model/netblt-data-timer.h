@@ -23,7 +23,7 @@ namespace ns3
  * tight timer, once packets arrive, is (packets still missing) × GetPerPacketTime() + GetMargin().
  * The receiver reports every DATA/LDATA arrival (PacketArrived()) and whether the gap before the
  * next one will be a sample of the sender's spacing (SetArrivalsContinue()). Subclasses decide
- * the estimate; NetbltConnection's DataTimerType attribute chooses one.
+ * the estimate; NetbltL4Protocol's DataTimerType attribute chooses one.
  */
 class NetbltDataTimer : public Object
 {

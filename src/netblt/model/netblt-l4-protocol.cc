@@ -6,6 +6,8 @@
 
 #include "netblt-control-header.h"
 #include "netblt-data-header.h"
+#include "netblt-data-timer.h"
+#include "netblt-inter-arrival-data-timer.h"
 #include "netblt-null-ack-header.h"
 #include "netblt-open-header.h"
 #include "netblt-reason-header.h"
@@ -19,6 +21,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/object-vector.h"
+#include "ns3/rtt-estimator.h"
 #include "ns3/uinteger.h"
 
 #include <memory>
@@ -132,6 +135,57 @@ NetbltL4Protocol::GetTypeId()
                           MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::burst>,
                                            &NetbltL4Protocol::GetCost<&ProcessingCosts::burst>),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("SenderType",
+                          "The NetbltSender subclass every sending connection is made of, as "
+                          "TCP's SocketType.",
+                          TypeIdValue(NetbltSender::GetTypeId()),
+                          MakeTypeIdAccessor(&NetbltL4Protocol::SetSenderType,
+                                             &NetbltL4Protocol::GetSenderType),
+                          MakeTypeIdChecker())
+            .AddAttribute("ReceiverType",
+                          "The NetbltReceiver subclass every receiving connection is made of.",
+                          TypeIdValue(NetbltReceiver::GetTypeId()),
+                          MakeTypeIdAccessor(&NetbltL4Protocol::SetReceiverType,
+                                             &NetbltL4Protocol::GetReceiverType),
+                          MakeTypeIdChecker())
+            .AddAttribute("DataTimerType",
+                          "How each receiver estimates when a buffer's packets should have "
+                          "arrived: a NetbltDataTimer subclass (NetbltInterArrivalDataTimer, "
+                          "RFC 1030 §7; NetbltBurstRateDataTimer, RFC 998 §5.2.2).",
+                          TypeIdValue(NetbltInterArrivalDataTimer::GetTypeId()),
+                          MakeTypeIdAccessor(&NetbltL4Protocol::SetDataTimerType,
+                                             &NetbltL4Protocol::GetDataTimerType),
+                          MakeTypeIdChecker())
+            .AddAttribute("RttEstimatorType",
+                          "Each receiver's round-trip estimator for its control timer (an "
+                          "RttEstimator subclass, as TCP's RttEstimatorType).",
+                          TypeIdValue(RttMeanDeviation::GetTypeId()),
+                          MakeTypeIdAccessor(&NetbltL4Protocol::SetRttEstimatorType,
+                                             &NetbltL4Protocol::GetRttEstimatorType),
+                          MakeTypeIdChecker())
+            .AddAttribute("MaxBufferSize",
+                          "Largest buffer, bytes, this host lets a peer's OPEN ask it to receive "
+                          "into; a larger one is REFUSED naming this limit. An implementation "
+                          "limit (RFC 998 §2 leaves buffer size to the memory available): "
+                          "1 MiB, above every buffer RFC 1030 used (at most 19900 bytes).",
+                          UintegerValue(1 << 20),
+                          MakeUintegerAccessor(&NetbltL4Protocol::m_maxBufferSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("MaxConnectionBufferBytes",
+                          "Most buffer memory, bytes, one received connection may hold (buffer "
+                          "size x outstanding buffers); an OPEN asking for more is REFUSED "
+                          "naming this limit. 16 MiB, above every configuration of RFC 1030 "
+                          "(at most 40 x 14320 bytes).",
+                          UintegerValue(16 << 20),
+                          MakeUintegerAccessor(&NetbltL4Protocol::m_maxConnectionBufferBytes),
+                          MakeUintegerChecker<uint64_t>(1))
+            .AddAttribute("MaxNodeBufferBytes",
+                          "Most buffer memory, bytes, all of this host's receiving connections "
+                          "may hold together; an OPEN that would pass it is REFUSED naming "
+                          "this limit. 64 MiB: four connections at the per-connection limit.",
+                          UintegerValue(64 << 20),
+                          MakeUintegerAccessor(&NetbltL4Protocol::m_maxNodeBufferBytes),
+                          MakeUintegerChecker<uint64_t>(1))
             .AddAttribute("ConnectionList",
                           "The connections this NETBLT knows (set up or being set up), each a "
                           "NetbltSender or NetbltReceiver, as TCP's SocketList.",
@@ -149,6 +203,8 @@ NetbltL4Protocol::GetTypeId()
 NetbltL4Protocol::NetbltL4Protocol()
 {
     NS_LOG_FUNCTION(this);
+    m_senderFactory.SetTypeId(NetbltSender::GetTypeId());
+    m_receiverFactory.SetTypeId(NetbltReceiver::GetTypeId());
     m_connectionIdVariable = CreateObject<UniformRandomVariable>();
 }
 
@@ -388,14 +444,127 @@ NetbltL4Protocol::RoundToTick(Time delay) const
     return m_host ? m_host->RoundToTick(delay) : delay;
 }
 
+void
+NetbltL4Protocol::SetSenderType(TypeId type)
+{
+    NS_ABORT_MSG_UNLESS(type.IsChildOf(NetbltSender::GetTypeId()) ||
+                            type == NetbltSender::GetTypeId(),
+                        "SenderType " << type.GetName() << " is not a NetbltSender");
+    m_senderFactory.SetTypeId(type);
+}
+
+TypeId
+NetbltL4Protocol::GetSenderType() const
+{
+    return m_senderFactory.GetTypeId();
+}
+
+void
+NetbltL4Protocol::SetReceiverType(TypeId type)
+{
+    NS_ABORT_MSG_UNLESS(type.IsChildOf(NetbltReceiver::GetTypeId()) ||
+                            type == NetbltReceiver::GetTypeId(),
+                        "ReceiverType " << type.GetName() << " is not a NetbltReceiver");
+    m_receiverFactory.SetTypeId(type);
+}
+
+TypeId
+NetbltL4Protocol::GetReceiverType() const
+{
+    return m_receiverFactory.GetTypeId();
+}
+
+void
+NetbltL4Protocol::SetDataTimerType(TypeId type)
+{
+    NS_ABORT_MSG_UNLESS(type.IsChildOf(NetbltDataTimer::GetTypeId()),
+                        "DataTimerType " << type.GetName() << " is not a NetbltDataTimer");
+    m_dataTimerType = type;
+}
+
+void
+NetbltL4Protocol::SetRttEstimatorType(TypeId type)
+{
+    NS_ABORT_MSG_UNLESS(type.IsChildOf(RttEstimator::GetTypeId()),
+                        "RttEstimatorType " << type.GetName() << " is not an RttEstimator");
+    m_rttEstimatorType = type;
+}
+
+TypeId
+NetbltL4Protocol::GetDataTimerType() const
+{
+    return m_dataTimerType;
+}
+
+TypeId
+NetbltL4Protocol::GetRttEstimatorType() const
+{
+    return m_rttEstimatorType;
+}
+
+void
+NetbltL4Protocol::SetSenderAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_senderFactory.Set(name, value);
+}
+
+void
+NetbltL4Protocol::SetReceiverAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_receiverFactory.Set(name, value);
+}
+
 Ptr<NetbltConnection>
 NetbltL4Protocol::CreateConnection(NetbltConnection::Role role) const
 {
     if (role == NetbltConnection::SENDER)
     {
-        return CreateObject<NetbltSender>();
+        return m_senderFactory.Create<NetbltSender>();
     }
-    return CreateObject<NetbltReceiver>();
+    Ptr<NetbltReceiver> receiver = m_receiverFactory.Create<NetbltReceiver>();
+    receiver->SetDataTimer(ObjectFactory(m_dataTimerType.GetName()).Create<NetbltDataTimer>());
+    receiver->SetRttEstimator(ObjectFactory(m_rttEstimatorType.GetName()).Create<RttEstimator>());
+    return receiver;
+}
+
+uint64_t
+NetbltL4Protocol::GetBufferBytes(const NetbltTransferParameters& parameters)
+{
+    return static_cast<uint64_t>(parameters.bufferSize) * parameters.maxOutstandingBuffers;
+}
+
+std::string
+NetbltL4Protocol::CheckMemoryLimits(const NetbltTransferParameters& parameters) const
+{
+    if (parameters.bufferSize > m_maxBufferSize)
+    {
+        return "buffer size " + std::to_string(parameters.bufferSize) +
+               " bytes exceeds this host's MaxBufferSize of " + std::to_string(m_maxBufferSize) +
+               " bytes";
+    }
+    uint64_t asked = GetBufferBytes(parameters);
+    if (asked > m_maxConnectionBufferBytes)
+    {
+        return std::to_string(parameters.maxOutstandingBuffers) + " buffers of " +
+               std::to_string(parameters.bufferSize) + " bytes exceed this host's " +
+               "MaxConnectionBufferBytes of " + std::to_string(m_maxConnectionBufferBytes) +
+               " bytes";
+    }
+    uint64_t held = 0;
+    for (const auto& [key, connection] : m_connections)
+    {
+        if (connection->GetRole() == NetbltConnection::RECEIVER)
+        {
+            held += GetBufferBytes(connection->GetParameters());
+        }
+    }
+    if (held + asked > m_maxNodeBufferBytes)
+    {
+        return std::to_string(asked) + " bytes of buffers beside the " + std::to_string(held) +
+               " bytes held exceed this host's MaxNodeBufferBytes of " +
+               std::to_string(m_maxNodeBufferBytes) + " bytes";
+    }
+    return "";
 }
 
 Ptr<NetbltConnection>
@@ -602,7 +771,16 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
                   peer);
         return;
     }
-    // M = WRITE: the active end writes, so this end receives.
+    // M = WRITE: the active end writes, so this end receives into buffers of its own.
+    if (open.GetWriteMode())
+    {
+        problem = CheckMemoryLimits(answer);
+        if (!problem.empty())
+        {
+            SendReply(NetbltPacketType::REFUSED, problem, localPort, peerPort, local, peer);
+            return;
+        }
+    }
     Ptr<NetbltConnection> connection = CreateConnection(
         open.GetWriteMode() ? NetbltConnection::RECEIVER : NetbltConnection::SENDER);
     std::string refusal;

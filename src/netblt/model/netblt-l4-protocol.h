@@ -11,6 +11,7 @@
 
 #include "ns3/ip-l4-protocol.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/object-factory.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
@@ -39,6 +40,17 @@ class NetbltOpenHeader;
  * drops and counts the bad ones, and hands the good ones to the connection they belong to,
  * identified by local port, peer address and peer port. An OPEN for a port with a listener
  * creates a passive connection; an OPEN for a port without one is answered with REFUSED.
+ *
+ * Every connection is made here, as TcpL4Protocol makes its sockets: a SenderType or
+ * ReceiverType object with the attributes given by SetSenderAttribute() and
+ * SetReceiverAttribute(), and for a receiver the data timer (DataTimerType) and round-trip
+ * estimator (RttEstimatorType) it uses. These attributes are the one way to choose a policy
+ * (NetbltHelper, NetbltExperiment and the Python package set them); no global default needs to
+ * change.
+ *
+ * An OPEN is refused, naming the limit, when the buffers it asks for would exceed this host's
+ * memory limits (MaxBufferSize, MaxConnectionBufferBytes, MaxNodeBufferBytes): a peer cannot make
+ * a listener allocate more than those, whatever limits the listening client gave.
  *
  * Aggregate it to a node that already has an Ipv4L3Protocol (NetbltHelper does this).
  */
@@ -156,6 +168,33 @@ class NetbltL4Protocol : public IpL4Protocol
     void StopListening(uint16_t port);
 
     /**
+     * Sets an attribute of every NetbltSender made from now on (SenderType).
+     * @param name an attribute of SenderType
+     * @param value its value
+     */
+    void SetSenderAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Sets an attribute of every NetbltReceiver made from now on (ReceiverType).
+     * @param name an attribute of ReceiverType
+     * @param value its value
+     */
+    void SetReceiverAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param parameters a connection's negotiated parameters
+     * @return the bytes of buffer memory a receiver of them may hold at once
+     */
+    static uint64_t GetBufferBytes(const NetbltTransferParameters& parameters);
+
+    /**
+     * @param parameters the parameters an OPEN would set up a connection with
+     * @return why this host cannot hold their buffers (the limit exceeded, named), or an empty
+     *         string if it can
+     */
+    std::string CheckMemoryLimits(const NetbltTransferParameters& parameters) const;
+
+    /**
      * Sends one NETBLT packet (header already added) to IP.
      * @param packet the packet
      * @param source the source address
@@ -240,6 +279,23 @@ class NetbltL4Protocol : public IpL4Protocol
      */
     Ptr<NetbltConnection> CreateConnection(NetbltConnection::Role role) const;
 
+    /** @param type a NetbltSender subclass: the sender's type from now on */
+    void SetSenderType(TypeId type);
+    /** @return the sender's type */
+    TypeId GetSenderType() const;
+    /** @param type a NetbltReceiver subclass: the receiver's type from now on */
+    void SetReceiverType(TypeId type);
+    /** @return the receiver's type */
+    TypeId GetReceiverType() const;
+    /** @param type a NetbltDataTimer subclass: every new receiver's data timer */
+    void SetDataTimerType(TypeId type);
+    /** @return DataTimerType */
+    TypeId GetDataTimerType() const;
+    /** @param type an RttEstimator subclass: every new receiver's round-trip estimator */
+    void SetRttEstimatorType(TypeId type);
+    /** @return RttEstimatorType */
+    TypeId GetRttEstimatorType() const;
+
     /** Attribute setter of one processing cost. @param cost the value */
     template <Time ProcessingCosts::* Field>
     void SetCost(Time cost)
@@ -257,6 +313,13 @@ class NetbltL4Protocol : public IpL4Protocol
     Ptr<Node> m_node;
     Ptr<NetbltHostModel> m_host; //!< the node's host model, if it has one
     ProcessingCosts m_costs;
+    ObjectFactory m_senderFactory;       //!< SenderType and its attributes
+    ObjectFactory m_receiverFactory;     //!< ReceiverType and its attributes
+    TypeId m_dataTimerType;              //!< DataTimerType
+    TypeId m_rttEstimatorType;           //!< RttEstimatorType
+    uint32_t m_maxBufferSize;            //!< MaxBufferSize, bytes
+    uint64_t m_maxConnectionBufferBytes; //!< MaxConnectionBufferBytes
+    uint64_t m_maxNodeBufferBytes;       //!< MaxNodeBufferBytes
     IpL4Protocol::DownTargetCallback m_downTarget;
     IpL4Protocol::DownTargetCallback6 m_downTarget6;
     std::map<ConnectionKey, Ptr<NetbltConnection>> m_connections;

@@ -19,6 +19,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -50,23 +52,10 @@ NetbltReceiver::GetTypeId()
                           MakeTimeAccessor(&NetbltReceiver::SetMinimumControlTimer,
                                            &NetbltReceiver::GetMinimumControlTimer),
                           MakeTimeChecker(MilliSeconds(1)))
-            .AddAttribute("RttEstimatorType",
-                          "The round-trip estimator for the control timer (an RttEstimator "
-                          "subclass, as TCP's RttEstimatorType).",
-                          TypeIdValue(RttMeanDeviation::GetTypeId()),
-                          MakeTypeIdAccessor(&NetbltReceiver::SetRttEstimatorType,
-                                             &NetbltReceiver::GetRttEstimatorType),
-                          MakeTypeIdChecker())
-            .AddAttribute("DataTimerType",
-                          "How the receiver estimates when a buffer's packets should have "
-                          "arrived: a NetbltDataTimer subclass (NetbltInterArrivalDataTimer, "
-                          "RFC 1030 §7; NetbltBurstRateDataTimer, RFC 998 §5.2.2).",
-                          TypeIdValue(NetbltInterArrivalDataTimer::GetTypeId()),
-                          MakeTypeIdAccessor(&NetbltReceiver::SetDataTimerType,
-                                             &NetbltReceiver::GetDataTimerType),
-                          MakeTypeIdChecker())
             .AddAttribute("DataTimer",
-                          "The data-timer estimator, for its own attributes.",
+                          "The data-timer estimator (NetbltL4Protocol's DataTimerType), for its "
+                          "own attributes.",
+                          TypeId::ATTR_GET,
                           PointerValue(),
                           MakePointerAccessor(&NetbltReceiver::m_dataTimer),
                           MakePointerChecker<NetbltDataTimer>())
@@ -105,6 +94,11 @@ NetbltReceiver::GetTypeId()
                             "A complete buffer was handed to the client.",
                             MakeTraceSourceAccessor(&NetbltReceiver::m_bufferDeliveredTrace),
                             "ns3::NetbltConnection::BufferTracedCallback")
+            .AddTraceSource("ControlTimer",
+                            "The control timer's value each time it is set (a TracedValue: "
+                            "old and new value).",
+                            MakeTraceSourceAccessor(&NetbltReceiver::m_controlTimerValue),
+                            "ns3::TracedValueCallback::Time")
             .AddTraceSource("ControlTimeout",
                             "The control timer expired; the value it had.",
                             MakeTraceSourceAccessor(&NetbltReceiver::m_controlTimeoutTrace),
@@ -113,8 +107,10 @@ NetbltReceiver::GetTypeId()
 }
 
 NetbltReceiver::NetbltReceiver()
+    : m_dataTimer(CreateObject<NetbltInterArrivalDataTimer>())
 {
     NS_LOG_FUNCTION(this);
+    m_control.SetRttEstimator(CreateObject<RttMeanDeviation>());
 }
 
 NetbltReceiver::~NetbltReceiver()
@@ -176,6 +172,12 @@ NetbltReceiver::CancelTransferTimers()
 }
 
 bool
+NetbltReceiver::IsAwaitingProgress() const
+{
+    return m_rxBuffer.GetOpenCount() > 0;
+}
+
+bool
 NetbltReceiver::IsTransferComplete() const
 {
     return false; // the receiver ends on DONE, never by dallying
@@ -233,6 +235,7 @@ NetbltReceiver::DoReceive(const NetbltHeader& header, Ptr<Packet> packet)
         NetbltRateControl::AcceptAnswer(m_params,
                                         nullAck.GetNewBurstSize(),
                                         nullAck.GetNewBurstRate());
+        NoteParametersInForce();
         CheckReceiverDone();
         break;
     }
@@ -317,9 +320,9 @@ NetbltReceiver::SendControlPacketNow()
     ++m_stats.controlPacketsSent;
     SendPacket(Create<Packet>(), control);
     Simulator::Remove(m_controlTimer);
-    m_controlTimer = Simulator::Schedule(Granular(GetControlTimerValue()),
-                                         &NetbltReceiver::ControlTimeout,
-                                         this);
+    m_controlTimerValue = GetControlTimerValue();
+    m_controlTimer =
+        Simulator::Schedule(Granular(m_controlTimerValue), &NetbltReceiver::ControlTimeout, this);
 }
 
 Time
@@ -374,19 +377,10 @@ NetbltReceiver::ProcessAcknowledgement(uint16_t highConsecutiveSequence)
 // The estimators (attributes)
 
 void
-NetbltReceiver::SetDataTimerType(TypeId type)
+NetbltReceiver::SetDataTimer(Ptr<NetbltDataTimer> timer)
 {
-    NS_ABORT_MSG_UNLESS(type.IsChildOf(NetbltDataTimer::GetTypeId()),
-                        "DataTimerType " << type.GetName() << " is not a NetbltDataTimer");
-    ObjectFactory factory(type.GetName());
-    m_dataTimer = factory.Create<NetbltDataTimer>();
-}
-
-TypeId
-NetbltReceiver::GetDataTimerType() const
-{
-    return m_dataTimer ? m_dataTimer->GetInstanceTypeId()
-                       : NetbltInterArrivalDataTimer::GetTypeId();
+    NS_ASSERT(timer);
+    m_dataTimer = timer;
 }
 
 Ptr<NetbltDataTimer>
@@ -396,19 +390,16 @@ NetbltReceiver::GetDataTimer() const
 }
 
 void
-NetbltReceiver::SetRttEstimatorType(TypeId type)
+NetbltReceiver::SetRttEstimator(Ptr<RttEstimator> estimator)
 {
-    NS_ABORT_MSG_UNLESS(type.IsChildOf(RttEstimator::GetTypeId()),
-                        "RttEstimatorType " << type.GetName() << " is not an RttEstimator");
-    ObjectFactory factory(type.GetName());
-    m_control.SetRttEstimator(factory.Create<RttEstimator>());
+    NS_ASSERT(estimator);
+    m_control.SetRttEstimator(estimator);
 }
 
-TypeId
-NetbltReceiver::GetRttEstimatorType() const
+Ptr<RttEstimator>
+NetbltReceiver::GetRttEstimator() const
 {
-    Ptr<RttEstimator> estimator = m_control.GetRttEstimator();
-    return estimator ? estimator->GetInstanceTypeId() : RttMeanDeviation::GetTypeId();
+    return m_control.GetRttEstimator();
 }
 
 void
@@ -442,19 +433,19 @@ NetbltReceiver::EnterAcked(uint32_t number, NetbltRxBuffer::Buffer& buffer)
     if (buffer.receivedCount > 0)
     {
         buffer.state = NetbltRxBuffer::RECEIVING;
-        SetDataTimer(number, buffer, m_dataTimer->GetTimeout(remaining, m_params), false);
+        ArmDataTimer(number, buffer, m_dataTimer->GetTimeout(remaining, m_params), false);
     }
     else
     {
         // Loose timer: this buffer's packets come after those still due for earlier buffers.
         buffer.state = NetbltRxBuffer::ACKED;
         uint32_t ahead = m_rxBuffer.PacketsAheadOf(number);
-        SetDataTimer(number, buffer, m_dataTimer->GetTimeout(ahead + remaining, m_params), false);
+        ArmDataTimer(number, buffer, m_dataTimer->GetTimeout(ahead + remaining, m_params), false);
     }
 }
 
 void
-NetbltReceiver::SetDataTimer(uint32_t number,
+NetbltReceiver::ArmDataTimer(uint32_t number,
                              NetbltRxBuffer::Buffer& buffer,
                              Time delay,
                              bool neverLater)
@@ -534,7 +525,7 @@ NetbltReceiver::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
             buffer.receivedCount == 1)
         {
             uint32_t remaining = ldata ? 0 : buffer.GetRemaining();
-            SetDataTimer(number, buffer, m_dataTimer->GetTimeout(remaining, m_params), false);
+            ArmDataTimer(number, buffer, m_dataTimer->GetTimeout(remaining, m_params), false);
         }
     }
     TightenEarlierBuffers(number);
@@ -567,7 +558,7 @@ NetbltReceiver::TightenEarlierBuffers(uint32_t number)
         }
         else
         {
-            SetDataTimer(other, buffer, m_dataTimer->GetTimeout(0, m_params), true);
+            ArmDataTimer(other, buffer, m_dataTimer->GetTimeout(0, m_params), true);
         }
     }
 }
@@ -583,6 +574,11 @@ NetbltReceiver::DataTimeout(uint32_t number)
     }
     ++m_stats.dataTimeouts;
     m_dataTimeoutTrace(number);
+    // The RESEND this timeout would send is the buffer's next.
+    if (CheckProgress(number, buffer->resendsSent + 1))
+    {
+        return;
+    }
     if (!RequestMissing(number, *buffer))
     {
         // Every packet number the buffer can have is here, yet it is not complete: an L flag
@@ -613,6 +609,8 @@ NetbltReceiver::RequestMissing(uint32_t number, NetbltRxBuffer::Buffer& buffer)
     // control timeouts) away: that gap says nothing about the sender's packet spacing.
     m_dataTimer->SetArrivalsContinue(false);
     ++m_stats.resendMessagesSent;
+    ++buffer.resendsSent;
+    m_stats.maxResendsPerBuffer = std::max(m_stats.maxResendsPerBuffer, buffer.resendsSent);
     m_stats.packetsRequested += missing.size();
     QueueControlMessage(
         NetbltControlMessage::MakeResend(buffer.awaitedSequence, number, std::move(missing)));
@@ -625,6 +623,7 @@ NetbltReceiver::CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer)
     NS_LOG_FUNCTION(this << number);
     Simulator::Remove(buffer.dataTimer);
     buffer.state = NetbltRxBuffer::RECEIVED;
+    NoteProgress();
     // Finishing a buffer (checking it, handing it over, preparing the next one) is work of its
     // own, before the OK goes and the client sees the data.
     ProcessNext(m_protocol->GetProcessingCosts().bufferCompleteByte * buffer.length,

@@ -52,8 +52,23 @@ class NetbltReceiver : public NetbltConnection
      */
     void ProvideBuffer();
 
-    /** @return the data-timer estimator (DataTimerType) */
+    /**
+     * Chooses how the receiver estimates when a buffer's packets should have arrived
+     * (NetbltL4Protocol's DataTimerType makes it). Before a call: NetbltInterArrivalDataTimer.
+     * @param timer the estimator
+     */
+    void SetDataTimer(Ptr<NetbltDataTimer> timer);
+    /** @return the data-timer estimator */
     Ptr<NetbltDataTimer> GetDataTimer() const;
+
+    /**
+     * Chooses the control channel's round-trip estimator (NetbltL4Protocol's RttEstimatorType
+     * makes it). Before a call: RttMeanDeviation.
+     * @param estimator the estimator
+     */
+    void SetRttEstimator(Ptr<RttEstimator> estimator);
+    /** @return the control channel's round-trip estimator */
+    Ptr<RttEstimator> GetRttEstimator() const;
 
     Role GetRole() const override;
     Time GetControlTimerValue() const override;
@@ -66,6 +81,7 @@ class NetbltReceiver : public NetbltConnection
     void StopTransfer() override;
     void CancelTransferTimers() override;
     bool IsTransferComplete() const override;
+    bool IsAwaitingProgress() const override;
     Time GetQuitRetryInterval() const override;
 
   private:
@@ -89,19 +105,11 @@ class NetbltReceiver : public NetbltConnection
     void CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer);
     void DeliverInOrder();
     void TightenEarlierBuffers(uint32_t number);
-    void SetDataTimer(uint32_t number, NetbltRxBuffer::Buffer& buffer, Time delay, bool neverLater);
+    void ArmDataTimer(uint32_t number, NetbltRxBuffer::Buffer& buffer, Time delay, bool neverLater);
     void CheckReceiverDone();
     /** @return the control timer's longest backed-off value: death timeout / KeepaliveDivisor */
     Time GetControlBackoffCap() const;
 
-    /** @param type a NetbltDataTimer subclass: the estimator from now on */
-    void SetDataTimerType(TypeId type);
-    /** @return the type of the data-timer estimator */
-    TypeId GetDataTimerType() const;
-    /** @param type an RttEstimator subclass: the control channel's estimator from now on */
-    void SetRttEstimatorType(TypeId type);
-    /** @return the type of the control channel's round-trip estimator */
-    TypeId GetRttEstimatorType() const;
     /** @param value MinimumControlTimer */
     void SetMinimumControlTimer(Time value);
     /** @return MinimumControlTimer */
@@ -112,7 +120,7 @@ class NetbltReceiver : public NetbltConnection
     uint32_t GetMaxControlPacketSize() const;
 
     // attributes
-    Ptr<NetbltDataTimer> m_dataTimer; //!< the estimator (DataTimerType)
+    Ptr<NetbltDataTimer> m_dataTimer; //!< the data-timer estimator
     bool m_combineOkWithGo;
     bool m_resendOnLdata;
     bool m_immediateResendOnLaterBuffer;
@@ -124,7 +132,8 @@ class NetbltReceiver : public NetbltConnection
     bool m_controlDirty{false};      //!< messages queued since the last transmission
     bool m_controlSendQueued{false}; //!< a CONTROL packet waits for the CPU
     EventId m_controlTimer;
-    EventId m_flushEvent; //!< sends the GOs of ProvideBuffer() calls together
+    TracedValue<Time> m_controlTimerValue; //!< the value the control timer was last set to
+    EventId m_flushEvent;                  //!< sends the GOs of ProvideBuffer() calls together
     BufferCallback m_bufferReceivedCallback;
 
     TracedCallback<uint32_t> m_dataTimeoutTrace;

@@ -64,6 +64,7 @@ class NetbltRxBuffer
         uint32_t length{0};          //!< bytes in the buffer, once known
         uint16_t awaitedSequence{0}; //!< sequence number of the GO/RESEND awaiting its ack
         EventId dataTimer;           //!< the receiver's loose or tight data timer
+        uint32_t resendsSent{0};     //!< RESEND messages sent for it
 
         /** @return packets still missing (of those expected) */
         uint32_t GetRemaining() const;

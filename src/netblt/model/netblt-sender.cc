@@ -53,9 +53,10 @@ NetbltSender::GetTypeId()
                           MakeBooleanAccessor(&NetbltSender::m_dallyUntilPeerDeath),
                           MakeBooleanChecker())
             .AddTraceSource("DataSent",
-                            "A DATA/LDATA packet was handed to the CPU for transmission: buffer "
-                            "and packet number, data bytes, whether it was sent before, whether "
-                            "its buffer is the last and whether it is the buffer's last packet.",
+                            "A DATA/LDATA packet was handed to the CPU for transmission "
+                            "(NetbltTxBuffer::Transmission: buffer and packet number, data "
+                            "bytes, whether it was sent before, whether its buffer is the last "
+                            "and whether it is the buffer's last packet).",
                             MakeTraceSourceAccessor(&NetbltSender::m_dataSentTrace),
                             "ns3::NetbltSender::DataSentTracedCallback")
             .AddTraceSource("Retransmit",
@@ -186,6 +187,12 @@ NetbltSender::CancelTransferTimers()
 }
 
 bool
+NetbltSender::IsAwaitingProgress() const
+{
+    return m_txBuffer.GetHeldCount() > 0;
+}
+
+bool
 NetbltSender::IsTransferComplete() const
 {
     return m_txBuffer.IsDone();
@@ -254,11 +261,13 @@ NetbltSender::HandleControl(const NetbltControlHeader& control)
             {
                 ++m_stats.buffersSent;
                 m_stats.bytesSent += bytes;
+                NoteProgress();
             }
             m_peerControlTimerMs = message.GetControlTimerValue();
             renegotiated =
                 m_rate.AcceptOffer(m_params, message.GetBurstSize(), message.GetBurstRate()) ||
                 renegotiated;
+            NoteParametersInForce();
             break;
         case NetbltControlMessage::RESEND:
             if (m_txBuffer.IsReleased(message.GetBufferNumber()))
@@ -272,8 +281,16 @@ NetbltSender::HandleControl(const NetbltControlHeader& control)
                       ", which an OK released");
                 return;
             }
-            m_txBuffer.Resend(message.GetBufferNumber(), message.GetMissingPackets());
-            break;
+            {
+                uint32_t resends =
+                    m_txBuffer.Resend(message.GetBufferNumber(), message.GetMissingPackets());
+                m_stats.maxResendsPerBuffer = std::max(m_stats.maxResendsPerBuffer, resends);
+                if (CheckProgress(message.GetBufferNumber(), resends))
+                {
+                    return;
+                }
+                break;
+            }
         }
     }
     // Let the client hand over the next buffer first: if it does, the data packets it starts
@@ -384,12 +401,7 @@ NetbltSender::SendNextDataPacket()
         ++m_stats.dataPacketsRetransmitted;
         m_retransmitTrace(next.buffer, next.packet);
     }
-    m_dataSentTrace(next.buffer,
-                    next.packet,
-                    next.length,
-                    next.retransmission,
-                    next.lastBuffer,
-                    next.lastPacket);
+    m_dataSentTrace(next);
     Process(m_protocol->GetProcessingCosts().DataSend(next.length),
             DATA_SEND_ACTIVITY,
             [this, packet, header]() mutable {

@@ -72,22 +72,23 @@ NetbltTxBuffer::Ok(uint32_t number)
     return bytes;
 }
 
-void
+uint32_t
 NetbltTxBuffer::Resend(uint32_t number, const std::vector<uint16_t>& missing)
 {
     auto it = m_buffers.find(number);
     if (it == m_buffers.end())
     {
-        return;
+        return 0;
     }
     Buffer& buffer = it->second;
+    ++buffer.resends;
     if (!buffer.goReceived)
     {
         // The receiver asks again only for a buffer it has sent a GO for. That GO never took
         // effect here (its sequence number was taken by a message the receiver did not send,
         // soak fuzz seed 3): the RESEND stands for it, or the buffer would never go.
         QueueAll(buffer);
-        return;
+        return buffer.resends;
     }
     for (uint16_t requested : missing)
     {
@@ -97,6 +98,7 @@ NetbltTxBuffer::Resend(uint32_t number, const std::vector<uint16_t>& missing)
             buffer.toSend.insert(packet);
         }
     }
+    return buffer.resends;
 }
 
 void

@@ -81,8 +81,9 @@ class NetbltTxBuffer
      * @param number the buffer number; a RESEND for a held buffer whose GO never came stands
      *        for the GO (every packet is queued), one for a buffer not held is ignored
      * @param missing the packet numbers asked for
+     * @return the RESENDs this buffer has had, this one included; 0 if it is not held
      */
-    void Resend(uint32_t number, const std::vector<uint16_t>& missing);
+    uint32_t Resend(uint32_t number, const std::vector<uint16_t>& missing);
 
     /** @param number a buffer number @return true if the buffer is held and its GO came */
     bool IsGoReceived(uint32_t number) const;
@@ -124,6 +125,7 @@ class NetbltTxBuffer
         bool goReceived{false};     //!< the receiver is ready for it
         std::set<uint16_t> toSend;  //!< packet numbers waiting to be (re)transmitted
         std::vector<bool> sentOnce; //!< packet numbers transmitted at least once
+        uint32_t resends{0};        //!< RESENDs received for it
     };
 
     /** @param buffer a buffer whose GO came: queues all its packets */

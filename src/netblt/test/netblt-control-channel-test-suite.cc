@@ -164,13 +164,13 @@ class NetbltControlChannelTimerTestCase : public TestCase
 /**
  * @ingroup netblt-tests
  * @brief A connection's control channel takes InitialControlTimer, MinimumControlTimer,
- * MaxControlPacketSize and its estimator from the connection's attributes (RttEstimatorType).
+ * MaxControlPacketSize from the connection's attributes, and its estimator from SetRttEstimator.
  */
 class NetbltControlChannelAttributesTestCase : public TestCase
 {
   public:
     NetbltControlChannelAttributesTestCase()
-        : TestCase("receiver: control-timer attributes and RttEstimatorType reach the channel")
+        : TestCase("receiver: control-timer attributes and the RTT estimator reach the channel")
     {
     }
 
@@ -178,9 +178,12 @@ class NetbltControlChannelAttributesTestCase : public TestCase
     void DoRun() override
     {
         Ptr<NetbltReceiver> connection = CreateObject<NetbltReceiver>();
-        TypeIdValue type;
-        connection->GetAttribute("RttEstimatorType", type);
-        NS_TEST_EXPECT_MSG_EQ(type.Get(), RttMeanDeviation::GetTypeId(), "TCP's by default");
+        NS_TEST_EXPECT_MSG_EQ(connection->GetRttEstimator()->GetInstanceTypeId(),
+                              RttMeanDeviation::GetTypeId(),
+                              "TCP's by default");
+        Ptr<RttEstimator> estimator = CreateObject<RttMeanDeviation>();
+        connection->SetRttEstimator(estimator);
+        NS_TEST_EXPECT_MSG_EQ(connection->GetRttEstimator(), estimator, "the one given");
         TimeValue initial;
         connection->GetAttribute("InitialControlTimer", initial);
         NS_TEST_EXPECT_MSG_EQ(initial.Get(), Seconds(1), "1 s (RFC 998: an arbitrary number)");

@@ -144,15 +144,14 @@ class NetbltInterArrivalDataTimerTestCase : public TestCase
 
 /**
  * @ingroup netblt-tests
- * @brief A connection's receiver uses RFC 1030's adaptive timer unless DataTimerType names
- * another NetbltDataTimer; the estimator's own attributes are reachable through the
- * connection's DataTimer attribute.
+ * @brief A receiver uses RFC 1030's adaptive timer until given another NetbltDataTimer; the
+ * estimator's own attributes are reachable through the receiver's DataTimer attribute.
  */
 class NetbltDataTimerChoiceTestCase : public TestCase
 {
   public:
     NetbltDataTimerChoiceTestCase()
-        : TestCase("receiver: DataTimerType chooses the estimator, DataTimer reaches it")
+        : TestCase("receiver: SetDataTimer chooses the estimator, DataTimer reaches it")
     {
     }
 
@@ -163,8 +162,7 @@ class NetbltDataTimerChoiceTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(connection->GetDataTimer()->GetInstanceTypeId(),
                               NetbltInterArrivalDataTimer::GetTypeId(),
                               "RFC 1030's by default");
-        connection->SetAttribute("DataTimerType",
-                                 TypeIdValue(NetbltBurstRateDataTimer::GetTypeId()));
+        connection->SetDataTimer(CreateObject<NetbltBurstRateDataTimer>());
         NS_TEST_EXPECT_MSG_EQ(connection->GetDataTimer()->GetInstanceTypeId(),
                               NetbltBurstRateDataTimer::GetTypeId(),
                               "RFC 998's when asked");

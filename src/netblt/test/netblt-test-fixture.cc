@@ -266,7 +266,10 @@ void
 SetConnectionDefault(const std::string& name, const AttributeValue& value)
 {
     bool found = false;
-    for (const char* type : {"ns3::NetbltConnection", "ns3::NetbltSender", "ns3::NetbltReceiver"})
+    for (const char* type : {"ns3::NetbltConnection",
+                             "ns3::NetbltSender",
+                             "ns3::NetbltReceiver",
+                             "ns3::NetbltL4Protocol"})
     {
         found = Config::SetDefaultFailSafe(std::string(type) + "::" + name, value) || found;
     }
@@ -475,15 +478,15 @@ TxRecorder::DataBursts() const
 // DataSentRecorder
 
 void
-DataSentRecorder::Record(uint32_t buffer,
-                         uint16_t packet,
-                         uint32_t bytes,
-                         bool retransmission,
-                         bool lastBuffer,
-                         bool lastPacket)
+DataSentRecorder::Record(const NetbltTxBuffer::Transmission& t)
 {
-    sent.push_back(
-        Sent{Simulator::Now(), buffer, packet, bytes, retransmission, lastBuffer, lastPacket});
+    sent.push_back(Sent{Simulator::Now(),
+                        t.buffer,
+                        t.packet,
+                        t.length,
+                        t.retransmission,
+                        t.lastBuffer,
+                        t.lastPacket});
 }
 
 void

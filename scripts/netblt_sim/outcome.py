@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""What running a scenario gives, the same for every kind: `Outcome`, its `Verdict`s, and how
+results word a verdict (`verdict`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def verdict(holds: bool) -> str:
+    """How results state whether something RFC 1030 reports holds in the simulation."""
+    return "holds" if holds else "does NOT hold"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One thing a scenario is checked against, in words, and whether it holds."""
+
+    claim: str
+    holds: bool
+
+    def __str__(self) -> str:
+        return f"{self.claim}: {verdict(self.holds)}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A scenario's result files (CSV first), the frame its CSV holds, and its verdicts."""
+
+    paths: tuple[Path, ...]
+    runs: pd.DataFrame
+    verdicts: tuple[Verdict, ...]
+    details: str = ""  # more for the summary line, such as a table's largest error
+
+    @property
+    def holds(self) -> bool:
+        return all(v.holds for v in self.verdicts)
+
+    def summary(self) -> str:
+        """One line: the rows written and how many verdicts hold."""
+        held = sum(v.holds for v in self.verdicts)
+        line = f"{len(self.runs)} runs, {held} of {len(self.verdicts)} checks hold"
+        return f"{line}, {self.details}" if self.details else line

@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The one pipeline of `scenarios/`: one loader for every file, found by kind (no scenario named
+in code), one outcome type, and result files named after the scenario files."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from conftest import REPO_ROOT
+
+from netblt_sim import reproduce, scenarios
+from netblt_sim.measures import REPORTS, MeasureScenario
+from netblt_sim.outcome import Outcome, Verdict
+from netblt_sim.reports import VIEWS
+from netblt_sim.scenarios import (
+    KINDS,
+    SCENARIOS_DIR,
+    kind_of,
+    load_scenario,
+    load_scenarios,
+    scenario_names,
+)
+from netblt_sim.tables import TableScenario
+
+
+def test_every_scenario_file_loads_tables_first_each_kind_by_name() -> None:
+    scenarios = load_scenarios()
+    files = sorted(path.stem for path in SCENARIOS_DIR.glob("*.json"))
+    assert sorted(s.name for s in scenarios) == files == scenario_names()
+    kinds = [kind_of(s) for s in scenarios]
+    assert kinds == sorted(kinds, key=KINDS.index) and set(kinds) == set(KINDS)
+    for kind in KINDS:
+        names = [s.name for s in scenarios if kind_of(s) == kind]
+        assert names == sorted(names)
+    assert {s.name for s in scenarios if isinstance(s, TableScenario)} == {
+        "table-II", "table-III", "table-IV"
+    }  # fmt: skip
+
+
+def written_by(name: str, path: Path) -> bool:
+    """`path` is one of scenario `name`'s result files: <name>.csv, .md, .png, -<plot>.png."""
+    return re.fullmatch(re.escape(name) + r"(\.csv|\.md|(-[a-z-]+)?\.png)", path.name) is not None
+
+
+def test_every_scenario_has_its_committed_results_named_after_it() -> None:
+    results = sorted((REPO_ROOT / "results").iterdir())
+    names = scenario_names()
+    for name in names:
+        own = [path.name for path in results if written_by(name, path)]
+        assert f"{name}.csv" in own and sum(p.endswith(".png") for p in own) == 1, own
+    # Nothing in results/ that no scenario writes.
+    assert [p.name for p in results if not any(written_by(n, p) for n in names)] == []
+
+
+def test_every_report_a_measure_may_ask_for_is_written_by_a_view() -> None:
+    assert set(VIEWS) == set(REPORTS)
+    reports = {s.report for s in load_scenarios() if isinstance(s, MeasureScenario)}
+    assert reports == set(REPORTS)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"kind": "claim"}', "kind = 'claim': must be one of ['table', 'measure']"),
+        ('{"title": "no kind"}', "kind = None: must be one of ['table', 'measure']"),
+        ("[1, 2]", "kind = None: must be one of"),
+        ('{"kind": "measure",', "not JSON"),
+    ],
+)
+def test_a_file_of_no_known_kind_is_refused_naming_the_kinds(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    (tmp_path / "odd.json").write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match=re.escape(message)):
+        load_scenario("odd", tmp_path)
+    with pytest.raises(ValueError, match=re.escape(f"{tmp_path / 'odd.json'}: ")):
+        load_scenarios(tmp_path)
+
+
+def test_a_scenario_is_named_by_its_file(tmp_path: Path) -> None:
+    raw = json.loads((SCENARIOS_DIR / "wideband-overload.json").read_text(encoding="utf-8"))
+    (tmp_path / "overload-again.json").write_text(json.dumps(raw), encoding="utf-8")
+    assert load_scenario("overload-again", tmp_path).name == "overload-again"
+    raw["name"] = "wideband-overload"
+    (tmp_path / "overload-again.json").write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(ValueError, match=re.escape("unknown key(s) ['name']")):
+        load_scenario("overload-again", tmp_path)
+
+
+def test_an_outcome_sums_up_its_verdicts() -> None:
+    runs = pd.DataFrame({"lost": [0, 1, 2]})
+    outcome = Outcome((Path("a.csv"),), runs, (Verdict("one", True), Verdict("two", False)))
+    assert outcome.summary() == "3 runs, 1 of 2 checks hold"
+    assert not outcome.holds
+    assert str(outcome.verdicts[1]) == "two: does NOT hold"
+    detailed = Outcome((), runs, (Verdict("one", True),), "largest error 1%")
+    assert detailed.summary() == "3 runs, 1 of 1 checks hold, largest error 1%" and detailed.holds
+
+
+def test_reproduce_refuses_a_bad_scenario_file_before_running_anything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenarios_dir = tmp_path / "scenarios"
+    scenarios_dir.mkdir()
+    raw = json.loads((SCENARIOS_DIR / "wideband-overload.json").read_text(encoding="utf-8"))
+    (scenarios_dir / "overload.json").write_text(json.dumps(raw), encoding="utf-8")
+    raw["checks"][0]["statistic"] = "mean"
+    (scenarios_dir / "typo.json").write_text(json.dumps(raw), encoding="utf-8")
+    monkeypatch.setattr(scenarios, "SCENARIOS_DIR", scenarios_dir)
+    results = tmp_path / "results"
+    results.mkdir()
+    with pytest.raises(SystemExit) as exit_info:
+        reproduce.main(["--workers", "1", "--no-store", "--results-dir", str(results)])
+    assert exit_info.value.code == 2
+    assert f"{scenarios_dir / 'typo.json'}: checks[0].statistic = 'mean'" in capsys.readouterr().err
+    assert list(results.iterdir()) == []  # not even the good scenario's files
