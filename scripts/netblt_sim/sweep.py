@@ -13,7 +13,9 @@ and `store=` keeps every finished run in an SQLite file so that a sweep run agai
 what is missing (see `executor` and `store`). Every run reseeds all its random streams from its
 `seed`, so it gives the record a fresh process would give, and the frame is the same, row for row
 and bit for bit, however many processes ran it. Worker processes are spawned and import the main
-module: a script that sweeps with `workers` > 1 needs the `if __name__ == "__main__":` guard.
+module: a script that sweeps with `workers` > 1 needs the `if __name__ == "__main__":` guard, and
+one read from standard input (`python - < script.py`), which has no file to import, is refused
+with `cluster.MainModuleError` saying what to do (an interactive session works).
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ def sweep(
     processes for this sweep. `client`: a `distributed.Client` of an existing cluster instead
     (left open). `store`: the path of an SQLite result store (created if missing) or None.
     Every combination, `workers`, `client` and `store` are checked before the first run
-    (ValueError or TypeError naming the bad value), so nothing is simulated then."""
+    (ValueError or TypeError naming the bad value; `cluster.MainModuleError` for workers > 1
+    in a script read from standard input), so nothing is simulated then."""
     runs = grid_parameters(grid, **fixed)
     with TransferExecutor(workers=workers, client=client, store=store) as executor:
         return records_frame(run_transfers(runs, progress, executor), runs)
