@@ -90,6 +90,17 @@ def test_losses_are_recovered_by_retransmissions_and_timeouts(ns: runtime.NsName
     assert newreno.steady_state_mbps > tahoe.steady_state_mbps
 
 
+def test_a_lost_short_last_segment_is_sent_again_by_the_timeout(ns: runtime.NsNamespace) -> None:
+    # The last segment (600 bytes and the FIN) is lost at 354.8 s and its ACKs with it; ns-3
+    # held its retransmission back by Nagle's algorithm, with no timer left (BsdTcpSocket).
+    params = transfer_parameters(protocol="tcp", xfsz_kb=716, window_bytes=65536,
+                                 link_rate_mbps=1.544, link_delay_ms=900, loss=0.05,
+                                 congestion_control="newreno", seed=2)  # fmt: skip
+    record = run_transfer(params)
+    assert record.completed and record.intact
+    assert record.simulated_seconds < 400
+
+
 def test_same_seed_same_tcp_record(ns: runtime.NsNamespace) -> None:
     params = transfer_parameters(network="ethernet", protocol="tcp", xfsz_kb=100, seed=7)
     assert run_transfer(params) == run_transfer(params)

@@ -17,12 +17,22 @@
 #include "ns3/tcp-recovery-ops.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("BsdTcpSocketFactory");
 
 NS_OBJECT_ENSURE_REGISTERED(BsdTcpSocketFactory);
+
+namespace
+{
+/// The largest window a TCP header offers without window scaling (RFC 793's 16-bit field).
+constexpr uint32_t MAX_OFFERED_WINDOW = 65535;
+/// An mbuf cluster (4.3BSD's MCLBYTES): how much a write puts in the send buffer at a time.
+constexpr uint32_t CLUSTER_BYTES = 1024;
+} // namespace
 
 TypeId
 BsdTcpSocketFactory::GetTypeId()
@@ -139,11 +149,20 @@ BsdTcpSocketFactory::CreateSocket()
     {
         socket->SetRecoveryAlgorithm(CreateObject<TcpClassicRecovery>());
     }
-    socket->SetAttribute("SndBufSize", UintegerValue(m_bufferSize));
-    socket->SetAttribute("RcvBufSize", UintegerValue(m_bufferSize));
+    // The offered window bounds the data in flight; the send buffer has room for one mbuf
+    // cluster more, so that a program writing a cluster at a time keeps a window's worth of
+    // data in it, as BSD's sosend did by copying a write in as room appeared.
+    socket->SetAttribute("SndBufSize", UintegerValue(m_bufferSize + CLUSTER_BYTES));
+    // ns-3 acknowledges a segment before the application reads it, so an ACK would offer only
+    // what the unread data leaves of the buffer; a BSD host's reader took the data and
+    // tcp_output then sent the ACK with the window reopened. With room for one unread window
+    // the offered window is BufferSize (MaxWindowSize) whenever the reader keeps up.
+    socket->SetAttribute("RcvBufSize", UintegerValue(2 * m_bufferSize));
+    socket->SetAttribute("MaxWindowSize",
+                         UintegerValue(std::min<uint32_t>(m_bufferSize, MAX_OFFERED_WINDOW)));
     socket->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
     socket->SetAttribute("InitialCwnd", UintegerValue(1));
-    socket->SetAttribute("InitialSlowStartThreshold", UintegerValue(65535));
+    socket->SetAttribute("InitialSlowStartThreshold", UintegerValue(MAX_OFFERED_WINDOW));
     socket->SetAttribute("WindowScaling", BooleanValue(false));
     socket->SetAttribute("Sack", BooleanValue(false));
     socket->SetAttribute("Timestamp", BooleanValue(false));

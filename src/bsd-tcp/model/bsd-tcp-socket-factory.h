@@ -24,13 +24,18 @@ namespace ns3
  *
  * Aggregated to a node that has TcpL4Protocol (BsdTcpHelper); an application takes its
  * sockets by naming this type as its socket factory (BulkSendApplication's and PacketSink's
- * Protocol attribute). Every socket has: send and receive buffers of BufferSize bytes, which
- * bound the window (4.2/4.3BSD: the send buffer holds the unacknowledged data, the receive
- * buffer sets the offered window); segments of SegmentSize bytes; no window scaling, SACK or
- * timestamps (RFC 1323 and 2018 came later); Nagle's algorithm (RFC 896); delayed ACKs; a
- * first congestion window of one segment, the slow-start threshold at the largest window;
- * no limited transmit; Jacobson's mean-deviation round-trip estimator (RttMeanDeviation), the
- * retransmission timeout at least MinRto and rounded up by RetransmitClock, the first one
+ * Protocol attribute). Every socket offers a window of BufferSize bytes (at most 65535), which
+ * bounds the data in flight (4.2/4.3BSD: send and receive buffers of BufferSize bytes, the send
+ * buffer holding the unacknowledged data, the receive buffer setting the offered window). The
+ * receive buffer is twice as large so that ns-3, which acknowledges before the reader reads,
+ * offers the whole window as BSD's ACK after the read did; the send buffer one 1 KB mbuf
+ * cluster larger, so that a program writing a cluster at a time (BulkSendApplication writes
+ * all of a write or nothing) keeps a window's worth of data in it, as BSD's sosend did by
+ * copying a write in as room appeared. Segments of SegmentSize bytes; no
+ * window scaling, SACK or timestamps (RFC 1323 and 2018 came later); Nagle's algorithm (RFC 896);
+ * delayed ACKs; a first congestion window of one segment, the slow-start threshold at the largest
+ * window; no limited transmit; Jacobson's mean-deviation round-trip estimator (RttMeanDeviation),
+ * the retransmission timeout at least MinRto and rounded up by RetransmitClock, the first one
  * InitialRto; and CongestionControl's loss recovery on TcpNewReno's window growth.
  */
 class BsdTcpSocketFactory : public SocketFactory

@@ -68,7 +68,13 @@ BsdTcpSocket::ReTxTimeout()
         ++m_retransmissionTimeouts;
         m_timeoutTrace();
     }
+    // ns-3 puts the segment a timeout sends again through Nagle's algorithm: a short last
+    // segment then waits for an ACK that cannot come, with no timer left running, and the
+    // connection hangs. BSD's tcp_output sends what lies below snd_max without that test.
+    const bool noDelay = m_noDelay;
+    m_noDelay = true;
     TcpSocketBase::ReTxTimeout();
+    m_noDelay = noDelay;
 }
 
 } // namespace ns3

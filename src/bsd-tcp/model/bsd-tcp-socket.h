@@ -15,7 +15,9 @@ namespace ns3
 
 /**
  * @ingroup bsd-tcp
- * @brief ns-3's TcpSocketBase, counting the expirations of its retransmission timer.
+ * @brief ns-3's TcpSocketBase, counting the expirations of its retransmission timer, and
+ * sending the segment a timeout repeats whatever its size: ns-3 holds a short one back by
+ * Nagle's algorithm, which leaves a connection whose last segment was lost without a timer.
  *
  * BsdTcpSocketFactory creates these sockets; a listening one forks sockets of its own kind.
  */

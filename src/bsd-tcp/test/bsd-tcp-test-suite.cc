@@ -248,8 +248,9 @@ class BsdTcpSocketFactoryTestCase : public TestCase
             socket->GetAttribute(name, value);
             return value.Get();
         };
-        NS_TEST_ASSERT_MSG_EQ(unsignedOf("SndBufSize"), 16384, "send buffer");
-        NS_TEST_ASSERT_MSG_EQ(unsignedOf("RcvBufSize"), 16384, "receive buffer");
+        NS_TEST_ASSERT_MSG_EQ(unsignedOf("SndBufSize"), 16384 + 1024, "room for a window");
+        NS_TEST_ASSERT_MSG_EQ(unsignedOf("MaxWindowSize"), 16384, "offered window");
+        NS_TEST_ASSERT_MSG_EQ(unsignedOf("RcvBufSize"), 32768, "room for a window unread");
         NS_TEST_ASSERT_MSG_EQ(unsignedOf("SegmentSize"), 1460, "segment size");
         NS_TEST_ASSERT_MSG_EQ(unsignedOf("InitialCwnd"), 1, "first window one segment");
         NS_TEST_ASSERT_MSG_EQ(unsignedOf("DelAckCount"), 2, "ACK every second segment");
