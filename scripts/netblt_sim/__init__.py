@@ -26,8 +26,8 @@ Modules:
 - `pcap`, `wire`, `checksum`: pcap files read with dpkt, and the project's own RFC 998 §8
   decoder.
 - `cli`: `scripts/netblt-run`; `reproduce`: `scripts/reproduce`; `bench`: `scripts/bench`;
-  `soak`, `soak_results`: `scripts/soak` (runs build/bin/netblt-soak in chunks and sums up its
-  lines).
+  `soak`, `soak_shapes`, `soak_network`, `soak_results`: `scripts/soak` (runs build/bin/netblt-soak
+  and, on the modelled networks, `soak_network` in chunks and sums up their lines by network).
 
 Nothing here imports ns-3 until a simulation is run: `import netblt_sim` is cheap.
 """

@@ -7,7 +7,8 @@ batch does not run in this process; Dask is imported only here, and only when a 
   benchmark can call the workers' own code in processes of its own);
 - `ClusterRunner(workers, client)`: a `distributed.LocalCluster` of `workers` processes with
   one thread each, started on first use and stopped by `close()`, or the given client's cluster
-  (whose workers must have this process's code identity; used as given, never closed).
+  (whose workers must have this process's code identity; used as given, never closed). Without
+  a client it first checks that the workers can start at all (`check_main_module`).
 
 A task is a chunk of runs of about `TARGET_TASK_SECONDS` of simulation (see
 `ClusterRunner.execute`), since a transfer can take 3 ms, less than a task's overhead.
@@ -16,6 +17,7 @@ A task is a chunk of runs of about `TARGET_TASK_SECONDS` of simulation (see
 from __future__ import annotations
 
 import math
+import os
 import pickle
 import statistics
 import time
@@ -72,6 +74,44 @@ def check_client(client: object) -> Client | None:
             "Client('tcp://scheduler:8786')) or None"
         )
     return client
+
+
+class MainModuleError(RuntimeError):
+    """A local cluster's worker processes could not start: the main module has no file to run
+    again."""
+
+
+def check_main_module(workers: int) -> None:
+    """Raises MainModuleError, before any cluster is started, if the worker processes of a
+    local cluster could not start in this process's situation.
+
+    Dask spawns each worker (its `distributed.worker.multiprocessing-method`, `spawn` by
+    default), and multiprocessing starts a spawned process by running the parent's main module
+    again, by module name (`python -m ...`) or from its file. A script read from standard input
+    (`python - < script.py`) has the file name `<stdin>`, which does not exist: every worker
+    dies with FileNotFoundError and Dask reports only "Nanny failed to start". (An interactive
+    session, `python -c` and a notebook have no file, and their workers start without running
+    anything.) The path is the one multiprocessing itself would run."""
+    import multiprocessing.spawn  # noqa: PLC0415 - only when a cluster is to be started
+
+    import distributed  # noqa: F401, PLC0415 - sets its configuration's defaults
+
+    import dask  # noqa: PLC0415
+
+    if dask.config.get("distributed.worker.multiprocessing-method") == "fork":
+        return
+    path = multiprocessing.spawn.get_preparation_data("netblt-sim").get("init_main_from_path")
+    if path is None or os.path.isfile(path):
+        return
+    raise MainModuleError(
+        f"workers = {workers}: the worker processes of a local cluster start by running this "
+        f"program's main script again from its file, and it has none ({path!r} does not exist; "
+        "a script read from standard input, as with `python - < script.py`, has no file). "
+        "Save the script to a file and run `python script.py`, with the sweep under "
+        "`if __name__ == \"__main__\":`; or run in this process with workers=1; or give "
+        "client= a distributed.Client of a cluster started apart (`dask scheduler`, "
+        "`dask worker`)."
+    )
 
 
 def warm_up(params: Run | None) -> float | None:
@@ -131,6 +171,8 @@ class ClusterRunner:
     use, or the given `client`'s. Close it to stop a cluster it started."""
 
     def __init__(self, workers: int, client: Client | None = None) -> None:
+        if client is None:
+            check_main_module(workers)
         self.workers = workers
         self._client = client
         self._client_checked = False

@@ -10,7 +10,10 @@ back next time. `run_transfers` is the batch behind `sweep`, the tables and the 
   as `run_transfer` (Dask is not imported).
 - `workers=N` (N > 1): a `distributed.LocalCluster` of N worker processes with one thread each,
   started at the first batch that has something to simulate and closed by `close()`. Each worker
-  loads ns-3 (`runtime.load()`) at its first run and keeps it for the next ones.
+  loads ns-3 (`runtime.load()`) at its first run and keeps it for the next ones. The workers are
+  spawned, and a spawned process first runs the main script again from its file: a script read
+  from standard input (`python - < script.py`) has none, so the executor refuses it at once
+  (`cluster.check_main_module`, MainModuleError) rather than let every worker die at start-up.
 - `client=Client(...)`: an existing cluster (its scheduler may drive workers on other machines,
   each with this repository built at the same commit: every worker must have the same code
   identity as this process). The client is used as given and never closed.

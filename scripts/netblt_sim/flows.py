@@ -8,7 +8,8 @@ only.
 
 - `FlowSet`: the flows (a `TransferParameters` each: its own sizes, burst and interval; network,
   seed and the network's settings the same for all), each flow's start, and what-if values of
-  the network's attributes over its `models/` files (`AttributeOverride`).
+  the network's attributes over its `models/` files (`AttributeOverride`). Several flows are
+  NETBLT's: a TCP transfer (`protocol="tcp"`) is a flow set of one, starting at once.
 - `flow_set(flows=N, phase=..., share_rate=..., overrides=..., **transfer)`: N alike flows,
   started together ("synchronized"), evenly spread over a burst interval ("staggered") or at
   random points of it ("random"); with `share_rate` each flow's burst interval is N times the
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING, Any, get_type_hints
 
 from netblt_sim import runtime
 from netblt_sim.networks import POINT_TO_POINT
-from netblt_sim.parameters import TransferParameters, transfer_parameters
+from netblt_sim.parameters import TCP, TransferParameters, transfer_parameters
 from netblt_sim.transfer import (
     RUN_COLUMNS,
     TransferRecord,
@@ -40,8 +41,10 @@ from netblt_sim.transfer import (
     parameters_dict,
     plain_fields,
     record_from_cpp,
+    run_columns,
     run_transfer,
     setters,
+    with_whole_numbers,
 )
 
 if TYPE_CHECKING:
@@ -125,6 +128,10 @@ class FlowSet:
                 raise ValueError(f"flows[{index}] = {flow!r}: must be TransferParameters")
             flow.validate()
         first = self.flows[0]
+        if len(self.flows) > 1 and first.protocol == TCP:
+            raise ValueError(f"protocol = {TCP!r}: a TCP transfer runs alone (one flow, hosts 0 "
+                             f"and 1), not {len(self.flows)} at once; several flows are "
+                             "NETBLT's (protocol='netblt')")  # fmt: skip
         if len(self.flows) > 1 and first.network == POINT_TO_POINT:
             raise ValueError(f"network = {POINT_TO_POINT!r} joins two hosts: it carries one "
                              f"flow, not {len(self.flows)}")  # fmt: skip
@@ -146,6 +153,9 @@ class FlowSet:
             if not (math.isfinite(start) and 0 <= start <= first.max_simulated_s * 1e3):
                 raise ValueError(f"start_ms[{index}] = {start!r}: must be from 0 to "
                                  f"max_simulated_s ({first.max_simulated_s} s)")  # fmt: skip
+        if first.protocol == TCP and any(start != 0 for start in self.start_ms):
+            raise ValueError(f"protocol = {TCP!r}: start_ms = {list(self.start_ms)!r}: a TCP "
+                             "transfer starts at the usual 1 ms (start_ms 0)")  # fmt: skip
         if self.phase not in PHASES:
             raise ValueError(f"phase = {self.phase!r}: must be one of {list(PHASES)}")
         for override in self.overrides:
@@ -308,7 +318,16 @@ def trace_time_sequences(run: Run) -> tuple[FlowSetRecord, pd.DataFrame]:
     packet's first byte in the transfer, or the buffer's for a RESEND and a delivery, and
     `amount`: data bytes, packets asked for by a RESEND, 0 for a delivery)."""
     flows = run if isinstance(run, FlowSet) else FlowSet((run,), (0.0,), "given")
+    check_traceable(flows)
     return _run(flows, time_sequences=True)
+
+
+def check_traceable(flows: FlowSet) -> None:
+    """Raises ValueError unless the flow set's time-sequence traces can be kept: they come from
+    NETBLT's trace sources, so a TCP transfer has none."""
+    if flows.flows and flows.flows[0].protocol == TCP:
+        raise ValueError(f"protocol = {TCP!r}: time-sequence traces are NETBLT's (its sender's "
+                         "and receiver's trace sources); give protocol='netblt'")  # fmt: skip
 
 
 # ns3::NetbltTimeSequence::Kind, in order.
@@ -430,7 +449,7 @@ def flow_sets_frame(sets: Sequence[FlowSet], records: Sequence[FlowSetRecord]) -
     """One row per flow of each set, in order: `FLOW_COLUMNS` (the set's index in `sets`, its
     number of flows and phase, the flow's index and start, the set's what-if values as text), the
     flow's parameter
-    and record columns (`RUN_COLUMNS`), the set's `RUN_TOTAL_COLUMNS` (the flows' steady-state
+    and record columns (`RUN_COLUMNS`, the TCP columns only if some flow is TCP), the set's `RUN_TOTAL_COLUMNS` (the flows' steady-state
     throughputs added up, and Jain's fairness index of them) and its path record's fields, each
     prefixed `path_` unless it already is."""
     import pandas as pd  # noqa: PLC0415 - only tables need it
@@ -447,7 +466,9 @@ def flow_sets_frame(sets: Sequence[FlowSet], records: Sequence[FlowSetRecord]) -
                 "start_ms": flows.start_ms[index],
                 "overrides": "; ".join(str(o) for o in flows.overrides),
             } | parameters_dict(params) | asdict(flow) | totals | path)  # fmt: skip
-    return pd.DataFrame(rows, columns=list(FLOW_SET_COLUMNS))
+    every_flow = [params for flows in sets for params in flows.flows]
+    columns = [*FLOW_COLUMNS, *run_columns(every_flow), *RUN_TOTAL_COLUMNS, *PATH_COLUMNS]
+    return with_whole_numbers(pd.DataFrame(rows, columns=columns))
 
 
 def _path_column(name: str) -> str:

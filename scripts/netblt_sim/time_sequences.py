@@ -23,7 +23,13 @@ import pandas as pd
 
 from netblt_sim.atomic import atomic_outputs
 from netblt_sim.findings import json_object
-from netblt_sim.flows import FlowSet, FlowSetRecord, flow_set, trace_time_sequences
+from netblt_sim.flows import (
+    FlowSet,
+    FlowSetRecord,
+    check_traceable,
+    flow_set,
+    trace_time_sequences,
+)
 from netblt_sim.networks import get_network
 from netblt_sim.outcome import Outcome, Verdict, verdict
 from netblt_sim.plots import plot_time_sequence
@@ -67,6 +73,7 @@ def parse_time_sequences(path: Path, raw: object) -> TimeSequenceScenario:
             raise ValueError(f"{where}.transfer = {example['transfer']!r}: must be an object")
         try:
             run = flow_set(**example["transfer"], network=example["network"])
+            check_traceable(run)
         except ValueError as error:
             raise ValueError(f"{where}: {error}") from None
         examples.append(Example(str(example["name"]), str(example["title"]), run))

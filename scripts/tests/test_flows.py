@@ -2,11 +2,14 @@
 """Several transfers in one simulation (`flows`, RFC 1030 §8): each flow intact between its own
 hosts, one flow the same simulation as `run_transfer`, synchronized bursts against random
 phases, the upgraded frame's capacity against Appendix I's arithmetic, the time-sequence plot
-against the record, the sweep and the store, and refused values."""
+against the record, the sweep and the store, a TCP transfer as a flow set of one, and refused
+values (several TCP flows among them, in Python and in the experiment)."""
 
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 from statistics import median
@@ -26,7 +29,7 @@ from netblt_sim.flows import (
     trace_time_sequences,
 )
 from netblt_sim.plots import TIME_SEQUENCE_STYLES, plot_time_sequence
-from netblt_sim.store import ResultStore
+from netblt_sim.store import ResultStore, parameters_key
 from netblt_sim.transfer import run_transfer
 
 # Table IV's best run, in small transfers.
@@ -159,6 +162,42 @@ def test_a_flow_set_record_reads_back_from_the_store(tmp_path: Path) -> None:
     assert isinstance(back, FlowSetRecord) and back == record
 
 
+def test_a_tcp_flow_set_of_one_is_the_tcp_transfer_and_keyed_apart(
+    ns: runtime.NsNamespace,
+) -> None:
+    tcp = dict(network="proteon-ring", protocol="tcp", window_bytes=8192, xfsz_kb=50, seed=2)
+    alone = run_flow_set(flow_set(**tcp))
+    record = run_transfer(transfer_parameters(**tcp))
+    assert record.completed and record.intact and record.bytes_received == 50_000
+    assert alone.flows == (record,)
+    assert alone.path.simulated_seconds == record.simulated_seconds
+    netblt = flow_set(network="proteon-ring", xfsz_kb=50, seed=2)
+    tcp_key, netblt_key = parameters_key(flow_set(**tcp)), parameters_key(netblt)
+    assert [flow["protocol"] for flow in tcp_key["flows"]] == ["tcp"]  # type: ignore[attr-defined]
+    assert [flow["protocol"] for flow in netblt_key["flows"]] == ["netblt"]  # type: ignore[attr-defined]
+    assert tcp_key != netblt_key
+
+
+# Python refuses several TCP flows before ns-3 sees them; the experiment itself aborts too.
+SEVERAL_TCP_FLOWS = """
+from netblt_sim import runtime
+ns = runtime.load()
+experiment = ns.CreateObject[ns.NetbltProteonRingExperiment]()
+experiment.SetAttribute("Transport", ns.StringValue("TCP"))
+experiment.SetAttribute("Flows", ns.UintegerValue(2))
+experiment.Install()
+print("installed")
+"""
+
+
+def test_the_experiment_aborts_several_tcp_flows_naming_them() -> None:
+    completed = subprocess.run([sys.executable, "-c", SEVERAL_TCP_FLOWS], capture_output=True,
+                               text=True, timeout=120)  # fmt: skip
+    assert completed.returncode != 0
+    assert "installed" not in completed.stdout
+    assert "Transport TCP runs one transfer, but Flows is 2" in completed.stderr
+
+
 def test_random_phases_are_drawn_within_an_interval_from_the_seed() -> None:
     first = flow_set(flows=4, phase="random", share_rate=True, seed=7, **WIDEBAND_BEST)
     again = flow_set(flows=4, phase="random", share_rate=True, seed=7, **WIDEBAND_BEST)
@@ -184,6 +223,12 @@ def test_random_phases_are_drawn_within_an_interval_from_the_seed() -> None:
          "start_ms has 2 values for 1 flows"),
         (lambda: FlowSet((transfer_parameters(),), (-1,)).validate(),
          "start_ms\\[0\\] = -1: must be from 0"),
+        (lambda: flow_set(flows=2, network="proteon-ring", protocol="tcp"),
+         "protocol = 'tcp': a TCP transfer runs alone \\(one flow, hosts 0 and 1\\), not 2 at once"),
+        (lambda: FlowSet((transfer_parameters(protocol="tcp"),), (5,)),
+         "protocol = 'tcp': start_ms = \\[5\\]: a TCP transfer starts at the usual 1 ms"),
+        (lambda: trace_time_sequences(transfer_parameters(protocol="tcp")),
+         "protocol = 'tcp': time-sequence traces are NETBLT's"),
     ],
 )
 def test_impossible_flow_sets_are_refused_by_name(build: object, message: str) -> None:

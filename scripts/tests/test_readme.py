@@ -12,8 +12,7 @@ from conftest import REPO_ROOT
 from netblt_sim import runtime
 
 EXAMPLE_MARKER = "<!-- example: executed by scripts/tests/test_readme.py -->"
-
-
+TCP_EXAMPLE_MARKER = "<!-- example (TCP): executed by scripts/tests/test_readme.py -->"
 FLOWS_EXAMPLE_MARKER = (
     "<!-- example: several transfers at once, executed by scripts/tests/test_readme.py -->"
 )
@@ -56,14 +55,32 @@ def test_readme_example_of_several_transfers_at_once_runs(
     assert (tmp_path / "two-flows.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_readme_tcp_example_sets_netblt_beside_tcp_on_the_wideband(
+    ns: runtime.NsNamespace, capsys
+) -> None:
+    namespace: dict[str, object] = {}
+    exec(compile(readme_example(TCP_EXAMPLE_MARKER), "README.md", "exec"), namespace)  # noqa: S102
+    both = namespace["both"]
+    netblt, tcp = both["steady_state_mbps"]  # type: ignore[index]
+    assert tcp <= 65535 * 8 / 1.8 / 1e6  # TCP's window bound over the 1.8 s round trip
+    assert netblt > 3 * tcp
+    assert "retransmission_timeouts" in capsys.readouterr().out
+
+
+WIRESHARK_DOC = REPO_ROOT / "src" / "netblt" / "wireshark" / "README.md"
+
+
 def wireshark_section() -> str:
+    return WIRESHARK_DOC.read_text(encoding="utf-8")
+
+
+def test_readme_points_to_the_wireshark_walk_through() -> None:
     text = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    found = re.search(r"\n## Looking at captures in Wireshark\n(.*?)\n## ", text, re.S)
-    assert found, "README.md has no section 'Looking at captures in Wireshark'"
-    return found.group(1)
+    assert "(src/netblt/wireshark/README.md)" in text
+    assert "tshark -X lua_script:src/netblt/wireshark/netblt.lua -r " in text
 
 
-def test_readme_wireshark_section_captures_every_network_with_valid_commands() -> None:
+def test_wireshark_walk_through_captures_every_network_with_valid_commands() -> None:
     """One `scripts/netblt-run ... --pcap DIR` per network, each a valid command line, and the
     one command that opens a capture with the dissector, which exists."""
     from netblt_sim.cli import build_parser, parameter_values

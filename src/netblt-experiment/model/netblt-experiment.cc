@@ -5,6 +5,7 @@
 #include "netblt-experiment.h"
 
 #include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/global-value.h"
 #include "ns3/host-cpu.h"
 #include "ns3/internet-stack-helper.h"
@@ -19,6 +20,7 @@
 #include "ns3/queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-host-processing.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -36,6 +38,34 @@ NetbltExperiment::GetTypeId()
         TypeId("ns3::NetbltExperiment")
             .SetParent<Object>()
             .SetGroupName("NetbltExperiment")
+            .AddAttribute(
+                "Transport",
+                "The transport protocol of the transfer: NETBLT (the BurstSize to "
+                "DeathTimeout attributes apply) or TCP (the Tcp... attributes apply).",
+                EnumValue(NetbltExperiment::NETBLT),
+                MakeEnumAccessor<Transport>(&NetbltExperiment::m_transport),
+                MakeEnumChecker(NetbltExperiment::NETBLT, "NETBLT", NetbltExperiment::TCP, "TCP"))
+            .AddAttribute("TcpWindow",
+                          "With Transport TCP: bytes of both hosts' socket send and receive "
+                          "buffers, the window (BsdTcpSocketFactory's BufferSize).",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&NetbltExperiment::m_tcpWindow),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("TcpSegmentSize",
+                          "With Transport TCP: the maximum segment size, data bytes; 0: the "
+                          "sender's interface MTU less 40 (IPv4 and TCP headers).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NetbltExperiment::m_tcpSegmentSize),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TcpCongestionControl",
+                          "With Transport TCP: Tahoe or NewReno (BsdTcpSocketFactory).",
+                          EnumValue(BsdTcpSocketFactory::TAHOE),
+                          MakeEnumAccessor<BsdTcpSocketFactory::CongestionControl>(
+                              &NetbltExperiment::m_tcpCongestionControl),
+                          MakeEnumChecker(BsdTcpSocketFactory::TAHOE,
+                                          "Tahoe",
+                                          BsdTcpSocketFactory::NEW_RENO,
+                                          "NewReno"))
             .AddAttribute("BurstSize",
                           "Packets per burst (BS).",
                           UintegerValue(5),
@@ -89,7 +119,8 @@ NetbltExperiment::GetTypeId()
                           MakeTimeChecker(Seconds(1)))
             .AddAttribute("Flows",
                           "Transfers run at once, each between two hosts of its own on the "
-                          "same network (RFC 1030 §8's parallel NETBLT processes).",
+                          "same network (RFC 1030 §8's parallel NETBLT processes); Transport TCP "
+                          "runs one.",
                           UintegerValue(1),
                           MakeUintegerAccessor(&NetbltExperiment::m_flows),
                           MakeUintegerChecker<uint32_t>(1, 1000))
@@ -124,6 +155,18 @@ void
 NetbltExperiment::SetNetbltAttribute(const std::string& name, const AttributeValue& value)
 {
     m_netblt.SetAttribute(name, value);
+}
+
+void
+NetbltExperiment::SetTcpAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_tcp.SetProcessingAttribute(name, value);
+}
+
+void
+NetbltExperiment::SetReceiverTcpAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_tcp.SetReceiverProcessingAttribute(name, value);
 }
 
 void
@@ -229,6 +272,13 @@ NetbltExperiment::Install()
     NS_ABORT_MSG_IF(m_flowAttributes.size() > m_flows,
                     "NetbltExperiment: SetFlowAttribute() for flow "
                         << m_flowAttributes.size() - 1 << ", but Flows is " << m_flows);
+    // TcpBulkTransfer moves one transfer between hosts 0 and 1.
+    NS_ABORT_MSG_IF(m_transport == TCP && m_flows > 1,
+                    "NetbltExperiment: Transport TCP runs one transfer, but Flows is "
+                        << m_flows << " (only NETBLT runs several at once)");
+    NS_ABORT_MSG_IF(m_transport == TCP && !m_flowAttributes.empty(),
+                    "NetbltExperiment: SetFlowAttribute() sets a NETBLT sending client's "
+                    "attribute; Transport is TCP");
     // A capture gets IPv4 header checksums (and Ethernet frame check sequences) as real hosts
     // compute them (ns-3 writes 0 otherwise, which no real capture shows). No header on any
     // network is ever damaged in transit (the impaired link corrupts only the IP payload; the
@@ -265,6 +315,55 @@ NetbltExperiment::Install()
     InstallInternet(nodes, devices, stream, streamsUsed);
     stream += streamsUsed;
 
+    m_flowState.resize(m_flows);
+    if (m_transport == TCP)
+    {
+        const uint32_t segmentSize =
+            m_tcpSegmentSize > 0 ? m_tcpSegmentSize : devices.Get(0)->GetMtu() - 40;
+        m_tcp.SetSocketAttribute("BufferSize", UintegerValue(m_tcpWindow));
+        m_tcp.SetSocketAttribute("SegmentSize", UintegerValue(segmentSize));
+        m_tcp.SetSocketAttribute("CongestionControl", EnumValue(m_tcpCongestionControl));
+        m_tcp.Install(nodes,
+                      GetReceiverAddress(0),
+                      m_transferSize,
+                      MakeCallback(&NetbltExperiment::TransferDelivered, this));
+    }
+    else
+    {
+        InstallNetblt(stream);
+    }
+    if (!m_pcapDirectory.empty())
+    {
+        EnablePcap(m_pcapDirectory + (m_transport == TCP ? "/tcp" : "/netblt"));
+    }
+    // Every network's devices report the frames they drop on reception under ns-3's usual
+    // PhyRxDrop name: bit errors, and on the 3C500 a receiver that was off or still full.
+    for (uint32_t index = 0; index < m_flows; ++index)
+    {
+        for (uint32_t end = 0; end < 2; ++end)
+        {
+            devices.Get(2 * index + end)
+                ->TraceConnectWithoutContext(
+                    "PhyRxDrop",
+                    MakeBoundCallback(&NetbltExperiment::CountInterfaceDrop,
+                                      &m_flowState[index].interfaceDrops[end]));
+        }
+    }
+    Simulator::Stop(m_maxSimulatedTime);
+}
+
+Ipv4Address
+NetbltExperiment::GetReceiverAddress(uint32_t flow) const
+{
+    Ptr<Ipv4> ipv4 = m_hosts.Get(2 * flow + 1)->GetObject<Ipv4>();
+    const int32_t interface = ipv4->GetInterfaceForDevice(m_devices.Get(2 * flow + 1));
+    return ipv4->GetAddress(interface, 0).GetLocal();
+}
+
+void
+NetbltExperiment::InstallNetblt(int64_t stream)
+{
+    const NodeContainer& nodes = m_hosts;
     NetbltHelper receiverNetblt = m_netblt;
     for (const auto& [name, value] : m_receiverNetbltAttributes)
     {
@@ -293,19 +392,16 @@ NetbltExperiment::Install()
     m_flowAttributes.resize(m_flows);
     for (uint32_t index = 0; index < m_flows; ++index)
     {
-        Ptr<Node> receiver = nodes.Get(2 * index + 1);
-        Ptr<Ipv4> ipv4 = receiver->GetObject<Ipv4>();
-        const int32_t interface = ipv4->GetInterfaceForDevice(devices.Get(2 * index + 1));
         NetbltBulkSendHelper flowHelper = sendHelper;
-        flowHelper.SetAttribute(
-            "Remote",
-            AddressValue(InetSocketAddress(ipv4->GetAddress(interface, 0).GetLocal(), port)));
+        flowHelper.SetAttribute("Remote",
+                                AddressValue(InetSocketAddress(GetReceiverAddress(index), port)));
         for (const auto& [name, value] : m_flowAttributes[index])
         {
             flowHelper.SetAttribute(name, *value);
         }
-        Flow& flow = m_flowState.emplace_back();
-        flow.sink = DynamicCast<NetbltSinkApplication>(sinkHelper.Install(receiver).Get(0));
+        Flow& flow = m_flowState[index];
+        flow.sink =
+            DynamicCast<NetbltSinkApplication>(sinkHelper.Install(nodes.Get(2 * index + 1)).Get(0));
         flow.sink->SetStartTime(Seconds(0));
         flow.sender =
             DynamicCast<NetbltBulkSendApplication>(flowHelper.Install(nodes.Get(2 * index)).Get(0));
@@ -315,14 +411,8 @@ NetbltExperiment::Install()
     }
     stream += sendHelper.AssignStreams(nodes, stream);
 
-    if (!m_pcapDirectory.empty())
+    for (Flow& flow : m_flowState)
     {
-        EnablePcap(m_pcapDirectory + "/netblt");
-    }
-
-    for (uint32_t index = 0; index < m_flows; ++index)
-    {
-        Flow& flow = m_flowState[index];
         flow.sender->TraceConnectWithoutContext(
             "Connection",
             MakeCallback(&NetbltSteadyStateMeter::Attach, &flow.steadyState));
@@ -338,18 +428,7 @@ NetbltExperiment::Install()
         flow.sink->TraceConnectWithoutContext(
             "Rx",
             MakeCallback(&NetbltExperiment::BufferDelivered, this).Bind(&flow));
-        // Every network's devices report the frames they drop on reception under ns-3's usual
-        // PhyRxDrop name: bit errors, and on the 3C500 a receiver that was off or still full.
-        for (uint32_t end = 0; end < 2; ++end)
-        {
-            devices.Get(2 * index + end)
-                ->TraceConnectWithoutContext(
-                    "PhyRxDrop",
-                    MakeBoundCallback(&NetbltExperiment::CountInterfaceDrop,
-                                      &flow.interfaceDrops[end]));
-        }
     }
-    Simulator::Stop(m_maxSimulatedTime);
 }
 
 void
@@ -396,9 +475,61 @@ NetbltTransferRecord
 NetbltExperiment::GetRecord(uint32_t index) const
 {
     const Flow& flow = GetFlow(index);
+    const NodeContainer hosts(m_hosts.Get(2 * index), m_hosts.Get(2 * index + 1));
+    NetbltTransferRecord record;
+    Ptr<HostCpu> senderCpu = hosts.Get(0)->GetObject<HostCpu>();
+    Ptr<HostCpu> receiverCpu = hosts.Get(1)->GetObject<HostCpu>();
+    Time transmitting(0);
+    for (const std::string& activity : GetTransmitActivities())
+    {
+        transmitting += senderCpu->GetBusyTime(activity);
+    }
+    if (m_transport == TCP)
+    {
+        m_tcp.FillRecord(record,
+                         senderCpu->GetBusyTime(TcpHostProcessing::DATA_SEND_ACTIVITY) +
+                             transmitting);
+    }
+    else
+    {
+        FillNetbltRecord(flow, hosts, record, transmitting);
+    }
+    record.senderCpuSeconds = senderCpu->GetBusyTime().GetSeconds();
+    record.receiverCpuSeconds = receiverCpu->GetBusyTime().GetSeconds();
+    Ptr<PacketBufferPool> receiverBuffers = hosts.Get(1)->GetObject<PacketBufferPool>();
+    record.receiverPacketBufferDrops = receiverBuffers->GetRefusals();
+    record.receiverPeakPacketBuffers = receiverBuffers->GetPeakInUse();
+    record.senderInterfaceDrops = flow.interfaceDrops[0];
+    record.receiverInterfaceDrops = flow.interfaceDrops[1];
+    RecordNetworkLosses(index,
+                        NetDeviceContainer(m_devices.Get(2 * index), m_devices.Get(2 * index + 1)),
+                        record);
+    record.events = Simulator::GetEventCount();
+    return record;
+}
+
+NetbltPathRecord
+NetbltExperiment::GetPathRecord() const
+{
+    NetbltPathRecord record;
+    for (uint32_t index = 0; index < m_flowState.size(); ++index)
+    {
+        record.simulatedSeconds =
+            std::max(record.simulatedSeconds, GetRecord(index).simulatedSeconds);
+    }
+    RecordPath(record);
+    record.events = Simulator::GetEventCount();
+    return record;
+}
+
+void
+NetbltExperiment::FillNetbltRecord(const Flow& flow,
+                                   const NodeContainer& hosts,
+                                   NetbltTransferRecord& record,
+                                   Time transmitting) const
+{
     Ptr<NetbltBulkSendApplication> sender = flow.sender;
     Ptr<NetbltSinkApplication> sink = flow.sink;
-    NetbltTransferRecord record;
     record.bytesGiven = sender->GetBytesGiven();
     record.bytesReceived = sink->GetBytesReceived();
     record.intact = record.bytesGiven == flow.transferSize &&
@@ -443,7 +574,6 @@ NetbltExperiment::GetRecord(uint32_t index) const
     record.lost = record.dataPacketsSent > record.dataPacketsReceived
                       ? record.dataPacketsSent - record.dataPacketsReceived
                       : 0;
-    const NodeContainer hosts(m_hosts.Get(2 * index), m_hosts.Get(2 * index + 1));
     for (uint32_t i = 0; i < hosts.GetN(); ++i)
     {
         Ptr<NetbltL4Protocol> protocol = hosts.Get(i)->GetObject<NetbltL4Protocol>();
@@ -456,43 +586,12 @@ NetbltExperiment::GetRecord(uint32_t index) const
             ? std::max(sender->GetCloseTime(), sink->GetCloseTime()).GetSeconds()
             : Simulator::Now().GetSeconds();
     Ptr<HostCpu> senderCpu = hosts.Get(0)->GetObject<HostCpu>();
-    Ptr<HostCpu> receiverCpu = hosts.Get(1)->GetObject<HostCpu>();
-    record.senderCpuSeconds = senderCpu->GetBusyTime().GetSeconds();
-    record.receiverCpuSeconds = receiverCpu->GetBusyTime().GetSeconds();
-    Ptr<PacketBufferPool> receiverBuffers = hosts.Get(1)->GetObject<PacketBufferPool>();
-    record.receiverPacketBufferDrops = receiverBuffers->GetRefusals();
-    record.receiverPeakPacketBuffers = receiverBuffers->GetPeakInUse();
-    Time sending = senderCpu->GetBusyTime("netblt-data-send");
-    for (const std::string& activity : GetTransmitActivities())
-    {
-        sending += senderCpu->GetBusyTime(activity);
-    }
+    Time sending = senderCpu->GetBusyTime("netblt-data-send") + transmitting;
     if (sending.IsStrictlyPositive() && sender->GetConnection())
     {
         const NetbltConnectionStatistics& s = sender->GetConnection()->GetStatistics();
         record.sendOnlyMbps = 8.0 * s.dataBytesSent / sending.GetSeconds() / 1e6;
     }
-    record.senderInterfaceDrops = flow.interfaceDrops[0];
-    record.receiverInterfaceDrops = flow.interfaceDrops[1];
-    RecordNetworkLosses(index,
-                        NetDeviceContainer(m_devices.Get(2 * index), m_devices.Get(2 * index + 1)),
-                        record);
-    record.events = Simulator::GetEventCount();
-    return record;
-}
-
-NetbltPathRecord
-NetbltExperiment::GetPathRecord() const
-{
-    NetbltPathRecord record;
-    for (uint32_t index = 0; index < m_flowState.size(); ++index)
-    {
-        record.simulatedSeconds =
-            std::max(record.simulatedSeconds, GetRecord(index).simulatedSeconds);
-    }
-    RecordPath(record);
-    record.events = Simulator::GetEventCount();
-    return record;
 }
 
 } // namespace ns3

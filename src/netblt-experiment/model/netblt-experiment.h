@@ -9,6 +9,7 @@
 #include "netblt-steady-state-meter.h"
 #include "netblt-time-sequence.h"
 #include "netblt-transfer-record.h"
+#include "tcp-bulk-transfer.h"
 
 #include "ns3/host-cpu-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -56,6 +57,12 @@ namespace ns3
  * index 0, so with the same seed (RngSeedManager) a run depends on its attributes alone; with
  * one flow (the default) the hosts, addresses and streams are those of the single transfer the
  * experiment has always run.
+ *
+ * With Transport TCP the same hosts, network and IPv4 carry a TCP transfer instead
+ * (TcpBulkTransfer: ns-3's TCP as a 1987 BSD host's, its work charged to the same HostCpu,
+ * its costs set with SetTcpAttribute()); the NETBLT attributes are then unused, and the
+ * record's fields mean their TCP counterparts (see NetbltTransferRecord). A TCP run is one
+ * flow: Install() aborts with Transport TCP and Flows above 1, or with a SetFlowAttribute().
  */
 class NetbltExperiment : public Object
 {
@@ -65,6 +72,13 @@ class NetbltExperiment : public Object
      * @return the object TypeId
      */
     static TypeId GetTypeId();
+
+    /// The transport protocol carrying the transfer.
+    enum Transport : uint8_t
+    {
+        NETBLT, //!< RFC 998's NETBLT, with the BurstSize ... OutstandingBuffers attributes
+        TCP     //!< ns-3's TCP as a 1987 BSD host's, with the Tcp... attributes
+    };
 
     NetbltExperiment();
     ~NetbltExperiment() override;
@@ -97,6 +111,19 @@ class NetbltExperiment : public Object
     void SetReceiverNetbltAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @param name a TcpHostProcessing attribute (a CPU cost of the host's TCP)
+     * @param value its value for both hosts
+     */
+    void SetTcpAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Overrides a TcpHostProcessing attribute for the receiving host only (host 1).
+     * @param name a TcpHostProcessing attribute
+     * @param value its value for the receiver
+     */
+    void SetReceiverTcpAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @param name a PacketBufferPool attribute
      * @param value its value for both hosts (each host gets a pool of its own)
      */
@@ -119,7 +146,7 @@ class NetbltExperiment : public Object
      * (TransferSize, BufferSize, PacketSize, BurstSize, BurstInterval, MaxOutstandingBuffers,
      * ChecksumData, DeathTimeout) or its Application attribute StartTime (default 1 ms), over
      * the values the experiment's attributes give every flow. Install() aborts naming a flow
-     * beyond Flows.
+     * beyond Flows, and with Transport TCP (no NETBLT client to set).
      * @param flow the flow, from 0
      * @param name the attribute
      * @param value its value for this flow
@@ -263,6 +290,11 @@ class NetbltExperiment : public Object
     virtual void RecordPath(NetbltPathRecord& record) const;
 
   private:
+    Transport m_transport;     //!< NETBLT or TCP
+    uint32_t m_tcpWindow;      //!< TCP's socket buffers, bytes
+    uint32_t m_tcpSegmentSize; //!< TCP's MSS (0: the sender's interface MTU less 40)
+    BsdTcpSocketFactory::CongestionControl m_tcpCongestionControl; //!< Tahoe or NewReno
+    TcpBulkTransfer m_tcp;         //!< the TCP transfer, with Transport TCP
     uint16_t m_burstSize;          //!< BS
     Time m_burstInterval;          //!< BI
     uint16_t m_packetSize;         //!< PSZ
@@ -288,11 +320,14 @@ class NetbltExperiment : public Object
     /// Each flow's sending-client attributes that differ from the experiment's.
     std::vector<std::vector<std::pair<std::string, Ptr<AttributeValue>>>> m_flowAttributes;
 
-    /** One transfer Install() set up, and what the traces gathered during the run. */
+    /**
+     * One transfer Install() set up, and what the traces gathered during the run. With
+     * Transport TCP there is one, without clients (TcpBulkTransfer has them).
+     */
     struct Flow
     {
-        Ptr<NetbltBulkSendApplication> sender;    //!< the sending client
-        Ptr<NetbltSinkApplication> sink;          //!< the receiving client
+        Ptr<NetbltBulkSendApplication> sender;    //!< the sending client (NETBLT)
+        Ptr<NetbltSinkApplication> sink;          //!< the receiving client (NETBLT)
         uint64_t transferSize{0};                 //!< bytes it transfers
         NetbltSteadyStateMeter steadyState;       //!< RFC 1030's steady-state throughput
         NetbltTimeSequence timeSequence;          //!< if RecordTimeSequences
@@ -312,6 +347,30 @@ class NetbltExperiment : public Object
      * @return the flow; aborts naming the index if there is no such flow
      */
     const Flow& GetFlow(uint32_t flow) const;
+
+    /**
+     * Installs NETBLT on every flow's hosts and, per flow, its two clients.
+     * @param stream the first random stream index it may use
+     */
+    void InstallNetblt(int64_t stream);
+
+    /**
+     * @param flow a flow index
+     * @return the address of the flow's receiver, the one its sender opens the connection to
+     */
+    Ipv4Address GetReceiverAddress(uint32_t flow) const;
+
+    /**
+     * Fills in what a flow's NETBLT connections tell.
+     * @param flow the flow
+     * @param hosts its sender and its receiver
+     * @param record the record
+     * @param transmitting the sender's CPU time in its driver's transmit routine
+     */
+    void FillNetbltRecord(const Flow& flow,
+                          const NodeContainer& hosts,
+                          NetbltTransferRecord& record,
+                          Time transmitting) const;
 
     // The transfers Install() set up.
     NodeContainer m_hosts;        //!< flow f's sender (2f) and receiver (2f + 1)

@@ -19,13 +19,13 @@ NetbltSteadyStateMeter::Attach(Ptr<NetbltSender> sender)
 }
 
 void
-NetbltSteadyStateMeter::DataSent(uint32_t buffer,
-                                 uint16_t packet,
-                                 uint32_t /* bytes */,
-                                 bool retransmission,
-                                 bool lastBuffer,
-                                 bool lastPacket)
+NetbltSteadyStateMeter::DataSent(const NetbltTxBuffer::Transmission& sent)
 {
+    const uint32_t buffer = sent.buffer;
+    const uint16_t packet = sent.packet;
+    const bool retransmission = sent.retransmission;
+    const bool lastBuffer = sent.lastBuffer;
+    const bool lastPacket = sent.lastPacket;
     Time now = Simulator::Now();
     if (!m_started)
     {

@@ -36,20 +36,11 @@ class NetbltSteadyStateMeter
     void Attach(Ptr<NetbltSender> sender);
 
     /**
-     * One DATA/LDATA transmission (the DataSent trace source's signature).
-     * @param buffer the buffer number
-     * @param packet the packet number
-     * @param bytes data bytes in it (unused: the sizes are the negotiated ones)
-     * @param retransmission true if the packet was sent before
-     * @param lastBuffer true if the buffer is the transfer's last
-     * @param lastPacket true if it is the buffer's last packet
+     * One DATA/LDATA transmission (the DataSent trace source's signature; its length is
+     * unused: the sizes are the negotiated ones).
+     * @param sent the transmission
      */
-    void DataSent(uint32_t buffer,
-                  uint16_t packet,
-                  uint32_t bytes,
-                  bool retransmission,
-                  bool lastBuffer,
-                  bool lastPacket);
+    void DataSent(const NetbltTxBuffer::Transmission& sent);
 
     /** @return bits per second, or 0 if the transfer sent too little to tell */
     double GetThroughput() const;

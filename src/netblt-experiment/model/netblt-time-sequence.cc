@@ -31,14 +31,13 @@ NetbltTimeSequence::AttachReceiver(Ptr<NetbltReceiver> receiver)
 }
 
 void
-NetbltTimeSequence::DataSent(uint32_t buffer,
-                             uint16_t packet,
-                             uint32_t bytes,
-                             bool retransmission,
-                             bool /* lastBuffer */,
-                             bool /* lastPacket */)
+NetbltTimeSequence::DataSent(const NetbltTxBuffer::Transmission& sent)
 {
-    Add(retransmission ? DATA_RETRANSMITTED : DATA_SENT, buffer, packet, bytes, *m_sender);
+    Add(sent.retransmission ? DATA_RETRANSMITTED : DATA_SENT,
+        sent.buffer,
+        sent.packet,
+        sent.length,
+        *m_sender);
 }
 
 void

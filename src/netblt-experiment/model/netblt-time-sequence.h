@@ -71,12 +71,7 @@ class NetbltTimeSequence
 
   private:
     /** DataSent trace sink (see NetbltSender::DataSentTracedCallback). */
-    void DataSent(uint32_t buffer,
-                  uint16_t packet,
-                  uint32_t bytes,
-                  bool retransmission,
-                  bool lastBuffer,
-                  bool lastPacket);
+    void DataSent(const NetbltTxBuffer::Transmission& sent);
     /** DataReceived trace sink. */
     void DataReceived(uint32_t buffer, uint16_t packet, uint32_t bytes);
     /** ResendSent trace sink. */

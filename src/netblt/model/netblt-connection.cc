@@ -95,7 +95,23 @@ NetbltConnection::GetTypeId()
             .AddTraceSource("State",
                             "The connection state (a TracedValue: old and new state).",
                             MakeTraceSourceAccessor(&NetbltConnection::m_state),
-                            "ns3::NetbltConnection::StateTracedCallback");
+                            "ns3::NetbltConnection::StateTracedCallback")
+            .AddTraceSource("BurstSize",
+                            "The burst size in force, packets (NETBLT's counterpart of TCP's "
+                            "congestion window): set when the connection is set up and when OK "
+                            "and NULL-ACK renegotiate it.",
+                            MakeTraceSourceAccessor(&NetbltConnection::m_burstSizeInForce),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("BurstInterval",
+                            "The burst interval in force: set when the connection is set up "
+                            "and when OK and NULL-ACK renegotiate it.",
+                            MakeTraceSourceAccessor(&NetbltConnection::m_burstIntervalInForce),
+                            "ns3::TracedValueCallback::Time")
+            .AddTraceSource("OutstandingBuffers",
+                            "The number of buffers that may be outstanding at once, as "
+                            "negotiated.",
+                            MakeTraceSourceAccessor(&NetbltConnection::m_outstandingBuffersInForce),
+                            "ns3::TracedValueCallback::Uint32");
     return tid;
 }
 
@@ -274,6 +290,14 @@ NetbltConnection::CheckProgress(uint32_t buffer, uint32_t resends)
     AbortNoProgress("no progress: buffer " + std::to_string(buffer) + " needed more than " +
                     std::to_string(m_maxResendsPerBuffer) + " RESENDs");
     return true;
+}
+
+void
+NetbltConnection::NoteParametersInForce()
+{
+    m_burstSizeInForce = m_params.burstSize;
+    m_burstIntervalInForce = MilliSeconds(m_params.burstIntervalMs);
+    m_outstandingBuffersInForce = m_params.maxOutstandingBuffers;
 }
 
 void
@@ -483,6 +507,7 @@ NetbltConnection::Establish()
     SetState(ESTABLISHED);
     PacketHeard();
     PacketSent();
+    NoteParametersInForce();
     m_lastProgress = Simulator::Now();
     m_progressTimer.Touch();
     m_progressTimer.Arm(Seconds(m_progressTimeoutFactor * m_params.deathTimeoutS));

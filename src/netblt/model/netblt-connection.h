@@ -245,6 +245,11 @@ class NetbltConnection : public Object
     void NoteProgress();
     /** @return true while the role has a buffer under way whose completion it waits for */
     virtual bool IsAwaitingProgress() const = 0;
+    /**
+     * The burst size and interval and the outstanding buffers in m_params are now in force
+     * (negotiated, or renegotiated through OK and NULL-ACK): updates their traced values.
+     */
+    void NoteParametersInForce();
     /** @return the dally time: DallyFactor x the control-timer estimate */
     Time GetDallyTime() const;
     /**
@@ -350,7 +355,10 @@ class NetbltConnection : public Object
     uint16_t m_peerPort{0};
     uint32_t m_connectionId{0};
     bool m_active{false};
-    TracedValue<State> m_state; //!< the connection state (trace source State)
+    TracedValue<State> m_state;               //!< the connection state (trace source State)
+    TracedValue<uint32_t> m_burstSizeInForce; //!< trace source BurstSize
+    TracedValue<Time> m_burstIntervalInForce; //!< trace source BurstInterval
+    TracedValue<uint32_t> m_outstandingBuffersInForce; //!< trace source OutstandingBuffers
 
     // timers
     EventId m_openTimer;

@@ -105,6 +105,11 @@ NetbltReceiver::GetTypeId()
                             "packets it asks for.",
                             MakeTraceSourceAccessor(&NetbltReceiver::m_resendSentTrace),
                             "ns3::NetbltReceiver::ResendTracedCallback")
+            .AddTraceSource("ControlTimer",
+                            "The control timer's value each time it is set (a TracedValue: "
+                            "old and new value).",
+                            MakeTraceSourceAccessor(&NetbltReceiver::m_controlTimerValue),
+                            "ns3::TracedValueCallback::Time")
             .AddTraceSource("ControlTimeout",
                             "The control timer expired; the value it had.",
                             MakeTraceSourceAccessor(&NetbltReceiver::m_controlTimeoutTrace),
@@ -241,6 +246,7 @@ NetbltReceiver::DoReceive(const NetbltHeader& header, Ptr<Packet> packet)
         NetbltRateControl::AcceptAnswer(m_params,
                                         nullAck.GetNewBurstSize(),
                                         nullAck.GetNewBurstRate());
+        NoteParametersInForce();
         CheckReceiverDone();
         break;
     }
@@ -325,9 +331,9 @@ NetbltReceiver::SendControlPacketNow()
     ++m_stats.controlPacketsSent;
     SendPacket(Create<Packet>(), control);
     Simulator::Remove(m_controlTimer);
-    m_controlTimer = Simulator::Schedule(Granular(GetControlTimerValue()),
-                                         &NetbltReceiver::ControlTimeout,
-                                         this);
+    m_controlTimerValue = GetControlTimerValue();
+    m_controlTimer =
+        Simulator::Schedule(Granular(m_controlTimerValue), &NetbltReceiver::ControlTimeout, this);
 }
 
 Time

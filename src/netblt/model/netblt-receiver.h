@@ -146,7 +146,8 @@ class NetbltReceiver : public NetbltConnection
     bool m_controlDirty{false};      //!< messages queued since the last transmission
     bool m_controlSendQueued{false}; //!< a CONTROL packet waits for the CPU
     EventId m_controlTimer;
-    EventId m_flushEvent; //!< sends the GOs of ProvideBuffer() calls together
+    TracedValue<Time> m_controlTimerValue; //!< the value the control timer was last set to
+    EventId m_flushEvent;                  //!< sends the GOs of ProvideBuffer() calls together
     BufferCallback m_bufferReceivedCallback;
 
     TracedCallback<uint32_t> m_dataTimeoutTrace;

@@ -53,9 +53,10 @@ NetbltSender::GetTypeId()
                           MakeBooleanAccessor(&NetbltSender::m_dallyUntilPeerDeath),
                           MakeBooleanChecker())
             .AddTraceSource("DataSent",
-                            "A DATA/LDATA packet was handed to the CPU for transmission: buffer "
-                            "and packet number, data bytes, whether it was sent before, whether "
-                            "its buffer is the last and whether it is the buffer's last packet.",
+                            "A DATA/LDATA packet was handed to the CPU for transmission "
+                            "(NetbltTxBuffer::Transmission: buffer and packet number, data "
+                            "bytes, whether it was sent before, whether its buffer is the last "
+                            "and whether it is the buffer's last packet).",
                             MakeTraceSourceAccessor(&NetbltSender::m_dataSentTrace),
                             "ns3::NetbltSender::DataSentTracedCallback")
             .AddTraceSource("Retransmit",
@@ -266,6 +267,7 @@ NetbltSender::HandleControl(const NetbltControlHeader& control)
             renegotiated =
                 m_rate.AcceptOffer(m_params, message.GetBurstSize(), message.GetBurstRate()) ||
                 renegotiated;
+            NoteParametersInForce();
             break;
         case NetbltControlMessage::RESEND:
             if (m_txBuffer.IsReleased(message.GetBufferNumber()))
@@ -399,12 +401,7 @@ NetbltSender::SendNextDataPacket()
         ++m_stats.dataPacketsRetransmitted;
         m_retransmitTrace(next.buffer, next.packet);
     }
-    m_dataSentTrace(next.buffer,
-                    next.packet,
-                    next.length,
-                    next.retransmission,
-                    next.lastBuffer,
-                    next.lastPacket);
+    m_dataSentTrace(next);
     Process(m_protocol->GetProcessingCosts().DataSend(next.length),
             DATA_SEND_ACTIVITY,
             [this, packet, header]() mutable {

@@ -38,19 +38,11 @@ class NetbltSender : public NetbltConnection
 
     /**
      * Trace signature of DataSent: one DATA/LDATA transmission.
-     * @param buffer the buffer number
-     * @param packet the packet number
-     * @param bytes data bytes in it
-     * @param retransmission true if the packet was sent before
-     * @param lastBuffer true if the buffer is the transfer's last
-     * @param lastPacket true if it is the buffer's last packet (LDATA)
+     * @param transmission the packet: buffer and packet number, data bytes (length), whether it
+     *        was sent before, whether its buffer is the transfer's last and whether it is the
+     *        buffer's last packet (LDATA)
      */
-    typedef void (*DataSentTracedCallback)(uint32_t buffer,
-                                           uint16_t packet,
-                                           uint32_t bytes,
-                                           bool retransmission,
-                                           bool lastBuffer,
-                                           bool lastPacket);
+    typedef void (*DataSentTracedCallback)(const NetbltTxBuffer::Transmission& transmission);
     /** Trace signature: a buffer and a packet number. */
     typedef void (*PacketNumberTracedCallback)(uint32_t buffer, uint16_t packet);
 
@@ -116,7 +108,7 @@ class NetbltSender : public NetbltConnection
     uint16_t m_peerControlTimerMs{0};      //!< control-timer value from the last OK
     SendReadyCallback m_sendReadyCallback;
 
-    TracedCallback<uint32_t, uint16_t, uint32_t, bool, bool, bool> m_dataSentTrace;
+    TracedCallback<const NetbltTxBuffer::Transmission&> m_dataSentTrace;
     TracedCallback<uint32_t, uint16_t> m_retransmitTrace;
 };
 

@@ -223,6 +223,88 @@ class NetbltConfigPathTransferTestCase : public NetbltEngineTestCase
 
 /**
  * @ingroup netblt-tests
+ * @brief The values in force as TracedValues, connected by Config path once the active end
+ * exists: the sender proposes bursts of 4 every 5 ms and 2 buffers, the listener allows bursts
+ * of 3. The sender's BurstSize goes 0 -> 3, BurstInterval 0 -> 5 ms, OutstandingBuffers 0 -> 2,
+ * once each (no renegotiation follows); the receiver's ControlTimer is first set to its initial
+ * value (1 s), and every value it takes is a positive time no longer than its death timeout.
+ */
+class NetbltTracedValuesTestCase : public NetbltEngineTestCase
+{
+  public:
+    NetbltTracedValuesTestCase()
+        : NetbltEngineTestCase("Config path: BurstSize, BurstInterval, OutstandingBuffers and "
+                               "ControlTimer trace the values in force")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench;
+        NetbltTransferParameters limits = Limits();
+        limits.burstSize = 3;
+        bench.StartWrite(Proposal(4000, 1000, 4, 5, 2), MakeData(12000, 3), limits);
+        std::vector<std::pair<uint32_t, uint32_t>> burstSizes;
+        std::vector<std::pair<Time, Time>> burstIntervals;
+        std::vector<std::pair<uint32_t, uint32_t>> outstanding;
+        std::vector<Time> controlTimers;
+        const std::string sender = "/NodeList/0/$ns3::NetbltL4Protocol/ConnectionList/*/";
+        bool connected = false;
+        // After ConnectAt's event at the same instant: the sender exists, not yet set up.
+        Simulator::Schedule(MilliSeconds(1), [&]() {
+            connected =
+                Config::ConnectWithoutContextFailSafe(
+                    sender + "BurstSize",
+                    MakeCallback(+[](std::vector<std::pair<uint32_t, uint32_t>>* v,
+                                     uint32_t from,
+                                     uint32_t to) {
+                        v->emplace_back(from, to);
+                    }).Bind(&burstSizes)) &&
+                Config::ConnectWithoutContextFailSafe(
+                    sender + "BurstInterval",
+                    MakeCallback(+[](std::vector<std::pair<Time, Time>>* v, Time from, Time to) {
+                        v->emplace_back(from, to);
+                    }).Bind(&burstIntervals)) &&
+                Config::ConnectWithoutContextFailSafe(
+                    sender + "OutstandingBuffers",
+                    MakeCallback(+[](std::vector<std::pair<uint32_t, uint32_t>>* v,
+                                     uint32_t from,
+                                     uint32_t to) {
+                        v->emplace_back(from, to);
+                    }).Bind(&outstanding));
+        });
+        bench.passive.onEstablished = [&](Ptr<NetbltConnection> receiver) {
+            receiver->TraceConnectWithoutContext(
+                "ControlTimer",
+                MakeCallback(+[](std::vector<Time>* v, Time, Time to) {
+                    v->push_back(to);
+                }).Bind(&controlTimers));
+        };
+        bench.ArmWatchdog(Seconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(connected, true, "the sender's traces found by Config path");
+        NS_TEST_ASSERT_MSG_EQ(bench.passive.Completed(), true, "transfer completed");
+        NS_TEST_ASSERT_MSG_EQ(burstSizes.size(), 1, "BurstSize set once");
+        NS_TEST_EXPECT_MSG_EQ(burstSizes[0].first, 0, "from nothing");
+        NS_TEST_EXPECT_MSG_EQ(burstSizes[0].second, 3, "to the listener's limit");
+        NS_TEST_ASSERT_MSG_EQ(burstIntervals.size(), 1, "BurstInterval set once");
+        NS_TEST_EXPECT_MSG_EQ(burstIntervals[0].second, MilliSeconds(5), "the proposal's");
+        NS_TEST_ASSERT_MSG_EQ(outstanding.size(), 1, "OutstandingBuffers set once");
+        NS_TEST_EXPECT_MSG_EQ(outstanding[0].second, 2, "the proposal's");
+        NS_TEST_ASSERT_MSG_GT(controlTimers.size(), 0, "the control timer was set");
+        NS_TEST_EXPECT_MSG_EQ(controlTimers[0], Seconds(1), "InitialControlTimer first");
+        for (Time value : controlTimers)
+        {
+            NS_TEST_EXPECT_MSG_GT(value, Time(0), "positive");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(value, Seconds(10), "within the death timeout");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-tests
  * @brief NETBLT's connections in the configuration namespace.
  */
 class NetbltConfigPathTestSuite : public TestSuite
@@ -232,6 +314,7 @@ class NetbltConfigPathTestSuite : public TestSuite
         : TestSuite("netblt-config-path", Type::SYSTEM)
     {
         AddTestCase(new NetbltConfigPathTransferTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetbltTracedValuesTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -478,15 +478,15 @@ TxRecorder::DataBursts() const
 // DataSentRecorder
 
 void
-DataSentRecorder::Record(uint32_t buffer,
-                         uint16_t packet,
-                         uint32_t bytes,
-                         bool retransmission,
-                         bool lastBuffer,
-                         bool lastPacket)
+DataSentRecorder::Record(const NetbltTxBuffer::Transmission& t)
 {
-    sent.push_back(
-        Sent{Simulator::Now(), buffer, packet, bytes, retransmission, lastBuffer, lastPacket});
+    sent.push_back(Sent{Simulator::Now(),
+                        t.buffer,
+                        t.packet,
+                        t.length,
+                        t.retransmission,
+                        t.lastBuffer,
+                        t.lastPacket});
 }
 
 void

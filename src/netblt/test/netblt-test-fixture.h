@@ -154,19 +154,9 @@ class DataSentRecorder
 
     /**
      * The trace sink, for Config paths.
-     * @param buffer the buffer number
-     * @param packet the packet number
-     * @param bytes data bytes
-     * @param retransmission sent before
-     * @param lastBuffer L flag
-     * @param lastPacket LDATA
+     * @param transmission the DATA/LDATA packet sent
      */
-    void Record(uint32_t buffer,
-                uint16_t packet,
-                uint32_t bytes,
-                bool retransmission,
-                bool lastBuffer,
-                bool lastPacket);
+    void Record(const NetbltTxBuffer::Transmission& transmission);
     /** @param sender a sender whose DataSent to record from now on */
     void Attach(Ptr<NetbltSender> sender);
 
