@@ -169,12 +169,12 @@ def test_a_false_completion_or_wrong_bytes_is_bad_and_an_abort_clean() -> None:
 
 
 def test_a_soak_over_networks_is_cut_into_chunks_per_network() -> None:
-    chunks = soak.plan(transfers=2500, packets=1500, seed=7, networks=("ethernet", "wideband"))
+    chunks = soak.plan(transfers=1500, packets=1500, seed=7, networks=("ethernet", "wideband"))
     assert [(c.network, c.first_seed, c.runs) for c in chunks] == [
-        ("ethernet", 7, 2000), ("ethernet", 2007, 500),
-        ("wideband", 7, 2000), ("wideband", 2007, 500),
+        ("ethernet", 7, 1000), ("ethernet", 1007, 500),
+        ("wideband", 7, 1000), ("wideband", 1007, 500),
     ]  # fmt: skip
-    assert chunks[0].arguments() == ["--first-seed=7", "--transfers=2000"]
+    assert chunks[0].arguments() == ["--first-seed=7", "--transfers=1000"]
     assert soak.network_command("wideband")[-3:] == [
         "-m", "netblt_sim.soak_network", "--network=wideband",
     ]  # fmt: skip
