@@ -37,15 +37,17 @@ from netblt_sim.parameters import TransferParameters
 from netblt_sim.transfer import RUN_COLUMNS
 
 MEASURE_KIND = "measure"
-MEASURE_KEYS: tuple[str, ...] = ("kind", "title", "source", "runs", "checks", "report")
-RUN_KEYS: tuple[str, ...] = ("label", "network", "transfer", "grid")
+MEASURE_KEYS: tuple[str, ...] = ("kind", "title", "source", "runs", "checks", "report", "notes")
+RUN_KEYS: tuple[str, ...] = ("label", "network", "transfer", "grid", "round_trip_ms")
 CHECK_KEYS: tuple[str, ...] = ("claim", "runs", "quantity", "statistic", "low", "high")
 CHECK_KEYS += ("tolerance_pct", "where")
 # How results are written (see reports.VIEWS): "checks" (the default: each check and the
 # throughput per run set and burst interval), "losses" (a claim about losses: losses per
 # burst interval on each run set's network, the networks all different), "loss-sweep" (no
-# report; throughput and retransmissions against loss).
-REPORTS: tuple[str, ...] = ("checks", "losses", "loss-sweep")
+# report; throughput and retransmissions against loss), "protocols" (NETBLT beside TCP on
+# each network: the best of each, every configuration, and TCP's window bound where a run set
+# gives its path's round trip).
+REPORTS: tuple[str, ...] = ("checks", "losses", "loss-sweep", "protocols")
 # How a check reduces the quantity over the runs of its set. "best_interval_median": the
 # median at the burst interval whose median throughput is highest.
 STATISTICS: tuple[str, ...] = ("median", "min", "max", "best_interval_median")
@@ -60,6 +62,7 @@ class RunSet:
     network: str
     transfer: Mapping[str, Any]  # fixed values, as given; transfer_parameters checks them
     grid: Mapping[str, tuple[Any, ...]]
+    round_trip_ms: float | None = None  # the path's round trip, for TCP's window bound
 
     def parameters(self) -> list[TransferParameters]:
         """Every run, in the order of the grid (its first name outermost)."""
@@ -111,6 +114,7 @@ class MeasureScenario:
     run_sets: tuple[RunSet, ...]
     checks: tuple[Check, ...]
     report: str = "checks"  # one of REPORTS
+    notes: tuple[str, ...] = ()  # paragraphs the report gives after the source
 
     def parameters(self) -> list[tuple[str, TransferParameters]]:
         """Every run with its set's label, set by set."""
@@ -121,14 +125,18 @@ class MeasureScenario:
 
 
 def _run_set(where: str, raw: object) -> RunSet:
-    entry = json_object(where, raw, RUN_KEYS, RUN_KEYS)
+    entry = json_object(where, raw, RUN_KEYS, RUN_KEYS[:4])
     get_network(entry["network"])
     transfer = entry["transfer"]
     if not isinstance(transfer, dict):
         raise ValueError(f"{where}.transfer = {transfer!r}: must be an object of name -> value")
-    return RunSet(
-        entry["label"], entry["network"], transfer, load_grid(f"{where}.grid", entry["grid"])
-    )
+    round_trip = entry.get("round_trip_ms")
+    if round_trip is not None and (isinstance(round_trip, bool)
+                                   or not isinstance(round_trip, int | float) or round_trip <= 0):
+        raise ValueError(f"{where}.round_trip_ms = {round_trip!r}: must be a number of ms above 0")
+    return RunSet(entry["label"], entry["network"], transfer,
+                  load_grid(f"{where}.grid", entry["grid"]),
+                  None if round_trip is None else float(round_trip))  # fmt: skip
 
 
 def _check(where: str, raw: object, labels: set[str]) -> Check:
@@ -183,4 +191,8 @@ def parse_measure(path: Path, raw: object) -> MeasureScenario:
             run_set.parameters()  # refuses an impossible transfer now, by name
         except ValueError as error:
             raise ValueError(f"{path}: runs[{index}]: {error}") from None
-    return MeasureScenario(path.stem, entry["title"], entry["source"], run_sets, checks, report)
+    notes = entry.get("notes", [])
+    if not isinstance(notes, list) or not all(isinstance(note, str) for note in notes):
+        raise ValueError(f"{path}: notes must be a list of paragraphs (strings)")
+    return MeasureScenario(path.stem, entry["title"], entry["source"], run_sets, checks, report,
+                           tuple(notes))  # fmt: skip

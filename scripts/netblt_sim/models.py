@@ -7,7 +7,12 @@ Each file is JSON. Its `attributes` map an ns-3 object kind to attribute entries
 list the `facts` its derivations start from, in the same form. Loading checks that every entry
 says where it comes from; applying converts the entries into ns-3 attribute values.
 
-Object kinds: `cpu` (ns3::HostCpu), `netblt` (ns3::NetbltL4Protocol), `device` and `channel`
+A file may also name `policies`: per object kind, an attribute whose value is an ns-3 type the
+implementation used (for example the NETBLT receiver's data timer), each
+`{"type": "ns3::...", "source": ...}`, applied as a `TypeIdValue`.
+
+Object kinds: `cpu` (ns3::HostCpu), `netblt` (ns3::NetbltL4Protocol), `tcp` (the host's TCP
+costs, ns3::TcpHostProcessing, used by TCP runs), `device` and `channel`
 (the network's net device and channel, for example ns3::ProteonRingNetDevice), `experiment`
 (the network's experiment class itself, for what lies between the hosts: lines, gateways),
 `wideband-channel` and `wideband-device` (ns3::WidebandChannel, ns3::WidebandNetDevice).
@@ -17,7 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +30,7 @@ from netblt_sim.runtime import NsNamespace
 
 MODELS_DIR: Path = Path(__file__).resolve().parents[2] / "models"
 OBJECT_KINDS: tuple[str, ...] = ("cpu", "netblt", "device", "channel", "experiment")
-OBJECT_KINDS += ("wideband-channel", "wideband-device", "packet-buffers")
+OBJECT_KINDS += ("wideband-channel", "wideband-device", "packet-buffers", "tcp")
 TIME_UNITS_NS: dict[str, float] = {"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1.0}
 # Per-byte costs are written as a time per byte.
 PER_BYTE_SUFFIX = "/byte"
@@ -66,6 +71,21 @@ class ModelValue:
 
 
 @dataclass(frozen=True)
+class ModelPolicy:
+    """One policy of a model file: the ns-3 type an attribute names (a TypeId attribute)."""
+
+    type_name: str
+    source: str
+
+    def to_ns3(self, ns: NsNamespace) -> Any:
+        """The ns-3 TypeIdValue; ModelError if no such type is registered."""
+        type_id = ns.TypeId()
+        if not ns.TypeId.LookupByNameFailSafe(self.type_name, type_id):
+            raise ModelError(f"policy type {self.type_name!r} is not a registered ns-3 type")
+        return ns.TypeIdValue(type_id)
+
+
+@dataclass(frozen=True)
 class HardwareModel:
     """One file of `models/`: attribute values by object kind, and the facts behind them."""
 
@@ -74,6 +94,7 @@ class HardwareModel:
     description: str
     attributes: Mapping[str, Mapping[str, ModelValue]]
     facts: Mapping[str, ModelValue]
+    policies: Mapping[str, Mapping[str, ModelPolicy]] = field(default_factory=dict)
 
     def value(self, kind: str, attribute: str) -> ModelValue:
         """The entry for one attribute; ModelError names what exists if it is missing."""
@@ -100,6 +121,17 @@ def _entry(path: Path, where: str, raw: object) -> ModelValue:
     return ModelValue(float(value), unit, source)
 
 
+def _policy(path: Path, where: str, raw: object) -> ModelPolicy:
+    if not isinstance(raw, dict):
+        raise ModelError(f"{path}: {where} must be an object with type and source")
+    type_name, source = raw.get("type"), raw.get("source")
+    if not isinstance(type_name, str) or not type_name.startswith("ns3::"):
+        raise ModelError(f"{path}: {where}.type = {type_name!r}: must name an ns-3 type (ns3::...)")
+    if not isinstance(source, str) or len(source.strip()) < 10:
+        raise ModelError(f"{path}: {where} has no source: every value must say where it comes from")
+    return ModelPolicy(type_name, source)
+
+
 def load_model(category: str, name: str, models_dir: Path = MODELS_DIR) -> HardwareModel:
     """Reads `models/<category>/<name>.json`, checking every entry."""
     path = models_dir / category / f"{name}.json"
@@ -119,18 +151,30 @@ def load_model(category: str, name: str, models_dir: Path = MODELS_DIR) -> Hardw
             for attribute, entry in entries.items()
         }
     facts = {key: _entry(path, f"facts.{key}", entry) for key, entry in raw.get("facts", {}).items()}
+    policies: dict[str, dict[str, ModelPolicy]] = {}
+    for kind, entries in raw.get("policies", {}).items():
+        if kind not in OBJECT_KINDS:
+            raise ModelError(f"{path}: policies.{kind}: object kind must be one of {OBJECT_KINDS}")
+        policies[kind] = {
+            attribute: _policy(path, f"policies.{kind}.{attribute}", entry)
+            for attribute, entry in entries.items()
+        }
     description = raw.get("description", "")
     if not isinstance(description, str) or not description:
         raise ModelError(f"{path}: needs a description")
-    return HardwareModel(name, path, description, attributes, facts)
+    return HardwareModel(name, path, description, attributes, facts, policies)
 
 
 Setter = Callable[[str, Any], None]
 
 
 def apply_model(ns: NsNamespace, model: HardwareModel, setters: Mapping[str, Setter]) -> None:
-    """Sets every attribute of `model` through the setter of its object kind."""
-    for kind, entries in model.attributes.items():
+    """Sets every attribute and policy of `model` through the setter of its object kind."""
+    entries_by_kind: list[tuple[str, Mapping[str, ModelValue | ModelPolicy]]] = [
+        *model.attributes.items(),
+        *model.policies.items(),
+    ]
+    for kind, entries in entries_by_kind:
         if kind not in setters:
             raise ModelError(f"{model.path}: {kind} attributes do not apply to this experiment")
         for attribute, entry in entries.items():

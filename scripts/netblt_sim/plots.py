@@ -164,3 +164,93 @@ def plot_throughput_and_retransmissions_vs_loss(runs: pd.DataFrame, title: str) 
         axes.grid(True, alpha=0.3)
         axes.legend()
     return figure
+
+
+def _outstanding_bytes(runs: pd.DataFrame) -> pd.Series:
+    """The data a run may have in flight: NETBLT's buffers x their size, TCP's window."""
+    netblt = runs["nbufs"].astype("float64") * runs["bfsz"].astype("float64")
+    return netblt.where(runs["protocol"] == "netblt", runs["window_bytes"].astype("float64"))
+
+
+def _configuration(row: pd.Series) -> str:
+    if row["protocol"] == "tcp":
+        return f"TCP {int(row['window_bytes']) // 1024} KB {row['congestion_control']}"
+    return f"NETBLT {int(row['nbufs'])} buf"
+
+
+def plot_protocol_comparison(runs: pd.DataFrame, bounds: pd.Series, title: str) -> Figure:
+    """NETBLT beside TCP, medians over seeds: a bar chart per network (every configuration
+    without imposed loss, the range over seeds as error bars, TCP's window bound `bounds`, one
+    per run, as a black tick where known), the throughput against the data each may have in
+    flight (NETBLT's buffers x their size, TCP's window), and against imposed loss for the run
+    sets that vary it. `runs` is a measure's frame with `label` and both protocols' columns."""
+    _files_only()
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    for needed in ("label", "network", "protocol", "nbufs", "bfsz", "window_bytes", "loss",
+                   "congestion_control", "steady_state_mbps"):  # fmt: skip
+        if needed not in runs.columns:
+            raise ValueError(f"runs frame has no {needed!r} column")
+    runs = runs.assign(bound=bounds, outstanding=_outstanding_bytes(runs),
+                       configuration=runs.apply(_configuration, axis=1))  # fmt: skip
+    networks = list(dict.fromkeys(runs["network"]))
+    lossy_labels = [label for label, rows in runs.groupby("label", sort=False)
+                    if rows["loss"].nunique() > 1]  # fmt: skip
+    panels = len(networks) + 1 + (1 if lossy_labels else 0)
+    columns = 2
+    rows_of_panels = -(-panels // columns)
+    figure, axes_grid = plt.subplots(rows_of_panels, columns, figsize=(13, 3.6 * rows_of_panels),
+                                     dpi=100, constrained_layout=True, squeeze=False)  # fmt: skip
+    axes_list = list(axes_grid.flat)
+    colours = {"netblt": "tab:blue", "tcp": "tab:orange"}
+    lossless = runs[runs["loss"] == 0]
+    for axes, network in zip(axes_list, networks, strict=False):
+        bars = (lossless[lossless["network"] == network]
+                .groupby(["label", "configuration"], sort=False)
+                .agg(protocol=("protocol", "first"), median=("steady_state_mbps", "median"),
+                     low=("steady_state_mbps", "min"), high=("steady_state_mbps", "max"),
+                     bound=("bound", "first"))
+                .reset_index())  # fmt: skip
+        positions = range(len(bars))
+        axes.bar(positions, bars["median"], color=[colours[p] for p in bars["protocol"]],
+                 yerr=[(bars["median"] - bars["low"]).clip(lower=0),
+                       (bars["high"] - bars["median"]).clip(lower=0)], capsize=2)  # fmt: skip
+        for position, bound in zip(positions, bars["bound"], strict=True):
+            if bound == bound:  # not NaN
+                axes.plot([position - 0.4, position + 0.4], [bound, bound], color="black")
+        axes.set_xticks(list(positions), bars["configuration"], rotation=60, ha="right",
+                        fontsize="x-small")  # fmt: skip
+        axes.set_title(f"{network}: median steady-state throughput (Mbit/s)", fontsize="small")
+    curve_axes = axes_list[len(networks)]
+    for (network, protocol, control), rows in lossless.groupby(
+        ["network", "protocol", "congestion_control"], sort=False, dropna=False
+    ):
+        by_size = rows.groupby("outstanding")["steady_state_mbps"].median()
+        name = f"{network} {protocol}" + ("" if protocol == "netblt" else f" {control}")
+        curve_axes.plot(by_size.index / 1024, by_size.values, marker="o" if protocol == "tcp"
+                        else "s", linestyle="-" if protocol == "tcp" else "--", label=name)  # fmt: skip
+    curve_axes.set_xscale("log", base=2)
+    curve_axes.set_xlabel("data allowed in flight (KB): TCP's window, NETBLT's buffers x size")
+    curve_axes.set_ylabel("median steady state (Mbit/s)")
+    curve_axes.set_yscale("log")
+    curve_axes.legend(fontsize="xx-small", ncol=2)
+    curve_axes.set_title("throughput against window or buffers, no imposed loss",
+                         fontsize="small")  # fmt: skip
+    if lossy_labels:
+        loss_axes = axes_list[len(networks) + 1]
+        lossy = runs[runs["label"].isin(lossy_labels)]
+        for (label, configuration), rows in lossy.groupby(["label", "configuration"],
+                                                          sort=False):  # fmt: skip
+            by_loss = rows.groupby("loss")["steady_state_mbps"].median()
+            loss_axes.plot(by_loss.index * 100, by_loss.values, marker="o",
+                           label=f"{label}: {configuration}")  # fmt: skip
+        loss_axes.set_xlabel("packet loss in each direction (%)")
+        loss_axes.set_ylabel("median steady state (Mbit/s)")
+        loss_axes.set_yscale("log")
+        loss_axes.legend(fontsize="xx-small")
+        loss_axes.set_title("throughput against loss", fontsize="small")
+    for unused in axes_list[panels:]:
+        unused.set_visible(False)
+    figure.suptitle(f"{title}\nNETBLT blue, TCP orange; black ticks: TCP's window x 8 / round "
+                    "trip", fontsize="medium")  # fmt: skip
+    return figure

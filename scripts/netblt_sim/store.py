@@ -107,7 +107,7 @@ def _distribution_version(name: str) -> str | None:
 
 def models_identity(network: str) -> str:
     """The digest of what `network`'s `models/` files give its runs: each file's category, name
-    and role, and every attribute's value and unit, as this process loaded them (and so applies
+    and role, every attribute's value and unit and every policy's type, as this process loaded them (and so applies
     them). A changed value or unit changes it; a changed source text or description does not."""
     return _digest(
         [
@@ -118,6 +118,10 @@ def models_identity(network: str) -> str:
                 {
                     kind: {name: [entry.value, entry.unit] for name, entry in entries.items()}
                     for kind, entries in model.attributes.items()
+                },
+                {
+                    kind: {name: policy.type_name for name, policy in policies.items()}
+                    for kind, policies in model.policies.items()
                 },
             ]
             for model, role in get_network(network).models_with_roles()

@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""One simulated NETBLT transfer: how to run it, and its outcome as a table row.
+"""One simulated transfer, NETBLT or TCP: how to run it, and its outcome as a table row.
 
 `run_transfer` builds the network's C++ experiment (a `ns3::NetbltExperiment`) for
 `TransferParameters` (see `parameters`), applies the network's `models/` files and returns its
-`NetbltTransferRecord` as a `TransferRecord`.
+`NetbltTransferRecord` as a `TransferRecord`. A TCP run (`protocol="tcp"`) sets the
+experiment's Transport to TCP: the same hosts, network and models, ns-3's TCP as a 1987 BSD
+host's instead of NETBLT, the record's fields their TCP counterparts (see
+`NetbltTransferRecord`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,16 @@ from typing import TYPE_CHECKING, Any, get_type_hints
 from netblt_sim import runtime
 from netblt_sim.models import apply_model
 from netblt_sim.networks import POINT_TO_POINT, get_network
-from netblt_sim.parameters import DATA_TIMERS, RTT_ESTIMATORS, TransferParameters
+from netblt_sim.parameters import (
+    CONGESTION_CONTROLS,
+    DATA_TIMERS,
+    FIELD_TYPES,
+    NETBLT_ONLY_FIELDS,
+    RTT_ESTIMATORS,
+    TCP,
+    TCP_ONLY_FIELDS,
+    TransferParameters,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -62,6 +74,11 @@ class TransferRecord:
     receiver_peak_packet_buffers: int  # most host packet buffers in use at once
     send_only_mbps: float  # data bits sent / sender CPU time sending them (RFC 1030 §4)
     events: int  # simulator events executed
+    retransmission_timeouts: int  # TCP: the sender's retransmission timer expiries
+
+
+# Columns only a frame with a TCP run has (a frame of NETBLT runs keeps its columns).
+TCP_COLUMNS: tuple[str, ...] = ("protocol", *TCP_ONLY_FIELDS, "retransmission_timeouts")
 
 
 _RECORD_FIELD_TYPES: dict[str, type] = get_type_hints(TransferRecord)
@@ -107,17 +124,28 @@ def run_transfer(
     ns.RngSeedManager.SetRun(1)
     experiment = ns.CreateObject[getattr(ns, network.experiment_class)]()
     attributes: dict[str, object] = {
-        "BurstSize": ns.UintegerValue(params.bs),
-        "BurstInterval": ns.TimeValue(ns.MilliSeconds(params.bi_ms)),
-        "PacketSize": ns.UintegerValue(params.psz),
-        "BufferSize": ns.UintegerValue(params.bfsz),
         "TransferSize": ns.UintegerValue(params.xfsz_bytes),
-        "OutstandingBuffers": ns.UintegerValue(params.nbufs),
-        "ChecksumData": ns.BooleanValue(params.checksum_data),
         "PcapDirectory": ns.StringValue(str(params.pcap_dir) if params.pcap_dir else ""),
-        "DeathTimeout": ns.TimeValue(ns.Seconds(params.death_timeout_s)),
         "MaxSimulatedTime": ns.TimeValue(_milliseconds_to_time(ns, params.max_simulated_s * 1e3)),
     }
+    if params.protocol == TCP:
+        assert params.window_bytes is not None and params.congestion_control is not None
+        attributes |= {
+            "Transport": ns.StringValue("TCP"),
+            "TcpWindow": ns.UintegerValue(params.window_bytes),
+            "TcpSegmentSize": ns.UintegerValue(params.effective_mss()),
+            "TcpCongestionControl": ns.StringValue(CONGESTION_CONTROLS[params.congestion_control]),
+        }
+    else:
+        attributes |= {
+            "BurstSize": ns.UintegerValue(params.bs),
+            "BurstInterval": ns.TimeValue(ns.MilliSeconds(params.bi_ms)),
+            "PacketSize": ns.UintegerValue(params.psz),
+            "BufferSize": ns.UintegerValue(params.bfsz),
+            "OutstandingBuffers": ns.UintegerValue(params.nbufs),
+            "ChecksumData": ns.BooleanValue(params.checksum_data),
+            "DeathTimeout": ns.TimeValue(ns.Seconds(params.death_timeout_s)),
+        }
     if network.name == POINT_TO_POINT:
         attributes |= {
             "LinkRate": ns.DataRateValue(ns.DataRate(params.link_rate_bps)),
@@ -131,16 +159,17 @@ def run_transfer(
         }
     for name, value in attributes.items():
         experiment.SetAttribute(name, value)
-    # The receiver's policies, on both hosts' NETBLT (either end may receive).
-    experiment.SetNetbltAttribute(
-        "DataTimerType", ns.TypeIdValue(ns.TypeId.LookupByName(DATA_TIMERS[params.data_timer]))
-    )
-    experiment.SetNetbltAttribute(
-        "RttEstimatorType",
-        ns.TypeIdValue(ns.TypeId.LookupByName(RTT_ESTIMATORS[params.rtt_estimator])),
-    )
     for model, role in network.models_with_roles():
         apply_model(ns, model, _setters(experiment, role))
+    # The receiver's policies asked for, on both hosts' NETBLT (either end may receive), after
+    # the models so that they override the implementation's.
+    policies = {"DataTimerType": (params.data_timer, DATA_TIMERS)}
+    policies["RttEstimatorType"] = (params.rtt_estimator, RTT_ESTIMATORS)
+    for attribute, (choice, types) in policies.items():
+        if choice is not None:
+            value = ns.TypeIdValue(ns.TypeId.LookupByName(types[choice]))
+            experiment.SetNetbltAttribute(attribute, value)
+            experiment.SetReceiverNetbltAttribute(attribute, value)
     type_id = experiment.GetInstanceTypeId()
     for name, value in (experiment_attributes or {}).items():
         if not type_id.LookupAttributeByName(name, ns.TypeId.AttributeInformation()):
@@ -163,6 +192,7 @@ _SETTER_METHODS: dict[str, dict[str, str]] = {
     "both": {
         "cpu": "SetHostAttribute",
         "netblt": "SetNetbltAttribute",
+        "tcp": "SetTcpAttribute",
         "device": "SetDeviceAttribute",
         "packet-buffers": "SetPacketBufferAttribute",
         "channel": "SetChannelAttribute",
@@ -173,6 +203,7 @@ _SETTER_METHODS: dict[str, dict[str, str]] = {
     "receiver": {
         "cpu": "SetReceiverHostAttribute",
         "netblt": "SetReceiverNetbltAttribute",
+        "tcp": "SetReceiverTcpAttribute",
         "experiment": "SetAttribute",
     },
 }
@@ -192,10 +223,14 @@ def _milliseconds_to_time(ns: runtime.NsNamespace, milliseconds: float) -> objec
 
 
 def parameters_dict(params: TransferParameters) -> dict[str, object]:
-    """The parameters as plain values (pcap_dir as a string or None), e.g. for a table row."""
+    """The parameters as plain values (pcap_dir as a string or None), e.g. for a table row; the
+    other protocol's parameters are None (a TCP run's `mss` is the one it ran with)."""
     values = asdict(params)
     values["pcap_dir"] = str(params.pcap_dir) if params.pcap_dir is not None else None
     values["mtu"] = params.effective_mtu()
+    if params.protocol == TCP:
+        values["mss"] = params.effective_mss()
+        values |= dict.fromkeys(NETBLT_ONLY_FIELDS)
     return values
 
 
@@ -206,7 +241,8 @@ def records_frame(
     """One row per record, one column per record field.
 
     With `parameters` (one per record, in the same order) the parameter columns come first,
-    so that each row says what was run as well as what came out.
+    so that each row says what was run as well as what came out; the TCP columns
+    (`TCP_COLUMNS`) only if some run is TCP, so that a frame of NETBLT runs keeps its columns.
     """
     import pandas as pd  # noqa: PLC0415 - only tables need it; the CLI starts faster without
 
@@ -218,6 +254,14 @@ def records_frame(
             )
         rows = [parameters_dict(p) | row for p, row in zip(parameters, rows, strict=True)]
         columns = list(RUN_COLUMNS)
+        if all(p.protocol != TCP for p in parameters):
+            columns = [c for c in columns if c not in TCP_COLUMNS]
     else:
         columns = [f.name for f in fields(TransferRecord)]
-    return pd.DataFrame(rows, columns=columns)
+    frame = pd.DataFrame(rows, columns=columns)
+    # A parameter only one protocol takes is empty in the other's rows: whole numbers stay
+    # whole (pandas' nullable integers) instead of turning into floats.
+    for name in (*NETBLT_ONLY_FIELDS, *TCP_ONLY_FIELDS):
+        if name in frame and frame[name].isna().any() and FIELD_TYPES[name] in (int, int | None):
+            frame[name] = frame[name].astype("Int64")
+    return frame

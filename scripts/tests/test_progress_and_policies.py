@@ -4,12 +4,13 @@ store's refusal of runs made under changed ns-3 attribute defaults."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from netblt_sim import run_transfer, runtime, sweep, transfer_parameters
+from netblt_sim import models, run_transfer, runtime, sweep, transfer_parameters
 from netblt_sim.parameters import DATA_TIMERS
 from netblt_sim.store import ResultStore
 
@@ -98,3 +99,41 @@ def test_a_store_refuses_runs_made_under_a_changed_default(
 def test_no_default_is_changed_by_a_run() -> None:
     run_transfer(transfer_parameters(**LOSSY_LINK, seed=5, data_timer="burst-rate"))
     assert runtime.changed_attribute_defaults() == []
+
+
+def test_the_hosts_model_names_their_data_timer_and_a_parameter_overrides_it() -> None:
+    lossy_ethernet = dict(network="ethernet", bs=5, bi_ms=22, psz=1438, bfsz=14380,
+                          xfsz_kb=143.8, nbufs=2, seed=3)  # fmt: skip
+    policy = models.load_model("hosts", "ibm-pc-at").policies["netblt"]["DataTimerType"]
+    assert policy.type_name == DATA_TIMERS["inter-arrival"]
+    implementation = run_transfer(transfer_parameters(**lossy_ethernet))
+    assert implementation.data_timeouts > 0
+    assert implementation == run_transfer(
+        transfer_parameters(**lossy_ethernet, data_timer="inter-arrival")
+    )
+    assert implementation != run_transfer(
+        transfer_parameters(**lossy_ethernet, data_timer="burst-rate")
+    )
+
+
+@pytest.mark.parametrize(
+    "policy, message",
+    [
+        ({"type": "ns3::NetbltBurstRateDataTimer"}, "has no source"),
+        ({"type": "NetbltBurstRateDataTimer", "source": "RFC 998 §5.2.2"}, "must name an ns-3 type"),
+    ],
+)
+def test_a_policy_without_a_source_or_type_is_refused(
+    tmp_path: Path, policy: dict[str, str], message: str
+) -> None:
+    (tmp_path / "hosts").mkdir()
+    model = {"description": "a host", "policies": {"netblt": {"DataTimerType": policy}}}
+    (tmp_path / "hosts" / "x.json").write_text(json.dumps(model), encoding="utf-8")
+    with pytest.raises(models.ModelError, match=message):
+        models.load_model("hosts", "x", tmp_path)
+
+
+def test_a_policy_naming_no_registered_type_is_refused_when_applied() -> None:
+    policy = models.ModelPolicy("ns3::NoSuchDataTimer", "an assumption for this test")
+    with pytest.raises(models.ModelError, match="ns3::NoSuchDataTimer"):
+        policy.to_ns3(runtime.load())

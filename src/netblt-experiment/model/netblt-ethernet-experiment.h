@@ -21,8 +21,8 @@ namespace ns3
  * @brief One NETBLT transfer between two hosts on a 10 Mbit/s Ethernet with 3Com 3C500
  * interfaces (RFC 1030 §6).
  *
- * The hosts' devices are Etherlink3c500NetDevices on one EthernetBusChannel, whose background
- * stations stand for the rest of MIT's Subnet 26; SetDeviceAttribute() and
+ * The hosts' devices are Etherlink3c500NetDevices (InterfaceType) on one EthernetBusChannel,
+ * whose background stations stand for the rest of MIT's Subnet 26; SetDeviceAttribute() and
  * SetChannelAttribute() configure them from the models/ files.
  */
 class NetbltEthernetExperiment : public NetbltExperiment
@@ -55,6 +55,7 @@ class NetbltEthernetExperiment : public NetbltExperiment
      */
     void CountNoiseDrop(Ptr<const Packet> frame, uint32_t device);
 
+    TypeId m_interfaceType;                 //!< the hosts' net device type
     EthernetHelper m_ethernet;              //!< built the bus (kept for pcap)
     Ptr<EthernetBusChannel> m_channel;      //!< the bus, to stop its background at the end
     std::array<uint64_t, 2> m_noiseDrops{}; //!< frames noise corrupted, per host

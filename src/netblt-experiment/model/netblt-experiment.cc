@@ -5,6 +5,7 @@
 #include "netblt-experiment.h"
 
 #include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/global-value.h"
 #include "ns3/host-cpu.h"
 #include "ns3/internet-stack-helper.h"
@@ -19,6 +20,7 @@
 #include "ns3/queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-host-processing.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -36,6 +38,34 @@ NetbltExperiment::GetTypeId()
         TypeId("ns3::NetbltExperiment")
             .SetParent<Object>()
             .SetGroupName("NetbltExperiment")
+            .AddAttribute(
+                "Transport",
+                "The transport protocol of the transfer: NETBLT (the BurstSize to "
+                "DeathTimeout attributes apply) or TCP (the Tcp... attributes apply).",
+                EnumValue(NetbltExperiment::NETBLT),
+                MakeEnumAccessor<Transport>(&NetbltExperiment::m_transport),
+                MakeEnumChecker(NetbltExperiment::NETBLT, "NETBLT", NetbltExperiment::TCP, "TCP"))
+            .AddAttribute("TcpWindow",
+                          "With Transport TCP: bytes of both hosts' socket send and receive "
+                          "buffers, the window (BsdTcpSocketFactory's BufferSize).",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&NetbltExperiment::m_tcpWindow),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("TcpSegmentSize",
+                          "With Transport TCP: the maximum segment size, data bytes; 0: the "
+                          "sender's interface MTU less 40 (IPv4 and TCP headers).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NetbltExperiment::m_tcpSegmentSize),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TcpCongestionControl",
+                          "With Transport TCP: Tahoe or NewReno (BsdTcpSocketFactory).",
+                          EnumValue(BsdTcpSocketFactory::TAHOE),
+                          MakeEnumAccessor<BsdTcpSocketFactory::CongestionControl>(
+                              &NetbltExperiment::m_tcpCongestionControl),
+                          MakeEnumChecker(BsdTcpSocketFactory::TAHOE,
+                                          "Tahoe",
+                                          BsdTcpSocketFactory::NEW_RENO,
+                                          "NewReno"))
             .AddAttribute("BurstSize",
                           "Packets per burst (BS).",
                           UintegerValue(5),
@@ -111,6 +141,18 @@ void
 NetbltExperiment::SetNetbltAttribute(const std::string& name, const AttributeValue& value)
 {
     m_netblt.SetAttribute(name, value);
+}
+
+void
+NetbltExperiment::SetTcpAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_tcp.SetProcessingAttribute(name, value);
+}
+
+void
+NetbltExperiment::SetReceiverTcpAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_tcp.SetReceiverProcessingAttribute(name, value);
 }
 
 void
@@ -199,7 +241,8 @@ void
 NetbltExperiment::Install()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_sender, "NetbltExperiment::Install() called twice");
+    NS_ABORT_MSG_IF(m_installed, "NetbltExperiment::Install() called twice");
+    m_installed = true;
     // A capture gets IPv4 header checksums (and Ethernet frame check sequences) as real hosts
     // compute them (ns-3 writes 0 otherwise, which no real capture shows). No header on any
     // network is ever damaged in transit (the impaired link corrupts only the IP payload; the
@@ -230,6 +273,40 @@ NetbltExperiment::Install()
     const Ipv4Address receiverAddress = InstallInternet(nodes, devices, stream, streamsUsed);
     stream += streamsUsed;
 
+    if (m_transport == TCP)
+    {
+        const uint32_t segmentSize =
+            m_tcpSegmentSize > 0 ? m_tcpSegmentSize : devices.Get(0)->GetMtu() - 40;
+        m_tcp.SetSocketAttribute("BufferSize", UintegerValue(m_tcpWindow));
+        m_tcp.SetSocketAttribute("SegmentSize", UintegerValue(segmentSize));
+        m_tcp.SetSocketAttribute("CongestionControl", EnumValue(m_tcpCongestionControl));
+        m_tcp.Install(nodes,
+                      receiverAddress,
+                      m_transferSize,
+                      MakeCallback(&NetbltExperiment::TransferDelivered, this));
+    }
+    else
+    {
+        InstallNetblt(nodes, receiverAddress, stream);
+    }
+    if (!m_pcapDirectory.empty())
+    {
+        EnablePcap(m_pcapDirectory + (m_transport == TCP ? "/tcp" : "/netblt"));
+    }
+    // Every network's devices report the frames they drop on reception under ns-3's usual
+    // PhyRxDrop name: bit errors, and on the 3C500 a receiver that was off or still full.
+    for (uint32_t host = 0; host < 2; ++host)
+    {
+        devices.Get(host)->TraceConnectWithoutContext(
+            "PhyRxDrop",
+            MakeBoundCallback(&NetbltExperiment::CountInterfaceDrop, &m_interfaceDrops[host]));
+    }
+    Simulator::Stop(m_maxSimulatedTime);
+}
+
+void
+NetbltExperiment::InstallNetblt(NodeContainer nodes, Ipv4Address receiverAddress, int64_t stream)
+{
     NetbltHelper receiverNetblt = m_netblt;
     for (const auto& [name, value] : m_receiverNetbltAttributes)
     {
@@ -257,11 +334,6 @@ NetbltExperiment::Install()
     sinkApps.Start(Seconds(0));
     sendApps.Start(MilliSeconds(1));
 
-    if (!m_pcapDirectory.empty())
-    {
-        EnablePcap(m_pcapDirectory + "/netblt");
-    }
-
     m_sender = DynamicCast<NetbltBulkSendApplication>(sendApps.Get(0));
     m_sender->TraceConnectWithoutContext(
         "Connection",
@@ -269,15 +341,6 @@ NetbltExperiment::Install()
     m_sink = DynamicCast<NetbltSinkApplication>(sinkApps.Get(0));
     m_sink->TraceConnectWithoutContext("Rx",
                                        MakeCallback(&NetbltExperiment::BufferDelivered, this));
-    // Every network's devices report the frames they drop on reception under ns-3's usual
-    // PhyRxDrop name: bit errors, and on the 3C500 a receiver that was off or still full.
-    for (uint32_t host = 0; host < 2; ++host)
-    {
-        devices.Get(host)->TraceConnectWithoutContext(
-            "PhyRxDrop",
-            MakeBoundCallback(&NetbltExperiment::CountInterfaceDrop, &m_interfaceDrops[host]));
-    }
-    Simulator::Stop(m_maxSimulatedTime);
 }
 
 void
@@ -299,11 +362,44 @@ NetbltExperiment::CountInterfaceDrop(uint64_t* drops, Ptr<const Packet>)
 NetbltTransferRecord
 NetbltExperiment::GetRecord() const
 {
-    NS_ABORT_MSG_UNLESS(m_sender, "NetbltExperiment::GetRecord() before Install()");
+    NS_ABORT_MSG_UNLESS(m_installed, "NetbltExperiment::GetRecord() before Install()");
+    const NodeContainer& nodes = m_hosts;
+    NetbltTransferRecord record;
+    Ptr<HostCpu> senderCpu = nodes.Get(0)->GetObject<HostCpu>();
+    Ptr<HostCpu> receiverCpu = nodes.Get(1)->GetObject<HostCpu>();
+    Time transmitting(0);
+    for (const std::string& activity : GetTransmitActivities())
+    {
+        transmitting += senderCpu->GetBusyTime(activity);
+    }
+    if (m_transport == TCP)
+    {
+        m_tcp.FillRecord(record,
+                         senderCpu->GetBusyTime(TcpHostProcessing::DATA_SEND_ACTIVITY) +
+                             transmitting);
+    }
+    else
+    {
+        FillNetbltRecord(record, transmitting);
+    }
+    record.senderCpuSeconds = senderCpu->GetBusyTime().GetSeconds();
+    record.receiverCpuSeconds = receiverCpu->GetBusyTime().GetSeconds();
+    Ptr<PacketBufferPool> receiverBuffers = nodes.Get(1)->GetObject<PacketBufferPool>();
+    record.receiverPacketBufferDrops = receiverBuffers->GetRefusals();
+    record.receiverPeakPacketBuffers = receiverBuffers->GetPeakInUse();
+    record.senderInterfaceDrops = m_interfaceDrops[0];
+    record.receiverInterfaceDrops = m_interfaceDrops[1];
+    RecordNetworkLosses(m_devices, record);
+    record.events = Simulator::GetEventCount();
+    return record;
+}
+
+void
+NetbltExperiment::FillNetbltRecord(NetbltTransferRecord& record, Time transmitting) const
+{
     Ptr<NetbltBulkSendApplication> sender = m_sender;
     Ptr<NetbltSinkApplication> sink = m_sink;
     const NodeContainer& nodes = m_hosts;
-    NetbltTransferRecord record;
     record.bytesGiven = sender->GetBytesGiven();
     record.bytesReceived = sink->GetBytesReceived();
     record.intact = record.bytesGiven == m_transferSize && record.bytesReceived == m_transferSize &&
@@ -359,27 +455,12 @@ NetbltExperiment::GetRecord() const
             ? std::max(sender->GetCloseTime(), sink->GetCloseTime()).GetSeconds()
             : Simulator::Now().GetSeconds();
     Ptr<HostCpu> senderCpu = nodes.Get(0)->GetObject<HostCpu>();
-    Ptr<HostCpu> receiverCpu = nodes.Get(1)->GetObject<HostCpu>();
-    record.senderCpuSeconds = senderCpu->GetBusyTime().GetSeconds();
-    record.receiverCpuSeconds = receiverCpu->GetBusyTime().GetSeconds();
-    Ptr<PacketBufferPool> receiverBuffers = nodes.Get(1)->GetObject<PacketBufferPool>();
-    record.receiverPacketBufferDrops = receiverBuffers->GetRefusals();
-    record.receiverPeakPacketBuffers = receiverBuffers->GetPeakInUse();
-    Time sending = senderCpu->GetBusyTime("netblt-data-send");
-    for (const std::string& activity : GetTransmitActivities())
-    {
-        sending += senderCpu->GetBusyTime(activity);
-    }
+    Time sending = senderCpu->GetBusyTime("netblt-data-send") + transmitting;
     if (sending.IsStrictlyPositive() && sender->GetConnection())
     {
         const NetbltConnectionStatistics& s = sender->GetConnection()->GetStatistics();
         record.sendOnlyMbps = 8.0 * s.dataBytesSent / sending.GetSeconds() / 1e6;
     }
-    record.senderInterfaceDrops = m_interfaceDrops[0];
-    record.receiverInterfaceDrops = m_interfaceDrops[1];
-    RecordNetworkLosses(m_devices, record);
-    record.events = Simulator::GetEventCount();
-    return record;
 }
 
 } // namespace ns3

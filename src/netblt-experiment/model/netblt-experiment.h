@@ -7,6 +7,7 @@
 
 #include "netblt-steady-state-meter.h"
 #include "netblt-transfer-record.h"
+#include "tcp-bulk-transfer.h"
 
 #include "ns3/host-cpu-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -46,6 +47,11 @@ namespace ns3
  * bytes from host 0 to host 1; the caller runs the simulator, and GetRecord() returns the
  * counts and throughputs RFC 1030's tables report. Every random stream is assigned from index
  * 0, so with the same seed (RngSeedManager) a run depends on its attributes alone.
+ *
+ * With Transport TCP the same hosts, network and IPv4 carry a TCP transfer instead
+ * (TcpBulkTransfer: ns-3's TCP as a 1987 BSD host's, its work charged to the same HostCpu,
+ * its costs set with SetTcpAttribute()); the NETBLT attributes are then unused, and the
+ * record's fields mean their TCP counterparts (see NetbltTransferRecord).
  */
 class NetbltExperiment : public Object
 {
@@ -55,6 +61,13 @@ class NetbltExperiment : public Object
      * @return the object TypeId
      */
     static TypeId GetTypeId();
+
+    /// The transport protocol carrying the transfer.
+    enum Transport : uint8_t
+    {
+        NETBLT, //!< RFC 998's NETBLT, with the BurstSize ... OutstandingBuffers attributes
+        TCP     //!< ns-3's TCP as a 1987 BSD host's, with the Tcp... attributes
+    };
 
     NetbltExperiment();
     ~NetbltExperiment() override;
@@ -85,6 +98,19 @@ class NetbltExperiment : public Object
      * @param value its value for the receiver
      */
     void SetReceiverNetbltAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param name a TcpHostProcessing attribute (a CPU cost of the host's TCP)
+     * @param value its value for both hosts
+     */
+    void SetTcpAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Overrides a TcpHostProcessing attribute for the receiving host only (host 1).
+     * @param name a TcpHostProcessing attribute
+     * @param value its value for the receiver
+     */
+    void SetReceiverTcpAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * @param name a PacketBufferPool attribute
@@ -214,6 +240,27 @@ class NetbltExperiment : public Object
     uint32_t GetTransferSize() const;
 
   private:
+    /**
+     * Installs NETBLT on the hosts and its two clients.
+     * @param hosts the sender (0) and the receiver (1)
+     * @param receiverAddress the address the sender opens the connection to
+     * @param stream the first random stream index it may use
+     */
+    void InstallNetblt(NodeContainer hosts, Ipv4Address receiverAddress, int64_t stream);
+
+    /**
+     * Fills in what the NETBLT connections tell.
+     * @param record the record
+     * @param transmitting the sender's CPU time in its driver's transmit routine
+     */
+    void FillNetbltRecord(NetbltTransferRecord& record, Time transmitting) const;
+
+    Transport m_transport;     //!< NETBLT or TCP
+    uint32_t m_tcpWindow;      //!< TCP's socket buffers, bytes
+    uint32_t m_tcpSegmentSize; //!< TCP's MSS (0: the sender's interface MTU less 40)
+    BsdTcpSocketFactory::CongestionControl m_tcpCongestionControl; //!< Tahoe or NewReno
+    TcpBulkTransfer m_tcp;         //!< the TCP transfer, with Transport TCP
+    bool m_installed{false};       //!< Install() has run
     uint16_t m_burstSize;          //!< BS
     Time m_burstInterval;          //!< BI
     uint16_t m_packetSize;         //!< PSZ

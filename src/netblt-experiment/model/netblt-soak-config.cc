@@ -160,12 +160,14 @@ DrawLimits(Draws& d, NetbltSoakConfig& c)
 {
     const NetbltTransferParameters& offer = c.proposal;
     NetbltTransferParameters& l = c.limits;
-    // Permissive, but not so much that OPENs the fuzzer makes up take gigabytes of buffers.
-    l.bufferSize = 1u << 18;
+    // As permissive as the header allows: the host's memory limits (NetbltL4Protocol's
+    // MaxBufferSize, MaxConnectionBufferBytes, MaxNodeBufferBytes) refuse the OPENs the fuzzer
+    // makes up that would take gigabytes of buffers.
+    l.bufferSize = 0xffffffff;
     l.packetSize = 65535;
     l.burstSize = 65535;
     l.burstIntervalMs = 1;
-    l.maxOutstandingBuffers = 64;
+    l.maxOutstandingBuffers = 65535;
     l.checksumData = d.Chance(0.1);
     l.deathTimeoutS = static_cast<uint16_t>(d.Int(2, 10));
     if (!d.Chance(0.3))
