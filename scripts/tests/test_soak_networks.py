@@ -202,8 +202,20 @@ def test_an_unknown_network_exits_2_naming_it_and_the_known_ones(
     assert completed.returncode == 2
     assert completed.stdout == ""
     assert f"unknown network(s) {named}" in completed.stderr
-    assert "known: all, " + ", ".join(NETWORKS) in completed.stderr
+    assert "known: all, " + ", ".join(soak.NETBLT_NETWORKS) in completed.stderr
     assert "Traceback" not in completed.stderr
+
+
+def test_a_network_without_netblt_exits_2_saying_why() -> None:
+    tcp_only = [name for name, network in NETWORKS.items() if "netblt" not in network.protocols]
+    assert tcp_only
+    completed = subprocess.run(
+        [sys.executable, "-m", "netblt_sim.soak", "--networks", f"ethernet,{tcp_only[0]}"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert completed.returncode == 2
+    reason = NETWORKS[tcp_only[0]].protocols_reason
+    assert f"network {tcp_only[0]!r} carries no NETBLT ({reason})" in completed.stderr
 
 
 def test_a_network_run_prints_netblt_soak_lines() -> None:
