@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from netblt_sim.networks import NETWORKS, POINT_TO_POINT, get_network
+from netblt_sim.networks import POINT_TO_POINT, get_network
 from netblt_sim.parameters import DATA_PACKET_OVERHEAD_BYTES, TransferParameters
 from netblt_sim.parameters import transfer_parameters
 
@@ -69,7 +69,8 @@ class _Draft:
 
 @dataclass(frozen=True)
 class _Limits:
-    """The packet sizes a network carries: whole (`largest`) and fragmented (`fragmenting`)."""
+    """The largest packets a network carries: from host to host (`largest`; larger than
+    `unfragmented`, they are fragmented on the way)."""
 
     largest: int  # data bytes of a DATA packet its hosts' interfaces carry (the MTU's)
     unfragmented: int  # ... that crosses the whole path without IP fragmentation
@@ -77,16 +78,10 @@ class _Limits:
 
 def packet_limits(network: str) -> _Limits:
     """The largest DATA packet of the hosts' MTU and of the path's smallest MTU."""
-    mtus = [
-        round(entries["Mtu"].value)
-        for model in get_network(network).models()
-        for entries in model.attributes.values()
-        if "Mtu" in entries
-    ]
-    host_mtu = get_network(network).default_mtu()
-    if host_mtu is None or not mtus:
+    host_mtu, path_mtu = get_network(network).default_mtu(), get_network(network).path_mtu()
+    if host_mtu is None or path_mtu is None:
         raise ValueError(f"network {network!r} has no MTU in its models/ files")
-    return _Limits(host_mtu - DATA_PACKET_OVERHEAD_BYTES, min(mtus) - DATA_PACKET_OVERHEAD_BYTES)
+    return _Limits(host_mtu - DATA_PACKET_OVERHEAD_BYTES, path_mtu - DATA_PACKET_OVERHEAD_BYTES)
 
 
 def time_cap_s(buffers: int, death_timeout_s: int) -> float:
@@ -192,7 +187,9 @@ def shapes(network: str) -> dict[str, Shape]:
     if network == POINT_TO_POINT:
         raise ValueError(f"{POINT_TO_POINT} is soaked by build/bin/netblt-soak, not by Python")
     if network not in NETWORK_SHAPES:
-        raise ValueError(f"network = {network!r}: must be one of {list(NETWORKS)}")
+        raise ValueError(
+            f"network = {network!r}: the Python soak's networks are {list(NETWORK_SHAPES)}"
+        )
     return COMMON_SHAPES | NETWORK_SHAPES[network]
 
 

@@ -171,12 +171,12 @@ def test_a_false_completion_or_wrong_bytes_is_bad_and_an_abort_clean() -> None:
 
 
 def test_a_soak_over_networks_is_cut_into_chunks_per_network() -> None:
-    chunks = soak.plan(transfers=2500, packets=1500, seed=7, networks=("ethernet", "wideband"))
+    chunks = soak.plan(transfers=1500, packets=1500, seed=7, networks=("ethernet", "wideband"))
     assert [(c.network, c.first_seed, c.runs) for c in chunks] == [
-        ("ethernet", 7, 2000), ("ethernet", 2007, 500),
-        ("wideband", 7, 2000), ("wideband", 2007, 500),
+        ("ethernet", 7, 1000), ("ethernet", 1007, 500),
+        ("wideband", 7, 1000), ("wideband", 1007, 500),
     ]  # fmt: skip
-    assert chunks[0].arguments() == ["--first-seed=7", "--transfers=2000"]
+    assert chunks[0].arguments() == ["--first-seed=7", "--transfers=1000"]
     assert soak.network_command("wideband")[-3:] == [
         "-m", "netblt_sim.soak_network", "--network=wideband",
     ]  # fmt: skip
@@ -202,8 +202,20 @@ def test_an_unknown_network_exits_2_naming_it_and_the_known_ones(
     assert completed.returncode == 2
     assert completed.stdout == ""
     assert f"unknown network(s) {named}" in completed.stderr
-    assert "known: all, " + ", ".join(NETWORKS) in completed.stderr
+    assert "known: all, " + ", ".join(soak.NETBLT_NETWORKS) in completed.stderr
     assert "Traceback" not in completed.stderr
+
+
+def test_a_network_without_netblt_exits_2_saying_why() -> None:
+    tcp_only = [name for name, network in NETWORKS.items() if "netblt" not in network.protocols]
+    assert tcp_only
+    completed = subprocess.run(
+        [sys.executable, "-m", "netblt_sim.soak", "--networks", f"ethernet,{tcp_only[0]}"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert completed.returncode == 2
+    reason = NETWORKS[tcp_only[0]].protocols_reason
+    assert f"network {tcp_only[0]!r} carries no NETBLT ({reason})" in completed.stderr
 
 
 def test_a_network_run_prints_netblt_soak_lines() -> None:
