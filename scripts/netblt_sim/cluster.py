@@ -26,8 +26,7 @@ from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim import runtime
-from netblt_sim.parameters import TransferParameters
-from netblt_sim.transfer import TransferRecord, run_transfer
+from netblt_sim.flows import FlowSet, Run, RunRecord, simulate
 
 if TYPE_CHECKING:
     from distributed import Client, LocalCluster
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 # A cluster task is a chunk of runs of about this much simulation (see ClusterRunner.execute).
 TARGET_TASK_SECONDS = 0.25
 TASKS_IN_FLIGHT_PER_WORKER = 2
-RUN_TIMES_KEPT = 200  # per network, for the median that sizes the chunks
+RUN_TIMES_KEPT = 200  # per network (and number of flows), for the median that sizes chunks
 # Dask settings of a local cluster this module starts. A run is one long call into ns-3, and
 # the tasks are uniform chunks, so Dask's defaults only cost CPU here:
 # - the statistical profiler samples each worker's stack every 10 ms (we never read it);
@@ -60,7 +59,7 @@ LOCAL_CLUSTER_CONFIG: dict[str, object] = {
 }
 
 # What `ClusterRunner.execute` yields: each run with its record or the exception it raised.
-Outcomes = Generator[tuple[TransferParameters, TransferRecord | BaseException]]
+Outcomes = Generator[tuple[Run, RunRecord | BaseException]]
 
 
 def check_client(client: object) -> Client | None:
@@ -115,30 +114,30 @@ def check_main_module(workers: int) -> None:
     )
 
 
-def warm_up(params: TransferParameters | None) -> float | None:
+def warm_up(params: Run | None) -> float | None:
     """Loads ns-3 in this process and runs `params` twice if given: the first run pays cppyy's
     compilation of the calls a transfer makes, the second is timed (seconds, returned)."""
     runtime.load()
     if params is None:
         return None
-    run_transfer(params)
+    simulate(params)
     started = time.perf_counter()
-    run_transfer(params)
+    simulate(params)
     return time.perf_counter() - started
 
 
 def run_chunk(
-    chunk: Sequence[TransferParameters],
-) -> tuple[list[TransferRecord | BaseException], list[float]]:
+    chunk: Sequence[Run],
+) -> tuple[list[RunRecord | BaseException], list[float]]:
     """In a worker process: each run's record or exception, and each run's seconds. ns-3 is
     loaded at the first call and kept (not timed)."""
     runtime.load()
-    outcomes: list[TransferRecord | BaseException] = []
+    outcomes: list[RunRecord | BaseException] = []
     seconds: list[float] = []
     for params in chunk:
         started = time.perf_counter()
         try:
-            outcomes.append(run_transfer(params))
+            outcomes.append(simulate(params))
         except Exception as error:  # noqa: BLE001 - reported by the client with the others
             outcomes.append(_picklable(error))
         seconds.append(time.perf_counter() - started)
@@ -151,6 +150,14 @@ def _picklable(error: Exception) -> Exception:
     except Exception:  # noqa: BLE001 - whatever pickling raises, send the text instead
         return RuntimeError(f"{type(error).__name__}: {error}")
     return error
+
+
+def _timing_class(run: Run) -> str:
+    """Runs whose times size each other's chunks: a network's transfers, or its flow sets of a
+    number of flows."""
+    if isinstance(run, FlowSet):
+        return f"{run.network} x {len(run.flows)}"
+    return run.network
 
 
 def _worker_identity() -> str:
@@ -210,7 +217,7 @@ class ClusterRunner:
                 "process (code identity differs): their records would not be this build's"
             )
 
-    def warm_up(self, params: TransferParameters | None = None) -> None:
+    def warm_up(self, params: Run | None = None) -> None:
         """`warm_up(params)` once in every worker (starting the local cluster if needed); the
         timed run sizes the first chunks."""
         client = self.client()
@@ -221,17 +228,17 @@ class ClusterRunner:
         ]
         for run_time in client.gather(futures):
             if params is not None and run_time is not None:
-                self._record_run_time(params.network, run_time)
+                self._record_run_time(_timing_class(params), run_time)
 
-    def _record_run_time(self, network: str, seconds: float) -> None:
-        self._run_seconds.setdefault(network, deque(maxlen=RUN_TIMES_KEPT)).append(seconds)
+    def _record_run_time(self, timing_class: str, seconds: float) -> None:
+        self._run_seconds.setdefault(timing_class, deque(maxlen=RUN_TIMES_KEPT)).append(seconds)
 
-    def execute(self, pending: Sequence[TransferParameters]) -> Outcomes:
+    def execute(self, pending: Sequence[Run]) -> Outcomes:
         """Each run with its record or the exception it raised, as its task returns.
 
         Guided self-scheduling: each task is a chunk of runs, as many as take about
         `TARGET_TASK_SECONDS` at the median run time measured so far on the network of its
-        first run (by this runner, in any batch; a single run until one is measured), and at
+        first run (and with its number of flows) (by this runner, in any batch; a single run until one is measured), and at
         most the remaining runs over twice the workers, so that chunks shrink towards the end
         and the workers finish together. Each worker of the cluster (as it was when the batch
         started) is sent `TASKS_IN_FLIGHT_PER_WORKER` tasks and a new one as each of its tasks
@@ -244,13 +251,13 @@ class ClusterRunner:
         if not addresses:
             raise RuntimeError("the Dask cluster has no workers to run the transfers on")
         queue = deque(pending)
-        in_flight: dict[Future[Any], tuple[str, list[TransferParameters]]] = {}
+        in_flight: dict[Future[Any], tuple[str, list[Run]]] = {}
         # with_results: results are fetched in the background as tasks finish.
         finished = as_completed(with_results=True, raise_errors=False)
 
-        def next_chunk() -> list[TransferParameters]:
+        def next_chunk() -> list[Run]:
             size = 1
-            measured = self._run_seconds.get(queue[0].network)
+            measured = self._run_seconds.get(_timing_class(queue[0]))
             if measured:
                 per_run = max(statistics.median(measured), 1e-6)
                 by_time = int(TARGET_TASK_SECONDS / per_run)
@@ -276,7 +283,7 @@ class ClusterRunner:
                 if future.status == "finished":
                     outcomes, seconds = result
                     for params, run_time in zip(chunk, seconds, strict=True):
-                        self._record_run_time(params.network, run_time)
+                        self._record_run_time(_timing_class(params), run_time)
                     yield from zip(chunk, outcomes, strict=True)
                 else:
                     # The task itself failed (its worker died, or it was cancelled).

@@ -93,13 +93,19 @@ def cpp_field_name(snake_name: str) -> str:
     return first + "".join(word.capitalize() for word in rest)
 
 
-def _record_from_cpp(cpp_record: object) -> TransferRecord:
+def record_from_cpp(cpp_record: object) -> TransferRecord:
+    """The TransferRecord of an `ns3::NetbltTransferRecord`."""
+    return TransferRecord(**plain_fields(cpp_record, _RECORD_FIELD_TYPES))
+
+
+def plain_fields(cpp_record: object, field_types: Mapping[str, type]) -> dict[str, Any]:
+    """Each field of a flat C++ record as the plain Python type given, by its snake_case name."""
     values: dict[str, Any] = {}
-    for name, python_type in _RECORD_FIELD_TYPES.items():
+    for name, python_type in field_types.items():
         value = getattr(cpp_record, cpp_field_name(name))
         # cppyy gives std::string proxies and its own numbers; make them plain Python values.
         values[name] = python_type(value)
-    return TransferRecord(**values)
+    return values
 
 
 def run_transfer(
@@ -112,8 +118,30 @@ def run_transfer(
     run gives the same record whatever ran before it in this process. `experiment_attributes` (ns-3 attribute
     values by name, for example `{"IsiLockupAfter": ns.TimeValue(ns.Seconds(45))}` on the
     Wideband path) are set on the network's experiment after its `models/` files; a name the
-    experiment does not have raises ValueError.
+    experiment does not have raises ValueError. (Several transfers at once, and what-if values
+    of any object's attributes: `flows.run_transfers_together`.)
     """
+    ns, experiment = build_experiment(params)
+    type_id = experiment.GetInstanceTypeId()
+    for name, value in (experiment_attributes or {}).items():
+        if not type_id.LookupAttributeByName(name, ns.TypeId.AttributeInformation()):
+            raise ValueError(
+                f"experiment attribute {name!r}: {type_id.GetName()} has no such attribute"
+            )
+        experiment.SetAttribute(name, value)
+    # The experiment only sets the transfer up; this process owns the simulator.
+    experiment.Install()
+    try:
+        ns.Simulator.Run()
+        return record_from_cpp(experiment.GetRecord())
+    finally:
+        ns.Simulator.Destroy()
+
+
+def build_experiment(params: TransferParameters) -> tuple[runtime.NsNamespace, Any]:
+    """Validates `params`, reseeds every random stream from its seed and builds the network's
+    experiment for it, its `models/` files applied, not yet installed: ns-3's namespace and the
+    experiment."""
     params.validate()
     if params.pcap_dir is not None:
         # ns-3 aborts the process if it cannot open a pcap file.
@@ -126,7 +154,7 @@ def run_transfer(
     attributes: dict[str, object] = {
         "TransferSize": ns.UintegerValue(params.xfsz_bytes),
         "PcapDirectory": ns.StringValue(str(params.pcap_dir) if params.pcap_dir else ""),
-        "MaxSimulatedTime": ns.TimeValue(_milliseconds_to_time(ns, params.max_simulated_s * 1e3)),
+        "MaxSimulatedTime": ns.TimeValue(milliseconds_to_time(ns, params.max_simulated_s * 1e3)),
     }
     if params.protocol == TCP:
         assert params.window_bytes is not None and params.congestion_control is not None
@@ -149,18 +177,18 @@ def run_transfer(
     if network.name == POINT_TO_POINT:
         attributes |= {
             "LinkRate": ns.DataRateValue(ns.DataRate(params.link_rate_bps)),
-            "LinkDelay": ns.TimeValue(_milliseconds_to_time(ns, params.link_delay_ms)),
+            "LinkDelay": ns.TimeValue(milliseconds_to_time(ns, params.link_delay_ms)),
             "Mtu": ns.UintegerValue(params.effective_mtu()),
             "LossRate": ns.DoubleValue(float(params.loss)),
             "ReorderProbability": ns.DoubleValue(float(params.reorder)),
-            "ReorderDelay": ns.TimeValue(_milliseconds_to_time(ns, params.reorder_delay_ms)),
+            "ReorderDelay": ns.TimeValue(milliseconds_to_time(ns, params.reorder_delay_ms)),
             "DuplicateProbability": ns.DoubleValue(float(params.duplicate)),
             "CorruptProbability": ns.DoubleValue(float(params.corrupt)),
         }
     for name, value in attributes.items():
         experiment.SetAttribute(name, value)
     for model, role in network.models_with_roles():
-        apply_model(ns, model, _setters(experiment, role))
+        apply_model(ns, model, setters(experiment, role))
     # The receiver's policies asked for, on both hosts' NETBLT (either end may receive), after
     # the models so that they override the implementation's.
     policies = {"DataTimerType": (params.data_timer, DATA_TIMERS)}
@@ -170,20 +198,7 @@ def run_transfer(
             value = ns.TypeIdValue(ns.TypeId.LookupByName(types[choice]))
             experiment.SetNetbltAttribute(attribute, value)
             experiment.SetReceiverNetbltAttribute(attribute, value)
-    type_id = experiment.GetInstanceTypeId()
-    for name, value in (experiment_attributes or {}).items():
-        if not type_id.LookupAttributeByName(name, ns.TypeId.AttributeInformation()):
-            raise ValueError(
-                f"experiment attribute {name!r}: {type_id.GetName()} has no such attribute"
-            )
-        experiment.SetAttribute(name, value)
-    # The experiment only sets the transfer up; this process owns the simulator.
-    experiment.Install()
-    try:
-        ns.Simulator.Run()
-        return _record_from_cpp(experiment.GetRecord())
-    finally:
-        ns.Simulator.Destroy()
+    return ns, experiment
 
 
 # The experiment's method that takes each object kind's attributes, per role of a model file;
@@ -209,7 +224,9 @@ _SETTER_METHODS: dict[str, dict[str, str]] = {
 }
 
 
-def _setters(experiment: object, role: str) -> dict[str, Callable[[str, object], None]]:
+def setters(experiment: object, role: str) -> dict[str, Callable[[str, object], None]]:
+    """The experiment's method that sets each object kind's attributes (`models.OBJECT_KINDS`)
+    for `role` ("both" ends, or the "receiver"), those it has."""
     return {
         kind: getattr(experiment, method)
         for kind, method in _SETTER_METHODS[role].items()
@@ -217,7 +234,8 @@ def _setters(experiment: object, role: str) -> dict[str, Callable[[str, object],
     }
 
 
-def _milliseconds_to_time(ns: runtime.NsNamespace, milliseconds: float) -> object:
+def milliseconds_to_time(ns: runtime.NsNamespace, milliseconds: float) -> object:
+    """ns-3's Time of a number of milliseconds, to the nanosecond."""
     # Through whole nanoseconds: ns.MilliSeconds() takes an integer.
     return ns.NanoSeconds(round(milliseconds * 1e6))
 
@@ -253,14 +271,23 @@ def records_frame(
                 f"{len(parameters)} parameter sets for {len(records)} records: need one each"
             )
         rows = [parameters_dict(p) | row for p, row in zip(parameters, rows, strict=True)]
-        columns = list(RUN_COLUMNS)
-        if all(p.protocol != TCP for p in parameters):
-            columns = [c for c in columns if c not in TCP_COLUMNS]
+        columns = run_columns(parameters)
     else:
         columns = [f.name for f in fields(TransferRecord)]
-    frame = pd.DataFrame(rows, columns=columns)
-    # A parameter only one protocol takes is empty in the other's rows: whole numbers stay
-    # whole (pandas' nullable integers) instead of turning into floats.
+    return with_whole_numbers(pd.DataFrame(rows, columns=columns))
+
+
+def run_columns(parameters: Sequence[TransferParameters]) -> list[str]:
+    """`RUN_COLUMNS`, the TCP columns (`TCP_COLUMNS`) only if some run is TCP, so that a frame
+    of NETBLT runs keeps its columns."""
+    if any(p.protocol == TCP for p in parameters):
+        return list(RUN_COLUMNS)
+    return [c for c in RUN_COLUMNS if c not in TCP_COLUMNS]
+
+
+def with_whole_numbers(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame with each whole-number parameter only one protocol takes as pandas' nullable
+    integers where it is empty in the other's rows (instead of turning into floats)."""
     for name in (*NETBLT_ONLY_FIELDS, *TCP_ONLY_FIELDS):
         if name in frame and frame[name].isna().any() and FIELD_TYPES[name] in (int, int | None):
             frame[name] = frame[name].astype("Int64")

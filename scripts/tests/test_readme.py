@@ -13,6 +13,9 @@ from netblt_sim import runtime
 
 EXAMPLE_MARKER = "<!-- example: executed by scripts/tests/test_readme.py -->"
 TCP_EXAMPLE_MARKER = "<!-- example (TCP): executed by scripts/tests/test_readme.py -->"
+FLOWS_EXAMPLE_MARKER = (
+    "<!-- example: several transfers at once, executed by scripts/tests/test_readme.py -->"
+)
 
 
 def readme_example(marker: str = EXAMPLE_MARKER) -> str:
@@ -37,6 +40,19 @@ def test_readme_example_sweeps_and_plots(
     assert speeds[(40, 2)] > speeds[(40, 1)]
     assert (tmp_path / "ring-sweep.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "Mbit/s, 0 lost" in capsys.readouterr().out
+
+
+def test_readme_example_of_several_transfers_at_once_runs(
+    ns: runtime.NsNamespace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    exec(compile(readme_example(FLOWS_EXAMPLE_MARKER), "README.md", "exec"), namespace)  # noqa: S102
+    together = namespace["together"]
+    assert all(flow.completed and flow.intact for flow in together.flows)  # type: ignore[attr-defined]
+    frame = namespace["flows_frame"]
+    assert list(frame["flows"]) == [1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4, 4]  # type: ignore[index]
+    assert (tmp_path / "two-flows.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_readme_tcp_example_sets_netblt_beside_tcp_on_the_wideband(

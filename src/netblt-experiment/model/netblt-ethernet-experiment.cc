@@ -53,8 +53,8 @@ NetbltEthernetExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
     NetDeviceContainer devices = m_ethernet.Install(hosts);
     streamsUsed = m_ethernet.AssignStreams(devices, stream);
     m_channel = DynamicCast<EthernetBusChannel>(devices.Get(0)->GetChannel());
-    // The hosts are the bus's first two devices, in host order.
-    m_noiseDrops = {0, 0};
+    // The hosts are the bus's first devices, in host order.
+    m_noiseDrops.assign(hosts.GetN(), 0);
     m_channel->TraceConnectWithoutContext(
         "NoiseCorruption",
         MakeCallback(&NetbltEthernetExperiment::CountNoiseDrop, this));
@@ -98,7 +98,8 @@ NetbltEthernetExperiment::CountNoiseDrop(Ptr<const Packet> /* frame */, uint32_t
 }
 
 void
-NetbltEthernetExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
+NetbltEthernetExperiment::RecordNetworkLosses(uint32_t flow,
+                                              const NetDeviceContainer& devices,
                                               NetbltTransferRecord& record) const
 {
     auto interface = [&devices](uint32_t host) {
@@ -110,8 +111,8 @@ NetbltEthernetExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
         record.senderDeafDrops = interface(0)->GetRxLostDeaf();
         record.receiverDeafDrops = interface(1)->GetRxLostDeaf();
     }
-    record.senderNoiseDrops = m_noiseDrops[0];
-    record.receiverNoiseDrops = m_noiseDrops[1];
+    record.senderNoiseDrops = m_noiseDrops[2 * flow];
+    record.receiverNoiseDrops = m_noiseDrops[2 * flow + 1];
 }
 
 } // namespace ns3
