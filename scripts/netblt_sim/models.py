@@ -8,7 +8,8 @@ list the `facts` its derivations start from, in the same form. Loading checks th
 says where it comes from; applying converts the entries into ns-3 attribute values.
 
 Object kinds: `cpu` (ns3::HostCpu), `netblt` (ns3::NetbltL4Protocol), `device` and `channel`
-(the network's net device and channel, for example ns3::ProteonRingNetDevice), `experiment`
+(the network's net device and channel, for example ns3::ProteonRingNetDevice), `background`
+(the other hosts' traffic on a shared Ethernet, ns3::EthernetBackgroundTraffic), `experiment`
 (the network's experiment class itself, for what lies between the hosts: lines, gateways),
 `wideband-channel` and `wideband-device` (ns3::WidebandChannel, ns3::WidebandNetDevice).
 """
@@ -25,7 +26,7 @@ from netblt_sim.runtime import NsNamespace
 
 MODELS_DIR: Path = Path(__file__).resolve().parents[2] / "models"
 OBJECT_KINDS: tuple[str, ...] = ("cpu", "netblt", "device", "channel", "experiment")
-OBJECT_KINDS += ("wideband-channel", "wideband-device", "packet-buffers")
+OBJECT_KINDS += ("background", "wideband-channel", "wideband-device", "packet-buffers")
 TIME_UNITS_NS: dict[str, float] = {"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1.0}
 # Per-byte costs are written as a time per byte.
 PER_BYTE_SUFFIX = "/byte"

@@ -144,6 +144,12 @@ NetbltExperiment::SetChannelAttribute(const std::string& name, const AttributeVa
 }
 
 void
+NetbltExperiment::SetBackgroundAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_backgroundAttributes.emplace_back(name, value.Copy());
+}
+
+void
 NetbltExperiment::TransferDelivered()
 {
 }

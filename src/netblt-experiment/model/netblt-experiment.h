@@ -8,6 +8,7 @@
 #include "netblt-steady-state-meter.h"
 #include "netblt-transfer-record.h"
 
+#include "ns3/abort.h"
 #include "ns3/host-cpu-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-address.h"
@@ -105,6 +106,13 @@ class NetbltExperiment : public Object
     void SetChannelAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @param name an attribute of the traffic of the other hosts on the network's shared cable
+     *        (EthernetBackgroundTraffic); a network without one refuses it at Install()
+     * @param value its value
+     */
+    void SetBackgroundAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * Sets the transfer up in the simulator: hosts, network, IPv4, NETBLT, the two clients and
      * the traces the record needs, and a stop at MaxSimulatedTime. The caller owns the
      * simulator: it seeds it first (RngSeedManager; every stream is assigned from 0), runs it
@@ -176,9 +184,10 @@ class NetbltExperiment : public Object
     virtual std::vector<std::string> GetTransmitActivities() const;
 
     /**
-     * Hands the attributes given to SetDeviceAttribute() and SetChannelAttribute() to the
-     * helper that builds the network.
-     * @param helper a helper with SetDeviceAttribute() and SetChannelAttribute()
+     * Hands the attributes given to SetDeviceAttribute(), SetChannelAttribute() and
+     * SetBackgroundAttribute() to the helper that builds the network.
+     * @param helper a helper with SetDeviceAttribute() and SetChannelAttribute(), and
+     *        SetBackgroundAttribute() if background attributes were given
      */
     template <typename NetworkHelper>
     void ApplyNetworkAttributes(NetworkHelper& helper) const
@@ -190,6 +199,19 @@ class NetbltExperiment : public Object
         for (const auto& [name, value] : m_channelAttributes)
         {
             helper.SetChannelAttribute(name, *value);
+        }
+        for (const auto& [name, value] : m_backgroundAttributes)
+        {
+            if constexpr (requires { helper.SetBackgroundAttribute(name, *value); })
+            {
+                helper.SetBackgroundAttribute(name, *value);
+            }
+            else
+            {
+                NS_ABORT_MSG("background attribute " << name << ": "
+                                                     << GetInstanceTypeId().GetName()
+                                                     << " has no background traffic");
+            }
         }
     }
 
@@ -233,6 +255,8 @@ class NetbltExperiment : public Object
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_deviceAttributes; //!< for devices
     std::vector<std::pair<std::string, Ptr<AttributeValue>>>
         m_channelAttributes; //!< for the channel
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>>
+        m_backgroundAttributes; //!< for the background traffic
 
     /**
      * The receiving client's Rx trace: calls TransferDelivered() once every byte is in.
