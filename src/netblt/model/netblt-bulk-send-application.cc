@@ -19,7 +19,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <vector>
+#include <memory>
 
 namespace ns3
 {
@@ -218,9 +218,10 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
     {
         uint32_t size =
             static_cast<uint32_t>(std::min<uint64_t>(bufferSize, m_transferSize - m_bytesGiven));
-        std::vector<uint8_t> bytes(size);
-        // Each xorshift64 step gives the next eight bytes, most significant first.
-        for (size_t i = 0; i < bytes.size(); i += sizeof(uint64_t))
+        // Each xorshift64 step gives the next eight bytes, most significant first; the last
+        // step gives what is left. Every byte is written, so none is zeroed first.
+        const std::unique_ptr<uint8_t[]> bytes(new uint8_t[size]);
+        for (uint32_t i = 0; i < size; i += sizeof(uint64_t))
         {
             m_generatorState ^= m_generatorState << 13;
             m_generatorState ^= m_generatorState >> 7;
@@ -230,16 +231,23 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
             {
                 word = __builtin_bswap64(word);
             }
-            std::memcpy(bytes.data() + i, &word, std::min(sizeof(word), bytes.size() - i));
+            if (size - i >= sizeof(word))
+            {
+                std::memcpy(bytes.get() + i, &word, sizeof(word));
+            }
+            else
+            {
+                std::memcpy(bytes.get() + i, &word, size - i);
+            }
         }
-        Ptr<Packet> buffer = Create<Packet>(bytes.data(), size);
+        Ptr<Packet> buffer = Create<Packet>(bytes.get(), size);
         bool last = m_bytesGiven + size >= m_transferSize;
         if (!connection->SendBuffer(buffer, last))
         {
             return;
         }
         m_bytesGiven += size;
-        m_digest.Add(bytes.data(), size);
+        m_digest.Add(bytes.get(), size);
     }
 }
 

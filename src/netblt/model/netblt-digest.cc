@@ -5,7 +5,7 @@
 
 #include <bit>
 #include <cstring>
-#include <vector>
+#include <memory>
 
 namespace ns3
 {
@@ -56,9 +56,11 @@ NetbltDigest::Add(const uint8_t* bytes, uint32_t size)
 void
 NetbltDigest::Add(Ptr<const Packet> packet)
 {
-    std::vector<uint8_t> bytes(packet->GetSize());
-    packet->CopyData(bytes.data(), bytes.size());
-    Add(bytes.data(), bytes.size());
+    // Every byte is copied in, so none is zeroed first.
+    const uint32_t size = packet->GetSize();
+    const std::unique_ptr<uint8_t[]> bytes(new uint8_t[size]);
+    packet->CopyData(bytes.get(), size);
+    Add(bytes.get(), size);
 }
 
 uint64_t

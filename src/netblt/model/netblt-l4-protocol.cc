@@ -483,30 +483,30 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
 
     // Verify by reading the header with the class the type calls for; the connection gets the
     // header as read, so the packet is parsed (and a DATA packet's data summed) once.
-    std::unique_ptr<NetbltHeader> header;
+    std::shared_ptr<NetbltHeader> header;
     switch (type)
     {
     case NetbltPacketType::OPEN:
     case NetbltPacketType::RESPONSE:
-        header = std::make_unique<NetbltOpenHeader>(type);
+        header = std::make_shared<NetbltOpenHeader>(type);
         break;
     case NetbltPacketType::QUIT:
     case NetbltPacketType::ABORT:
     case NetbltPacketType::REFUSED:
-        header = std::make_unique<NetbltReasonHeader>(type);
+        header = std::make_shared<NetbltReasonHeader>(type);
         break;
     case NetbltPacketType::DATA:
     case NetbltPacketType::LDATA:
-        header = std::make_unique<NetbltDataHeader>(type);
+        header = std::make_shared<NetbltDataHeader>(type);
         break;
     case NetbltPacketType::NULL_ACK:
-        header = std::make_unique<NetbltNullAckHeader>();
+        header = std::make_shared<NetbltNullAckHeader>();
         break;
     case NetbltPacketType::CONTROL:
-        header = std::make_unique<NetbltControlHeader>();
+        header = std::make_shared<NetbltControlHeader>();
         break;
     default:
-        header = std::make_unique<NetbltHeader>(type);
+        header = std::make_shared<NetbltHeader>(type);
         break;
     }
     packet->PeekHeader(*header);
@@ -538,17 +538,17 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         }
         // The connection acts on the packet once this host's CPU has done the work; the
         // host buffer the packet came up in is free only then.
-        std::shared_ptr<const NetbltHeader> verified(std::move(header));
+        std::shared_ptr<const NetbltHeader> verified = std::move(header);
         Ptr<NetbltHostModel> host = m_host && m_host->KeepReceivedBuffer() ? m_host : nullptr;
         Execute(cost,
                 isData ? DATA_RECEIVE_ACTIVITY : CONTROL_RECEIVE_ACTIVITY,
-                [connection, verified, packet, host]() {
+                MakeHostJob([connection, verified, packet, host]() {
                     connection->Receive(*verified, packet);
                     if (host)
                     {
                         host->ReleaseReceivedBuffer();
                     }
-                });
+                }));
         return IpL4Protocol::RX_OK;
     }
     if (type == NetbltPacketType::OPEN)
