@@ -345,7 +345,9 @@ Etherlink3c500NetDevice::TransmitRearmed()
 }
 
 void
-Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
+Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame,
+                                      const EthernetHeader& header,
+                                      Time firstBitAt)
 {
     NS_LOG_FUNCTION(this << frame << firstBitAt);
     m_promiscSnifferTrace(frame);
@@ -354,7 +356,7 @@ Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
     {
         if (m_offReason == OFF_TRANSMIT && !m_interruptLost && m_lostInterruptWindow.IsPositive() &&
             firstBitAt < m_rxOffSince && Simulator::Now() - m_rxOffSince <= m_lostInterruptWindow &&
-            IsForUs(frame))
+            IsForUs(header))
         {
             LoseInterrupt(frame);
         }
@@ -391,9 +393,10 @@ Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
     }
     m_buffer = BUFFER_RECEIVE;
     m_received = frame;
+    m_receivedHeader = header;
     ReceiverOff(OFF_RECEIVED);
     m_phyRxEndTrace(frame);
-    if (IsForUs(frame))
+    if (IsForUs(header))
     {
         m_snifferTrace(frame);
     }
@@ -458,6 +461,7 @@ Etherlink3c500NetDevice::CopyOutDone()
     NS_LOG_FUNCTION(this);
     NS_ASSERT(m_buffer == BUFFER_RECEIVE);
     Ptr<Packet> frame = m_received;
+    const EthernetHeader header = m_receivedHeader;
     m_received = nullptr;
     m_buffer = BUFFER_EMPTY;
     ReceiverOn();
@@ -466,7 +470,7 @@ Etherlink3c500NetDevice::CopyOutDone()
     {
         pool->BeginHandUp();
     }
-    ForwardUp(frame);
+    ForwardUp(frame, header);
     if (pool)
     {
         pool->EndHandUp();

@@ -110,7 +110,7 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     void DoDispose() override;
     void TryTransmit() override;
     void TransmitDone(bool sent) override;
-    void ReceiveFrame(Ptr<Packet> frame, Time firstBitAt) override;
+    void ReceiveFrame(Ptr<Packet> frame, const EthernetHeader& header, Time firstBitAt) override;
 
   private:
     /// Why the receiver is (or last was) off.
@@ -175,6 +175,7 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     bool m_routinePending{false};        //!< the transmit routine is queued or running
     Ptr<Packet> m_copying;               //!< frame being copied into the card
     Ptr<Packet> m_received;              //!< received frame the buffer holds
+    EthernetHeader m_receivedHeader;     //!< its Ethernet header
     Callback<void> m_transmitRoutine;    //!< TransmitRoutine(), made once
     Callback<void> m_copyOutDone;        //!< CopyOutDone(), made once
     bool m_hostLookedUp{false};          //!< m_cpu and m_pool are set

@@ -4,6 +4,8 @@
 
 #include "ethernet-background-traffic.h"
 
+#include "ethernet-bus-channel.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -25,12 +27,10 @@ NS_OBJECT_ENSURE_REGISTERED(EthernetBackgroundTraffic);
 
 namespace
 {
-/// Smallest frame, FCS included (bytes): IEEE 802.3 minFrameSize.
-constexpr uint32_t MIN_FRAME_BYTES = 64;
-/// Largest frame, FCS included, with a 1500-byte payload (bytes): IEEE 802.3 maxFrameSize.
-constexpr uint32_t MAX_FRAME_BYTES = 1518;
-/// Largest number of stations on one IEEE 802.3 10 Mbit/s collision domain.
-constexpr uint32_t MAX_STATIONS = 1024;
+/// Smallest frame, FCS included (bytes).
+constexpr uint32_t MIN_FRAME_BYTES = EthernetBusChannel::MIN_FRAME_BYTES;
+/// Largest frame, FCS included (bytes).
+constexpr uint32_t MAX_FRAME_BYTES = EthernetBusChannel::MAX_FRAME_BYTES;
 } // namespace
 
 TypeId
@@ -46,7 +46,7 @@ EthernetBackgroundTraffic::GetTypeId()
                           "send on the bus; the bus spreads them evenly along the cable. 0: none.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&EthernetBackgroundTraffic::m_stations),
-                          MakeUintegerChecker<uint32_t>(0, MAX_STATIONS))
+                          MakeUintegerChecker<uint32_t>(0, EthernetBusChannel::MAX_STATIONS))
             .AddAttribute("Load",
                           "Traffic (fraction 0 to 1 of the bus's bit rate, frame bits from "
                           "destination address to FCS) the stations offer together, broadcasts "

@@ -35,12 +35,6 @@ NS_LOG_COMPONENT_DEFINE("EthernetBusChannel");
 
 NS_OBJECT_ENSURE_REGISTERED(EthernetBusChannel);
 
-namespace
-{
-/// Largest number of stations on one IEEE 802.3 10 Mbit/s collision domain.
-constexpr uint32_t MAX_STATIONS = 1024;
-} // namespace
-
 TypeId
 EthernetBusChannel::GetTypeId()
 {

@@ -106,6 +106,8 @@ class EthernetBusChannel : public Channel
     static constexpr uint32_t MIN_FRAME_BYTES = 64;
     /// Largest frame, FCS included, with a 1500-byte payload (bytes).
     static constexpr uint32_t MAX_FRAME_BYTES = 1518;
+    /// Largest number of stations on one IEEE 802.3 10 Mbit/s collision domain.
+    static constexpr uint32_t MAX_STATIONS = 1024;
 
     /**
      * Attaches a device. Called by EthernetNetDevice::Attach().

@@ -19,6 +19,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/object-vector.h"
+#include "ns3/socket.h"
 #include "ns3/uinteger.h"
 
 #include <memory>
@@ -208,6 +209,10 @@ NetbltL4Protocol::NotifyNewAggregate()
     {
         m_host = GetObject<NetbltHostModel>();
     }
+    if (ipv4 && !m_ipv4)
+    {
+        m_ipv4 = ipv4;
+    }
     if (ipv4 && m_downTarget.IsNull())
     {
         ipv4->Insert(this);
@@ -227,6 +232,7 @@ NetbltL4Protocol::DoDispose()
     m_connections.clear();
     m_listeners.clear();
     m_node = nullptr;
+    m_ipv4 = nullptr;
     m_host = nullptr;
     m_downTarget = IpL4Protocol::DownTargetCallback();
     m_downTarget6 = IpL4Protocol::DownTargetCallback6();
@@ -333,7 +339,21 @@ void
 NetbltL4Protocol::Send(Ptr<Packet> packet, Ipv4Address source, Ipv4Address destination)
 {
     NS_LOG_FUNCTION(this << packet << source << destination);
-    m_downTarget(packet, source, destination, PROT_NUMBER, nullptr);
+    // Routed here, as UDP routes its datagrams, with the lookup IPv4 makes for a datagram
+    // handed down without a route: given none, IPv4 builds the header, looks the route up and
+    // starts over with it, which costs a tenth of a data packet's simulation.
+    Ptr<Ipv4Route> route;
+    Ptr<Ipv4RoutingProtocol> routing = m_ipv4 ? m_ipv4->GetRoutingProtocol() : nullptr;
+    if (routing && !destination.IsBroadcast() && !destination.IsMulticast())
+    {
+        Ipv4Header header;
+        header.SetSource(source);
+        header.SetDestination(destination);
+        header.SetProtocol(PROT_NUMBER);
+        Socket::SocketErrno error;
+        route = routing->RouteOutput(packet, header, nullptr, error);
+    }
+    m_downTarget(packet, source, destination, PROT_NUMBER, route);
 }
 
 void
@@ -483,6 +503,13 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
 
     // Verify by reading the header with the class the type calls for; the connection gets the
     // header as read, so the packet is parsed (and a DATA packet's data summed) once.
+    // The connection the packet is for, by the ports of its common header (those of a header
+    // that reads well too).
+    Ipv4Address local = ipHeader.GetDestination();
+    Ipv4Address peer = ipHeader.GetSource();
+    // The sender's "local port" is ours as the "foreign port".
+    ConnectionKey key(common.GetForeignPort(), peer.Get(), common.GetLocalPort());
+    auto found = m_connections.find(key);
     std::shared_ptr<NetbltHeader> header;
     switch (type)
     {
@@ -496,9 +523,16 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         header = std::make_shared<NetbltReasonHeader>(type);
         break;
     case NetbltPacketType::DATA:
-    case NetbltPacketType::LDATA:
-        header = std::make_shared<NetbltDataHeader>(type);
+    case NetbltPacketType::LDATA: {
+        auto data = std::make_shared<NetbltDataHeader>(type);
+        // An established connection that negotiated no data checksum ignores the field
+        // (the C flag is fixed at set-up): its data need not be summed.
+        data->SetDataChecksumVerified(found == m_connections.end() ||
+                                      found->second->GetState() != NetbltConnection::ESTABLISHED ||
+                                      found->second->GetParameters().checksumData);
+        header = data;
         break;
+    }
     case NetbltPacketType::NULL_ACK:
         header = std::make_shared<NetbltNullAckHeader>();
         break;
@@ -521,11 +555,6 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         return IpL4Protocol::RX_CSUM_FAILED;
     }
 
-    Ipv4Address local = ipHeader.GetDestination();
-    Ipv4Address peer = ipHeader.GetSource();
-    // The sender's "local port" is ours as the "foreign port".
-    ConnectionKey key(header->GetForeignPort(), peer.Get(), header->GetLocalPort());
-    auto found = m_connections.find(key);
     if (found != m_connections.end())
     {
         Ptr<NetbltConnection> connection = found->second;
