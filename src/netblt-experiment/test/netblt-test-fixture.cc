@@ -28,6 +28,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <set>
 
 namespace ns3
 {
@@ -290,35 +291,51 @@ ResetConnectionDefaults()
     }
 }
 
-std::vector<uint8_t>
-MakeData(uint32_t size, uint32_t seed)
+// ---------------------------------------------------------------------------------------------
+// Shapes and what the receiver sent
+
+NetbltTransferParameters
+FastProposal(uint16_t nbufs)
 {
-    std::vector<uint8_t> bytes(size);
-    uint64_t state = 0x9e3779b97f4a7c15ULL * (seed + 1);
-    for (uint8_t& byte : bytes)
+    NetbltTransferParameters p;
+    p.bufferSize = 4000;
+    p.packetSize = 1000;
+    p.burstSize = 4;
+    p.burstIntervalMs = 5;
+    p.maxOutstandingBuffers = nbufs;
+    p.deathTimeoutS = 10;
+    return p;
+}
+
+std::vector<NetbltControlMessage>
+DistinctResends(const TestClient& receiver)
+{
+    std::vector<NetbltControlMessage> resends;
+    std::set<uint16_t> seen;
+    for (const NetbltControlMessage& m : receiver.tx.AllMessages())
     {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        byte = static_cast<uint8_t>(state >> 56);
+        if (m.GetType() == NetbltControlMessage::RESEND && seen.insert(m.GetSequence()).second)
+        {
+            resends.push_back(m);
+        }
     }
-    return bytes;
+    return resends;
 }
 
-std::vector<uint8_t>
-PacketBytes(Ptr<const Packet> packet)
+Time
+FirstSent(const TestClient& receiver, uint16_t sequence)
 {
-    std::vector<uint8_t> bytes(packet->GetSize());
-    packet->CopyData(bytes.data(), bytes.size());
-    return bytes;
-}
-
-uint64_t
-Digest(const std::vector<uint8_t>& bytes)
-{
-    NetbltDigest digest;
-    digest.Add(bytes.data(), bytes.size());
-    return digest.GetValue();
+    for (const auto& e : receiver.tx.Select(NetbltPacketType::CONTROL))
+    {
+        for (const auto& m : e.messages)
+        {
+            if (m.GetSequence() == sequence)
+            {
+                return e.time;
+            }
+        }
+    }
+    return Time::Max();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,8 @@
 #ifndef NETBLT_TEST_FIXTURE_H
 #define NETBLT_TEST_FIXTURE_H
 
+#include "netblt-test-data.h"
+
 #include "ns3/error-model.h"
 #include "ns3/impaired-point-to-point-channel.h"
 #include "ns3/ipv4-address.h"
@@ -222,25 +224,6 @@ void SetConnectionDefault(const std::string& name, const AttributeValue& value);
 
 /** Restores every ns3::NetbltConnection attribute default to its original value. */
 void ResetConnectionDefaults();
-
-/**
- * @param size how many bytes
- * @param seed which pattern
- * @return reproducible pseudo-random bytes
- */
-std::vector<uint8_t> MakeData(uint32_t size, uint32_t seed);
-
-/**
- * @param packet a packet
- * @return its bytes
- */
-std::vector<uint8_t> PacketBytes(Ptr<const Packet> packet);
-
-/**
- * @param bytes some bytes
- * @return their digest as NetbltDigest computes it
- */
-uint64_t Digest(const std::vector<uint8_t>& bytes);
 
 /**
  * @ingroup netblt-tests
@@ -482,6 +465,28 @@ class NetbltEngineTestCase : public TestCase
     /** @return passive-end limits that restrict nothing a test proposes */
     static NetbltTransferParameters Limits();
 };
+
+/**
+ * The fast shape: 4 packets of 1000 bytes per buffer, bursts of 4 every 5 ms. Every CONTROL
+ * packet is acknowledged within one round trip plus at most one burst interval (about 7 ms),
+ * which is less than the 10 ms MinimumControlTimer, so no control timer expires.
+ * @param nbufs outstanding buffers
+ * @return the proposal
+ */
+NetbltTransferParameters FastProposal(uint16_t nbufs);
+
+/**
+ * @param receiver a receiving client
+ * @return every distinct RESEND message (by sequence number) it sent
+ */
+std::vector<NetbltControlMessage> DistinctResends(const TestClient& receiver);
+
+/**
+ * @param receiver a receiving client
+ * @param sequence a control message's sequence number
+ * @return when the first CONTROL packet carrying that message left
+ */
+Time FirstSent(const TestClient& receiver, uint16_t sequence);
 
 /** The well-known port the passive test clients listen on. */
 constexpr uint16_t TEST_PORT = 2000;
