@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from netblt_sim.models import PER_BYTE_SUFFIX, TIME_UNITS_NS, load_model
 from netblt_sim.runtime import BUILD_DIR
 from netblt_sim.soak_results import Done, Failure, RunKind, RunResult, Summary, parse_line
 
@@ -81,6 +82,19 @@ def plan(transfers: int, packets: int, seed: int) -> list[Chunk]:
         quota = min(packets, (start + runs) * PACKETS_PER_RUN) - start * PACKETS_PER_RUN
         chunks.append(Chunk("fuzz", seed + start, runs, quota))
     return chunks
+
+
+def cpu_costs_option() -> str:
+    """netblt-soak's `--cpu-costs`: NETBLT's costs on the PC/AT (models/hosts/ibm-pc-at.json), for
+    the transfers whose configuration charges CPU costs; each in whole nanoseconds, as a
+    transfer's models apply it."""
+    entries = load_model("hosts", "ibm-pc-at").attributes["netblt"]
+    costs = [
+        f"{name}={round(entry.value * TIME_UNITS_NS[entry.unit.removesuffix(PER_BYTE_SUFFIX)])}ns"
+        for name, entry in entries.items()
+        if entry.unit.removesuffix(PER_BYTE_SUFFIX) in TIME_UNITS_NS
+    ]
+    return "--cpu-costs=" + ",".join(costs)
 
 
 def _how(returncode: int) -> str:
@@ -195,7 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None) -> int:
     arguments = build_parser().parse_args(argv)
-    command = list(program) if program else [str(SOAK_PROGRAM)]
+    command = list(program) if program else [str(SOAK_PROGRAM), cpu_costs_option()]
     if not program and not SOAK_PROGRAM.exists():
         print(f"soak: {SOAK_PROGRAM} not found; run scripts/setup first", file=sys.stderr)
         return EXIT_FAILED

@@ -18,6 +18,7 @@
 #include "ns3/netblt-receiver.h"
 #include "ns3/netblt-sender.h"
 #include "ns3/netblt-transfer-parameters.h"
+#include "ns3/netblt-two-host-helper.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
@@ -181,23 +182,20 @@ class DataSentRecorder
  */
 struct TopologyConfig
 {
-    std::string dataRate{"10Mbps"};     //!< link bit rate
-    Time delay{MilliSeconds(1)};        //!< one-way propagation delay
-    uint16_t mtu{1600};                 //!< device MTU (no fragmentation of NETBLT packets)
-    double reorderProbability{0};       //!< channel ReorderProbability
-    Time reorderDelay{MilliSeconds(5)}; //!< channel ReorderDelay
-    double duplicateProbability{0};     //!< channel DuplicateProbability
-    double corruptProbability{0};       //!< channel CorruptProbability (NETBLT only)
-    Ptr<ErrorModel> lossAtNode0;        //!< ReceiveErrorModel of node 0's device (0 <- 1)
-    Ptr<ErrorModel> lossAtNode1;        //!< ReceiveErrorModel of node 1's device (0 -> 1)
-    int64_t stream{1000};               //!< first random stream index
-    bool hostModel{true};               //!< a HostCpu (NetbltHostModel) on each node
+    /// The link: 10 Mbit/s, 1 ms one way, MTU 1600 (no fragmentation of NETBLT packets),
+    /// re-ordered packets held back 5 ms; receiveErrorModel[i] is host i's (0: 0 <- 1).
+    NetbltTwoHostHelper::Link link{TestLink()};
+    int64_t stream{1000}; //!< first random stream index
+    bool hostModel{true}; //!< a HostCpu (NetbltHostModel) on each node
+
+    /** @return the tests' default link */
+    static NetbltTwoHostHelper::Link TestLink();
 };
 
 /**
  * @ingroup netblt-tests
  * @brief Two nodes, 10.1.1.1 and 10.1.1.2, over an ImpairedPointToPointChannel, with IPv4 and
- * NETBLT installed.
+ * NETBLT installed (NetbltTwoHostHelper).
  */
 struct Topology
 {

@@ -299,12 +299,12 @@ class NetbltLossyTransferTestCase : public NetbltEngineTestCase
             RngSeedManager::SetSeed(seed);
             RngSeedManager::SetRun(seed);
             TopologyConfig topology;
-            topology.lossAtNode1 = Loss(m_config.lossForward, 1);
-            topology.lossAtNode0 = Loss(m_config.lossBack, 2);
-            topology.reorderProbability = m_config.reorder;
-            topology.reorderDelay = m_config.reorderDelay;
-            topology.duplicateProbability = m_config.duplicate;
-            topology.corruptProbability = m_config.corrupt;
+            topology.link.receiveErrorModel[1] = Loss(m_config.lossForward, 1);
+            topology.link.receiveErrorModel[0] = Loss(m_config.lossBack, 2);
+            topology.link.reorderProbability = m_config.reorder;
+            topology.link.reorderDelay = m_config.reorderDelay;
+            topology.link.duplicateProbability = m_config.duplicate;
+            topology.link.corruptProbability = m_config.corrupt;
             topology.stream = 10;
             Bench bench(topology);
             uint32_t corruptedFrames = 0;
@@ -417,7 +417,7 @@ class NetbltCorruptionWithoutChecksumTestCase : public NetbltEngineTestCase
                 RngSeedManager::SetSeed(seed);
                 RngSeedManager::SetRun(seed);
                 TopologyConfig topology;
-                topology.corruptProbability = 0.1;
+                topology.link.corruptProbability = 0.1;
                 Bench bench(topology);
                 NetbltTransferParameters p = Proposal(5000, 500, 5, 10, 2);
                 p.checksumData = checksum;
