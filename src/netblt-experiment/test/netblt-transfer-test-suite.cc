@@ -68,7 +68,8 @@ Loss(double rate, int64_t stream)
 /**
  * @ingroup netblt-tests
  * @brief The transfer digest: a stream's digest does not depend on how the stream is cut into
- * packets, and changing any one byte, or swapping two words, changes it.
+ * packets, and changing any one byte, swapping two words (of two lanes or of one) or adding a
+ * zero word changes it.
  */
 class NetbltDigestTestCase : public TestCase
 {
@@ -103,6 +104,14 @@ class NetbltDigestTestCase : public TestCase
         std::vector<uint8_t> swapped = stream;
         std::swap_ranges(swapped.begin(), swapped.begin() + 8, swapped.begin() + 8);
         NS_TEST_EXPECT_MSG_NE(Digest(swapped), whole, "words 0 and 1 swapped");
+        // Words 0 and 4 go into the same lane.
+        swapped = stream;
+        std::swap_ranges(swapped.begin(), swapped.begin() + 8, swapped.begin() + 32);
+        NS_TEST_EXPECT_MSG_NE(Digest(swapped), whole, "words 0 and 4 swapped");
+        // The same words in one more lane: a stream that is longer by a zero word differs.
+        std::vector<uint8_t> longer = stream;
+        longer.insert(longer.begin() + 14376, 8, 0);
+        NS_TEST_EXPECT_MSG_NE(Digest(longer), whole, "a zero word more");
     }
 };
 
