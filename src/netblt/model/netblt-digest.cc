@@ -58,14 +58,19 @@ NetbltDigest::Add(const uint8_t* bytes, uint32_t size)
         TakeWord(LoadWord(bytes + taken));
         taken += wordSize;
     }
-    for (; taken + 4 * wordSize <= size; taken += 4 * wordSize)
+    // The lanes in locals: they stay in registers, where stores to members could alias the
+    // bytes read.
+    std::array<uint64_t, 4> lanes = m_lanes;
+    const uint32_t wholeLanes = (size - taken) / (4 * wordSize);
+    for (uint32_t k = 0; k < wholeLanes; ++k, taken += 4 * wordSize)
     {
-        m_lanes[0] = Step(m_lanes[0], LoadWord(bytes + taken));
-        m_lanes[1] = Step(m_lanes[1], LoadWord(bytes + taken + wordSize));
-        m_lanes[2] = Step(m_lanes[2], LoadWord(bytes + taken + 2 * wordSize));
-        m_lanes[3] = Step(m_lanes[3], LoadWord(bytes + taken + 3 * wordSize));
-        m_words += 4;
+        lanes[0] = Step(lanes[0], LoadWord(bytes + taken));
+        lanes[1] = Step(lanes[1], LoadWord(bytes + taken + wordSize));
+        lanes[2] = Step(lanes[2], LoadWord(bytes + taken + 2 * wordSize));
+        lanes[3] = Step(lanes[3], LoadWord(bytes + taken + 3 * wordSize));
     }
+    m_lanes = lanes;
+    m_words += 4 * uint64_t{wholeLanes};
     for (; taken + wordSize <= size; taken += wordSize)
     {
         TakeWord(LoadWord(bytes + taken));
