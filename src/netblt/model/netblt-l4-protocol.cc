@@ -339,9 +339,8 @@ void
 NetbltL4Protocol::Send(Ptr<Packet> packet, Ipv4Address source, Ipv4Address destination)
 {
     NS_LOG_FUNCTION(this << packet << source << destination);
-    // Routed here, as UDP routes its datagrams, with the lookup IPv4 makes for a datagram
-    // handed down without a route: given none, IPv4 builds the header, looks the route up and
-    // starts over with it, which costs a tenth of a data packet's simulation.
+    // Routed here, as UDP does, with IPv4's own lookup: given no route, IPv4 builds the header,
+    // looks the route up and starts over with it (a tenth of a data packet's simulation).
     Ptr<Ipv4Route> route;
     Ptr<Ipv4RoutingProtocol> routing = m_ipv4 ? m_ipv4->GetRoutingProtocol() : nullptr;
     if (routing && !destination.IsBroadcast() && !destination.IsMulticast())
@@ -503,8 +502,7 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
 
     // Verify by reading the header with the class the type calls for; the connection gets the
     // header as read, so the packet is parsed (and a DATA packet's data summed) once.
-    // The connection the packet is for, by the ports of its common header (those of a header
-    // that reads well too).
+    // The connection the packet is for, by its common header's ports.
     Ipv4Address local = ipHeader.GetDestination();
     Ipv4Address peer = ipHeader.GetSource();
     // The sender's "local port" is ours as the "foreign port".
@@ -525,8 +523,7 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
     case NetbltPacketType::DATA:
     case NetbltPacketType::LDATA: {
         auto data = std::make_shared<NetbltDataHeader>(type);
-        // An established connection that negotiated no data checksum ignores the field
-        // (the C flag is fixed at set-up): its data need not be summed.
+        // An established connection without the C flag (fixed at set-up) ignores the field.
         data->SetDataChecksumVerified(found == m_connections.end() ||
                                       found->second->GetState() != NetbltConnection::ESTABLISHED ||
                                       found->second->GetParameters().checksumData);
