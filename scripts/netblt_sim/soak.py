@@ -27,6 +27,7 @@ from typing import Literal
 from netblt_sim import runtime
 from netblt_sim.networks import NETWORKS, POINT_TO_POINT
 from netblt_sim.parameters import NETBLT
+from netblt_sim.models import PER_BYTE_SUFFIX, TIME_UNITS_NS, load_model
 from netblt_sim.runtime import BUILD_DIR
 from netblt_sim.soak_results import Done, Failure, RunKind, RunResult, Summary, format_networks
 from netblt_sim.soak_results import network_problems, parse_line
@@ -106,6 +107,19 @@ def plan(
     return chunks
 
 
+def cpu_costs_option() -> str:
+    """netblt-soak's `--cpu-costs`: NETBLT's costs on the PC/AT (models/hosts/ibm-pc-at.json), for
+    the transfers whose configuration charges CPU costs; each in whole nanoseconds, as a
+    transfer's models apply it."""
+    entries = load_model("hosts", "ibm-pc-at").attributes["netblt"]
+    costs = [
+        f"{name}={round(entry.value * TIME_UNITS_NS[entry.unit.removesuffix(PER_BYTE_SUFFIX)])}ns"
+        for name, entry in entries.items()
+        if entry.unit.removesuffix(PER_BYTE_SUFFIX) in TIME_UNITS_NS
+    ]
+    return "--cpu-costs=" + ",".join(costs)
+
+
 def _how(returncode: int) -> str:
     if returncode < 0:
         try:
@@ -157,7 +171,7 @@ def _text(output: bytes | str | None) -> str:
 def network_command(network: str) -> list[str]:
     """The command that runs a chunk on `network`, before the chunk's `arguments()`."""
     if network == POINT_TO_POINT:
-        return [str(SOAK_PROGRAM)]
+        return [str(SOAK_PROGRAM), cpu_costs_option()]
     return [sys.executable, "-m", "netblt_sim.soak_network", f"--network={network}"]
 
 

@@ -211,6 +211,7 @@ _SETTER_METHODS: dict[str, dict[str, str]] = {
         "device": "SetDeviceAttribute",
         "packet-buffers": "SetPacketBufferAttribute",
         "channel": "SetChannelAttribute",
+        "background": "SetBackgroundAttribute",
         "experiment": "SetAttribute",
         "wideband-channel": "SetWidebandChannelAttribute",
         "wideband-device": "SetWidebandDeviceAttribute",

@@ -77,9 +77,9 @@ main(int argc, char* argv[])
     cmd.AddValue("packets", "Number of echo requests", packets);
     cmd.AddValue("size", "UDP payload size (bytes)", size);
     cmd.AddValue("interval", "Time between requests", interval);
-    cmd.AddValue("load", "BackgroundLoad of the bus (0 to 1)", load);
+    cmd.AddValue("load", "Load of the background traffic (0 to 1)", load);
     cmd.AddValue("stations",
-                 "BackgroundStations (0: 150 if --load is set, as MIT's Subnet 26)",
+                 "background Stations (0: 150 if --load is set, as MIT's Subnet 26)",
                  stations);
     cmd.AddValue("pcap", "Directory for pcap files (empty: none)", pcap);
     cmd.Parse(argc, argv);
@@ -94,8 +94,8 @@ main(int argc, char* argv[])
     NodeContainer nodes;
     nodes.Create(2);
     EthernetHelper ethernet;
-    ethernet.SetChannelAttribute("BackgroundStations", UintegerValue(stations));
-    ethernet.SetChannelAttribute("BackgroundLoad", DoubleValue(load));
+    ethernet.SetBackgroundAttribute("Stations", UintegerValue(stations));
+    ethernet.SetBackgroundAttribute("Load", DoubleValue(load));
     NetDeviceContainer devices = ethernet.Install(nodes);
     ethernet.AssignStreams(devices, 1);
 

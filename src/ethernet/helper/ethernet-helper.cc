@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
+#include "ns3/ethernet-background-traffic.h"
 #include "ns3/ethernet-bus-channel.h"
 #include "ns3/ethernet-net-device.h"
 #include "ns3/ethernet-trailer.h"
@@ -16,6 +17,7 @@
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/pcap-file-wrapper.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 
 #include <set>
@@ -49,6 +51,7 @@ EthernetHelper::EthernetHelper()
     m_queueFactory.SetTypeId("ns3::DropTailQueue<Packet>");
     m_deviceFactory.SetTypeId("ns3::Etherlink3c500NetDevice");
     m_channelFactory.SetTypeId("ns3::EthernetBusChannel");
+    m_backgroundFactory.SetTypeId("ns3::EthernetBackgroundTraffic");
 }
 
 EthernetHelper::~EthernetHelper()
@@ -74,6 +77,13 @@ EthernetHelper::SetChannelAttribute(std::string name, const AttributeValue& valu
 }
 
 void
+EthernetHelper::SetBackgroundAttribute(std::string name, const AttributeValue& value)
+{
+    m_backgroundFactory.Set(name, value);
+    m_background = true;
+}
+
+void
 EthernetHelper::SetPositions(const std::vector<double>& positions)
 {
     m_positions = positions;
@@ -90,6 +100,12 @@ EthernetHelper::Install(NodeContainer c)
 {
     NS_LOG_FUNCTION(this);
     Ptr<EthernetBusChannel> channel = m_channelFactory.Create<EthernetBusChannel>();
+    if (m_background)
+    {
+        channel->SetAttribute(
+            "BackgroundTraffic",
+            PointerValue(m_backgroundFactory.Create<EthernetBackgroundTraffic>()));
+    }
     DoubleValue length;
     channel->GetAttribute("Length", length);
     const uint32_t n = c.GetN();

@@ -79,6 +79,15 @@ class EthernetHelper : public PcapHelperForDevice, public AsciiTraceHelperForDev
     void SetChannelAttribute(std::string name, const AttributeValue& value);
 
     /**
+     * Gives the channel Install() creates background traffic: the other hosts on the cable
+     * (an EthernetBackgroundTraffic with the attributes given here; without any, the cable
+     * carries only what its devices send).
+     * @param name the name of an EthernetBackgroundTraffic attribute
+     * @param value its value
+     */
+    void SetBackgroundAttribute(std::string name, const AttributeValue& value);
+
+    /**
      * Places the devices of the next Install() at these positions, in node
      * order, instead of spreading them evenly. An empty vector restores the
      * even spread.
@@ -129,11 +138,13 @@ class EthernetHelper : public PcapHelperForDevice, public AsciiTraceHelperForDev
                              Ptr<NetDevice> nd,
                              bool explicitFilename) override;
 
-    ObjectFactory m_queueFactory;    //!< Queue factory
-    ObjectFactory m_channelFactory;  //!< Channel factory
-    ObjectFactory m_deviceFactory;   //!< Device factory
-    std::vector<double> m_positions; //!< explicit positions, or empty
-    bool m_enableFlowControl{true};  //!< whether to enable flow control
+    ObjectFactory m_queueFactory;      //!< Queue factory
+    ObjectFactory m_channelFactory;    //!< Channel factory
+    ObjectFactory m_deviceFactory;     //!< Device factory
+    ObjectFactory m_backgroundFactory; //!< Background traffic factory
+    bool m_background{false};          //!< whether to give the channel background traffic
+    std::vector<double> m_positions;   //!< explicit positions, or empty
+    bool m_enableFlowControl{true};    //!< whether to enable flow control
 };
 
 /***************************************************************

@@ -115,6 +115,10 @@ Etherlink3c500NetDevice::Etherlink3c500NetDevice()
     : m_rxArmedSince(Simulator::Now())
 {
     NS_LOG_FUNCTION(this);
+    // Made once: a callback costs several allocations to make, and the driver hands these to
+    // the CPU for every frame.
+    m_transmitRoutine = MakeCallback(&Etherlink3c500NetDevice::TransmitRoutine, this);
+    m_copyOutDone = MakeCallback(&Etherlink3c500NetDevice::CopyOutDone, this);
 }
 
 Etherlink3c500NetDevice::~Etherlink3c500NetDevice()
@@ -129,6 +133,11 @@ Etherlink3c500NetDevice::DoDispose()
     m_driverEvent.Cancel();
     m_pollEvent.Cancel();
     m_copying = nullptr;
+    m_received = nullptr;
+    m_transmitRoutine.Nullify();
+    m_copyOutDone.Nullify();
+    m_cpu = nullptr;
+    m_pool = nullptr;
     EthernetNetDevice::DoDispose();
 }
 
@@ -174,10 +183,40 @@ Etherlink3c500NetDevice::GetBufferState() const
     return m_buffer;
 }
 
-bool
-Etherlink3c500NetDevice::HasCpu() const
+void
+Etherlink3c500NetDevice::LookUpHost()
 {
-    return GetNode() && GetNode()->GetObject<HostCpu>();
+    if (m_hostLookedUp)
+    {
+        return;
+    }
+    m_hostLookedUp = true;
+    Ptr<Node> node = GetNode();
+    m_cpu = node ? node->GetObject<HostCpu>() : nullptr;
+    m_pool = PacketBufferPool::Of(node);
+}
+
+Ptr<HostCpu>
+Etherlink3c500NetDevice::Cpu()
+{
+    LookUpHost();
+    return m_cpu;
+}
+
+Ptr<PacketBufferPool>
+Etherlink3c500NetDevice::Pool()
+{
+    LookUpHost();
+    return m_pool;
+}
+
+void
+Etherlink3c500NetDevice::ReleaseCpu()
+{
+    if (Ptr<HostCpu> cpu = Cpu())
+    {
+        cpu->Release();
+    }
 }
 
 int64_t
@@ -215,9 +254,14 @@ Etherlink3c500NetDevice::TryTransmit()
     m_routinePending = true;
     // Called by a protocol's job (through IP), the routine runs within that job's call, before
     // anything else the host has queued; called after a receive or a previous send, it waits.
-    HostCpu::RunHeldContinuation(GetNode(),
-                                 TRANSMIT_ACTIVITY,
-                                 MakeCallback(&Etherlink3c500NetDevice::TransmitRoutine, this));
+    if (Ptr<HostCpu> cpu = Cpu())
+    {
+        cpu->ContinueHeld(TRANSMIT_ACTIVITY, m_transmitRoutine);
+    }
+    else
+    {
+        TransmitRoutine();
+    }
 }
 
 void
@@ -231,14 +275,14 @@ Etherlink3c500NetDevice::TransmitRoutine()
         // behind this one, copies it out; the send is tried again after that.
         NS_LOG_LOGIC("buffer holds a received frame: send deferred");
         m_routinePending = false;
-        HostCpu::ReleaseHeld(GetNode());
+        ReleaseCpu();
         return;
     }
     Ptr<Packet> frame = DequeueFrame();
     if (!frame)
     {
         m_routinePending = false;
-        HostCpu::ReleaseHeld(GetNode());
+        ReleaseCpu();
         return;
     }
     m_buffer = BUFFER_TRANSMIT;
@@ -251,7 +295,7 @@ Etherlink3c500NetDevice::TransmitRoutine()
     }
     ReceiverOff(OFF_TRANSMIT);
     m_copying = frame;
-    const Time cost = HasCpu() ? m_txCopyPerPacket + m_txCopyPerByte * CopiedBytes(frame) : Time(0);
+    const Time cost = Cpu() ? m_txCopyPerPacket + m_txCopyPerByte * CopiedBytes(frame) : Time(0);
     if (cost.IsZero())
     {
         CopyInDone();
@@ -275,7 +319,7 @@ Etherlink3c500NetDevice::TransmitDone(bool sent)
     NS_LOG_FUNCTION(this << sent);
     NS_ASSERT(m_buffer == BUFFER_TRANSMIT);
     // The busy-wait saw the transmitter idle; the driver re-arms the receiver and returns.
-    const Time cost = HasCpu() ? m_rearmCost : Time(0);
+    const Time cost = Cpu() ? m_rearmCost : Time(0);
     if (cost.IsZero())
     {
         TransmitRearmed();
@@ -294,14 +338,16 @@ Etherlink3c500NetDevice::TransmitRearmed()
         ReceiverOn();
     }
     m_routinePending = false;
-    HostCpu::ReleaseHeld(GetNode());
+    ReleaseCpu();
     // The next frame is a new call of the routine: it queues behind whatever the CPU has
     // been asked to do meanwhile.
     TryTransmit();
 }
 
 void
-Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
+Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame,
+                                      const EthernetHeader& header,
+                                      Time firstBitAt)
 {
     NS_LOG_FUNCTION(this << frame << firstBitAt);
     m_promiscSnifferTrace(frame);
@@ -310,7 +356,7 @@ Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
     {
         if (m_offReason == OFF_TRANSMIT && !m_interruptLost && m_lostInterruptWindow.IsPositive() &&
             firstBitAt < m_rxOffSince && Simulator::Now() - m_rxOffSince <= m_lostInterruptWindow &&
-            IsForUs(frame))
+            IsForUs(header))
         {
             LoseInterrupt(frame);
         }
@@ -336,7 +382,7 @@ Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
     }
     // The interrupt handler takes a host buffer before copying; without one it re-arms the
     // card at once and the frame is gone (et_int.c: getfree() fails, etref, punt_rcv).
-    Ptr<PacketBufferPool> pool = PacketBufferPool::Of(GetNode());
+    Ptr<PacketBufferPool> pool = Pool();
     if (pool && !pool->Allocate())
     {
         NS_LOG_LOGIC("no free packet buffer: frame " << frame->GetUid() << " dropped");
@@ -346,21 +392,27 @@ Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
         return;
     }
     m_buffer = BUFFER_RECEIVE;
+    m_received = frame;
+    m_receivedHeader = header;
     ReceiverOff(OFF_RECEIVED);
     m_phyRxEndTrace(frame);
-    if (IsForUs(frame))
+    if (IsForUs(header))
     {
         m_snifferTrace(frame);
     }
     const Time cost = m_rxCopyPerPacket + m_rxCopyPerByte * CopiedBytes(frame) + m_rearmCost;
-    Callback<void> done = MakeCallback(&Etherlink3c500NetDevice::CopyOutDone, this).Bind(frame);
-    if (m_receiveAtInterruptLevel)
+    Ptr<HostCpu> cpu = Cpu();
+    if (!cpu)
     {
-        HostCpu::RunInterrupt(GetNode(), cost, RECEIVE_ACTIVITY, done);
+        CopyOutDone();
+    }
+    else if (m_receiveAtInterruptLevel)
+    {
+        cpu->Interrupt(cost, RECEIVE_ACTIVITY, m_copyOutDone);
     }
     else
     {
-        HostCpu::Run(GetNode(), cost, RECEIVE_ACTIVITY, done);
+        cpu->Execute(cost, RECEIVE_ACTIVITY, m_copyOutDone);
     }
 }
 
@@ -404,18 +456,21 @@ Etherlink3c500NetDevice::ClearLostInterrupt()
 }
 
 void
-Etherlink3c500NetDevice::CopyOutDone(Ptr<Packet> frame)
+Etherlink3c500NetDevice::CopyOutDone()
 {
-    NS_LOG_FUNCTION(this << frame);
+    NS_LOG_FUNCTION(this);
     NS_ASSERT(m_buffer == BUFFER_RECEIVE);
+    Ptr<Packet> frame = m_received;
+    const EthernetHeader header = m_receivedHeader;
+    m_received = nullptr;
     m_buffer = BUFFER_EMPTY;
     ReceiverOn();
-    Ptr<PacketBufferPool> pool = PacketBufferPool::Of(GetNode());
+    Ptr<PacketBufferPool> pool = Pool();
     if (pool)
     {
         pool->BeginHandUp();
     }
-    ForwardUp(frame);
+    ForwardUp(frame, header);
     if (pool)
     {
         pool->EndHandUp();

@@ -7,6 +7,7 @@
 
 #include "ethernet-net-device.h"
 
+#include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
@@ -16,6 +17,9 @@
 
 namespace ns3
 {
+
+class HostCpu;
+class PacketBufferPool;
 
 /**
  * @ingroup ethernet
@@ -106,7 +110,7 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     void DoDispose() override;
     void TryTransmit() override;
     void TransmitDone(bool sent) override;
-    void ReceiveFrame(Ptr<Packet> frame, Time firstBitAt) override;
+    void ReceiveFrame(Ptr<Packet> frame, const EthernetHeader& header, Time firstBitAt) override;
 
   private:
     /// Why the receiver is (or last was) off.
@@ -122,11 +126,8 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     void CopyInDone();
     /** The receiver is re-armed after a transmission: the routine returns. */
     void TransmitRearmed();
-    /**
-     * The receive routine has copied a frame out and re-armed the receiver.
-     * @param frame the frame
-     */
-    void CopyOutDone(Ptr<Packet> frame);
+    /** The receive routine has copied the received frame out and re-armed the receiver. */
+    void CopyOutDone();
     /**
      * Turns the receiver off.
      * @param reason why
@@ -146,8 +147,17 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
 
     /** Arms the receiver. */
     void ReceiverOn();
-    /** @return true if the node has a HostCpu, so that the driver's costs apply */
-    bool HasCpu() const;
+    /**
+     * @return the node's HostCpu, or null: the driver's costs apply only with one. Looked up
+     *         once, at the first frame, like the node's PacketBufferPool.
+     */
+    Ptr<HostCpu> Cpu();
+    /** @return the node's PacketBufferPool, or null */
+    Ptr<PacketBufferPool> Pool();
+    /** Looks up the node's HostCpu and PacketBufferPool, the first time. */
+    void LookUpHost();
+    /** Gives the CPU back after the transmit routine, if the node has one. */
+    void ReleaseCpu();
     /**
      * @param frame a frame
      * @return the bytes the driver copies: the frame without its FCS
@@ -164,6 +174,13 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     BufferState m_buffer{BUFFER_EMPTY};  //!< the buffer
     bool m_routinePending{false};        //!< the transmit routine is queued or running
     Ptr<Packet> m_copying;               //!< frame being copied into the card
+    Ptr<Packet> m_received;              //!< received frame the buffer holds
+    EthernetHeader m_receivedHeader;     //!< its Ethernet header
+    Callback<void> m_transmitRoutine;    //!< TransmitRoutine(), made once
+    Callback<void> m_copyOutDone;        //!< CopyOutDone(), made once
+    bool m_hostLookedUp{false};          //!< m_cpu and m_pool are set
+    Ptr<HostCpu> m_cpu;                  //!< the node's processor, if any
+    Ptr<PacketBufferPool> m_pool;        //!< the node's packet buffers, if any
     EventId m_driverEvent;               //!< end of the copy in or of the re-arm
     bool m_rxArmed{true};                //!< receiver armed
     Time m_rxArmedSince;                 //!< when it was last armed

@@ -5,6 +5,8 @@
 #ifndef ETHERNET_BUS_CHANNEL_H
 #define ETHERNET_BUS_CHANNEL_H
 
+#include "ethernet-cable.h"
+
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
@@ -13,7 +15,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <vector>
 
 /**
@@ -28,12 +30,11 @@
 namespace ns3
 {
 
-class EthernetBusChannelDeferenceTestCase;
+class EthernetBackgroundTraffic;
+class EthernetCsmaCd;
 class EthernetNetDevice;
 class Packet;
 class RandomVariableStream;
-class ExponentialRandomVariable;
-class UniformRandomVariable;
 class RateErrorModel;
 
 /**
@@ -43,10 +44,10 @@ class RateErrorModel;
  *
  * Stations sit at positions along a cable of Length metres; a signal takes
  * PropagationDelay × |x1 − x2| / Length to go from one to the other. The
- * attached devices are stations; BackgroundStations more are spread evenly
- * along the cable and offer Poisson traffic to each other, which the attached
- * devices' address filters reject, plus Poisson broadcasts
- * (BackgroundBroadcastRate), which every attached device receives.
+ * attached devices are stations; the BackgroundTraffic's Stations more are
+ * spread evenly along the cable and send the frames it draws to each other,
+ * which the attached devices' address filters reject, and broadcasts, which
+ * every attached device receives.
  *
  * Every station follows the IEEE 802.3 MAC (clause 4):
  * - **Deference.** A station defers while it senses carrier at its position,
@@ -105,6 +106,8 @@ class EthernetBusChannel : public Channel
     static constexpr uint32_t MIN_FRAME_BYTES = 64;
     /// Largest frame, FCS included, with a 1500-byte payload (bytes).
     static constexpr uint32_t MAX_FRAME_BYTES = 1518;
+    /// Largest number of stations on one IEEE 802.3 10 Mbit/s collision domain.
+    static constexpr uint32_t MAX_STATIONS = 1024;
 
     /**
      * Attaches a device. Called by EthernetNetDevice::Attach().
@@ -173,7 +176,7 @@ class EthernetBusChannel : public Channel
     /** @return frames (of all stations) dropped after 16 collisions */
     uint64_t GetExcessiveCollisionDrops() const;
 
-    /** @return background frames that arrived at their station */
+    /** @return background frames that arrived at their station, broadcasts included */
     uint64_t GetBackgroundFramesOffered() const;
 
     /** @return receptions discarded because noise corrupted the frame (BitErrorRate) */
@@ -181,9 +184,6 @@ class EthernetBusChannel : public Channel
 
     /** @return background broadcasts sent without collision */
     uint64_t GetBackgroundBroadcastsSent() const;
-
-    /// EtherType of a background broadcast: Chaosnet (0x0804), which no simulated host runs.
-    static constexpr uint16_t BACKGROUND_BROADCAST_ETHERTYPE = 0x0804;
 
     /**
      * Stops the background stations offering new frames (frames already offered still go):
@@ -201,8 +201,8 @@ class EthernetBusChannel : public Channel
     uint64_t GetDeviceFramesSent() const;
 
     /**
-     * Assigns fixed random variable streams to the background traffic and to
-     * the backoff draws.
+     * Assigns fixed random variable streams to the background traffic (stream
+     * to stream + 2), the backoff draws (stream + 3) and the noise (stream + 6).
      * @param stream first stream index to use
      * @return the number of stream indices assigned (7)
      */
@@ -240,74 +240,23 @@ class EthernetBusChannel : public Channel
     void DoDispose() override;
 
   private:
-    /// Checks the deference process on hand-made carrier patterns.
-    friend class EthernetBusChannelDeferenceTestCase;
+    /// The MAC tells the channel what happens (the Notify methods).
+    friend class EthernetCsmaCd;
 
-    /// A frame waiting at a background station.
-    struct BackgroundFrame
-    {
-        uint32_t bytes{0};     //!< size, destination address to FCS
-        bool broadcast{false}; //!< addressed to every station
-    };
-
-    /// Something that can transmit: a device or a background station.
-    struct Station
-    {
-        int64_t position{0}; //!< time for a signal from cable end 0 to reach it (time steps)
-        int32_t device{-1};  //!< device index, or -1 for a background station
-        Ptr<Packet> frame;   //!< a device's frame waiting to go (or being retried)
-        std::deque<BackgroundFrame> queue; //!< a background station's frames waiting
-        uint32_t attempts{0};              //!< collisions suffered by the head-of-line frame
-        bool waiting{false};               //!< wants to transmit: a wake-up is planned
-        int64_t earliest{0};               //!< not before (end of the backoff, or readiness)
-        int64_t wakeAt{-1};                //!< planned start (time steps), -1 if none
-        uint64_t wakeToken{0};             //!< identifies the current wake-up; older ones are stale
-        EventId wake;                      //!< a background station's wake-up (removable)
-        bool deferralCounted{false};       //!< this attempt was counted as a deferral
-    };
-
-    /// A transmission, kept while it can still matter to carrier sense or receptions.
-    struct Transmission
-    {
-        uint64_t id{0};          //!< sequence number
-        uint32_t station{0};     //!< who sends
-        int64_t start{0};        //!< first bit of the preamble leaves the station
-        int64_t end{0};          //!< last bit leaves (jam end if aborted)
-        int64_t detect{0};       //!< collision detection at the sender, or NEVER
-        bool aborted{false};     //!< collision detected: jam sent
-        uint32_t attempts{0};    //!< collisions the frame had suffered before
-        uint32_t bytes{0};       //!< frame size (bytes, destination address to FCS)
-        Ptr<Packet> frame;       //!< device frames and delivered broadcasts only
-        bool broadcast{false};   //!< a background broadcast
-        uint64_t detectToken{0}; //!< identifies the current detection event
-        uint64_t endToken{0};    //!< identifies the current end event
-        bool endPending{false};  //!< an end event is due (device frames only)
-    };
+    /// A transmission on the cable.
+    using Transmission = EthernetCable::Transmission;
 
     /** Sets up the stations on first use: the devices and the background stations. */
     void EnsureStations();
     /** Starts the background traffic (scheduled at the first Attach). */
     void StartBackground();
-    /** A background frame arrives at a station. */
-    void BackgroundArrival();
-    /** Schedules the next background arrival. */
-    void ScheduleBackgroundArrival();
-    /** A background broadcast arrives at a station. */
-    void BroadcastArrival();
-    /** Schedules the next background broadcast. */
-    void ScheduleBroadcastArrival();
     /**
-     * Queues a background frame at a station and has it contend.
-     * @param station the background station
-     * @param frame the frame
+     * Queues a background frame at its station and has it contend.
+     * @param background the background station (0 to its Stations - 1)
+     * @param bytes the frame's size, destination address to FCS
+     * @param broadcast whether it is a broadcast
      */
-    void OfferBackground(uint32_t station, BackgroundFrame frame);
-    /**
-     * @param tx a background broadcast that has been sent
-     * @return the frame the devices receive: Ethernet II header from the sending station to
-     *         the broadcast address, zero data, FCS
-     */
-    Ptr<Packet> MakeBroadcastFrame(const Transmission& tx) const;
+    void OfferBackground(uint32_t background, uint32_t bytes, bool broadcast);
 
     /**
      * @param position a tap position (m)
@@ -315,150 +264,88 @@ class EthernetBusChannel : public Channel
      */
     int64_t PositionToSteps(double position) const;
     /**
-     * @param a a station
-     * @param b another station
-     * @return the propagation delay between them (time steps)
-     */
-    int64_t Distance(uint32_t a, uint32_t b) const;
-    /**
      * @param bits a number of bits
      * @return the time to send them (time steps, rounded up)
      */
     int64_t Bits(uint64_t bits) const;
 
     /**
-     * Runs @p station's IEEE 802.3 deference process over the carrier it
-     * senses from the known transmissions.
+     * A station found the medium busy when it wanted to send.
      * @param station the station
-     * @param t when it wants to transmit (time steps)
-     * @return the first time at or after @p t at which it may
+     * @param attempts collisions its frame has suffered
      */
-    int64_t FreeAt(uint32_t station, int64_t t) const;
-
+    void NotifyDeferral(uint32_t station, uint32_t attempts);
     /**
-     * A station has a head-of-line frame and wants to send it from
-     * @p earliest on.
+     * A station starts an attempt.
      * @param station the station
-     * @param earliest not before (time steps)
-     * @param startNow whether it may start inside this call if the medium is
-     *        free now
+     * @param attempts collisions its frame has suffered
      */
-    void Contend(uint32_t station, int64_t earliest, bool startNow);
+    void NotifyStart(uint32_t station, uint32_t attempts);
     /**
-     * Re-plans a waiting station's wake-up after the carrier it senses has
-     * changed.
+     * A station detected a collision and jams.
      * @param station the station
+     * @param attempts collisions its frame has suffered, this one included
      */
-    void Replan(uint32_t station);
-    /** Re-plans every waiting station. */
-    void ReplanAll();
+    void NotifyCollision(uint32_t station, uint32_t attempts);
     /**
-     * Plans a waiting station's start.
+     * A station gives a frame up after its last collision.
      * @param station the station
-     * @param at when (time steps, not before now)
+     * @param attempts collisions the frame suffered
      */
-    void ScheduleWake(uint32_t station, int64_t at);
+    void NotifyExcessive(uint32_t station, uint32_t attempts);
     /**
-     * A waiting station's deference is over: it transmits.
+     * A station backs off after a collision.
      * @param station the station
-     * @param token the wake-up's token; a later plan makes it stale
+     * @param attempts collisions its frame has suffered
+     * @param slots slot times drawn
+     * @param delay the backoff, from the end of the jam
      */
-    void Wake(uint32_t station, uint64_t token);
+    void NotifyBackoff(uint32_t station, uint32_t attempts, uint32_t slots, Time delay);
     /**
-     * Starts a transmission of @p station's head-of-line frame now.
-     * @param station the station
+     * A device's station has jammed and planned its next attempt, or given up.
+     * @param station the device's station
+     * @param attempts collisions its frame has suffered
      */
-    void StartTransmission(uint32_t station);
+    void NotifyCollided(uint32_t station, uint32_t attempts);
     /**
-     * @param id a transmission's sequence number
-     * @return the transmission, or null if it has been forgotten
+     * A device's frame, given up after its last collision, has left the cable.
+     * @param station the device's station
      */
-    Transmission* Find(uint64_t id);
+    void NotifyDropped(uint32_t station);
     /**
-     * Schedules (or moves earlier) a transmission's collision detection.
-     * @param tx the transmission
-     * @param at when the sender hears the other signal (time steps)
+     * A device frame or a background broadcast has been sent without collision: it goes to
+     * the devices that take it.
+     * @param tx the transmission (a broadcast gets its frame here)
      */
-    void ScheduleDetection(Transmission& tx, int64_t at);
-    /**
-     * Schedules a device transmission's end event.
-     * @param tx the transmission
-     */
-    void ScheduleEnd(Transmission& tx);
-    /**
-     * A sender hears another signal: jam, back off or give up.
-     * @param id the transmission
-     * @param token the detection's token; a later one makes it stale
-     */
-    void Detect(uint64_t id, uint64_t token);
-    /**
-     * A device's transmission has ended: delivered, or dropped after its
-     * last collision.
-     * @param id the transmission
-     * @param token the end event's token; a collision makes it stale
-     */
-    void TransmissionEnd(uint64_t id, uint64_t token);
+    void NotifyEnd(Transmission& tx);
     /**
      * A device frame's last bit reaches a device.
      * @param id the transmission
      * @param receiver the receiving device's index
      */
     void Deliver(uint64_t id, uint32_t receiver);
-    /** Forgets transmissions too old to matter. */
-    void Prune();
-    /**
-     * @param station a station
-     * @return the node id for the context of its events (NO_CONTEXT for background stations)
-     */
-    uint32_t Context(uint32_t station) const;
 
-    DataRate m_dataRate;           //!< bus bit rate
-    double m_length;               //!< cable length (m)
-    Time m_propagationDelay;       //!< end-to-end propagation delay
-    uint32_t m_backgroundStations; //!< number of background stations
-    double m_backgroundLoad;       //!< offered background load (fraction of DataRate)
-    uint32_t m_smallFrameSize;     //!< small background frame (bytes)
-    uint32_t m_largeFrameSize;     //!< large background frame (bytes)
-    double m_largeFraction;        //!< share of large background frames
-    double m_broadcastRate;        //!< background broadcasts per second
-    uint32_t m_broadcastFrameSize; //!< background broadcast size (bytes)
-    double m_bitErrorRate;         //!< probability that noise flips a given bit of a reception
-    Ptr<RateErrorModel> m_noise;   //!< draws the corrupted receptions (ERROR_UNIT_BIT)
+    DataRate m_dataRate;                         //!< bus bit rate
+    double m_length;                             //!< cable length (m)
+    Time m_propagationDelay;                     //!< end-to-end propagation delay
+    Ptr<EthernetBackgroundTraffic> m_background; //!< the background stations' traffic
+    double m_bitErrorRate;       //!< probability that noise flips a given bit of a reception
+    Ptr<RateErrorModel> m_noise; //!< draws the corrupted receptions (ERROR_UNIT_BIT)
     Ptr<RandomVariableStream> m_backoffRv; //!< uniform [0,1) draws for backoff
 
     std::vector<Ptr<EthernetNetDevice>> m_devices; //!< attached devices
     std::vector<double> m_devicePositions;         //!< their positions (m)
-    std::vector<Station> m_stations;               //!< devices first, then background stations
-    std::vector<uint32_t> m_waiting;               //!< stations with a planned wake-up
-    std::deque<Transmission> m_transmissions;      //!< recent transmissions, in start order
-    uint64_t m_nextId{0};                          //!< id of the next transmission
+    std::unique_ptr<EthernetCsmaCd> m_mac;         //!< every station's MAC
     bool m_stationsReady{false};                   //!< stations set up
     bool m_backgroundScheduled{false};             //!< StartBackground scheduled
-    bool m_backgroundStopped{false};               //!< StopBackground() was called
 
-    int64_t m_ifg{0};      //!< inter-frame gap (time steps)
-    int64_t m_ifgPart1{0}; //!< restartable part of the gap (time steps)
-    int64_t m_slot{0};     //!< slot time (time steps)
-    int64_t m_jam{0};      //!< jam (time steps)
-    int64_t m_preamble{0}; //!< preamble and SFD (time steps)
-    int64_t m_longest{0};  //!< longest transmission seen (time steps)
-
-    double m_meanGap{0};                        //!< mean time between background arrivals (s)
-    Ptr<ExponentialRandomVariable> m_arrivalRv; //!< background inter-arrival times
-    Ptr<UniformRandomVariable> m_stationRv;     //!< background station choice
-    Ptr<UniformRandomVariable> m_sizeRv;        //!< background frame size choice
-    Ptr<ExponentialRandomVariable>
-        m_broadcastArrivalRv;                        //!< background broadcast inter-arrival times
-    Ptr<UniformRandomVariable> m_broadcastStationRv; //!< background broadcast station choice
-
-    uint64_t m_collisions{0};        //!< aborted transmissions
-    uint64_t m_deferrals{0};         //!< attempts that waited for the medium
-    uint64_t m_excessive{0};         //!< frames dropped after 16 collisions
-    uint64_t m_backgroundOffered{0}; //!< background arrivals
-    uint64_t m_backgroundSent{0};    //!< background transmissions started and not aborted
-    uint64_t m_noiseCorruptions{0};  //!< receptions corrupted by noise
-    uint64_t m_broadcastsSent{0};    //!< background broadcasts ended without collision
-    uint64_t m_deviceSent{0};        //!< device frames sent without collision
+    uint64_t m_collisions{0};       //!< aborted transmissions
+    uint64_t m_deferrals{0};        //!< attempts that waited for the medium
+    uint64_t m_excessive{0};        //!< frames dropped after 16 collisions
+    uint64_t m_backgroundSent{0};   //!< background transmissions started and not aborted
+    uint64_t m_noiseCorruptions{0}; //!< receptions corrupted by noise
+    uint64_t m_broadcastsSent{0};   //!< background broadcasts ended without collision
+    uint64_t m_deviceSent{0};       //!< device frames sent without collision
 
     /// A station starts an attempt: station, collisions so far.
     TracedCallback<uint32_t, uint32_t> m_txStartTrace;

@@ -411,10 +411,8 @@ EthernetNetDevice::TransmitDone(bool sent)
 }
 
 bool
-EthernetNetDevice::IsForUs(Ptr<const Packet> frame) const
+EthernetNetDevice::IsForUs(const EthernetHeader& header) const
 {
-    EthernetHeader header(false);
-    frame->PeekHeader(header);
     const Mac48Address destination = header.GetDestination();
     return destination == m_address || destination.IsGroup();
 }
@@ -431,7 +429,7 @@ EthernetNetDevice::Receive(Ptr<Packet> frame, Time firstBitAt)
         m_promiscSnifferTrace(frame);
         return;
     }
-    ReceiveFrame(frame, firstBitAt);
+    ReceiveFrame(frame, header, firstBitAt);
 }
 
 bool
@@ -447,7 +445,7 @@ EthernetNetDevice::PassesErrorModel(Ptr<Packet> frame)
 }
 
 void
-EthernetNetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
+EthernetNetDevice::ReceiveFrame(Ptr<Packet> frame, const EthernetHeader& header, Time firstBitAt)
 {
     NS_LOG_FUNCTION(this << frame << firstBitAt);
     if (!PassesErrorModel(frame))
@@ -455,20 +453,18 @@ EthernetNetDevice::ReceiveFrame(Ptr<Packet> frame, Time firstBitAt)
         return;
     }
     m_phyRxEndTrace(frame);
-    if (IsForUs(frame))
+    if (IsForUs(header))
     {
         m_snifferTrace(frame);
     }
     m_promiscSnifferTrace(frame);
-    ForwardUp(frame);
+    ForwardUp(frame, header);
 }
 
 void
-EthernetNetDevice::ForwardUp(Ptr<Packet> frame)
+EthernetNetDevice::ForwardUp(Ptr<Packet> frame, const EthernetHeader& header)
 {
     NS_LOG_FUNCTION(this << frame);
-    EthernetHeader header(false);
-    frame->PeekHeader(header);
     const uint16_t protocol = header.GetLengthType();
     if (protocol < MIN_ETHERTYPE)
     {
@@ -503,7 +499,8 @@ EthernetNetDevice::ForwardUp(Ptr<Packet> frame)
     // comes off here.
     EthernetTrailer trailer;
     frame->RemoveTrailer(trailer);
-    frame->RemoveHeader(header);
+    EthernetHeader removed(false);
+    frame->RemoveHeader(removed);
     // Padding stays: IPv4 trims the data to its own length, ARP reads only its fields.
     if (!m_promiscCallback.IsNull())
     {

@@ -7,6 +7,7 @@
 
 #include "ns3/address.h"
 #include "ns3/callback.h"
+#include "ns3/ethernet-header.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
 #include "ns3/node.h"
@@ -195,9 +196,10 @@ class EthernetNetDevice : public NetDevice
      * The interface's reception of a frame its filter took. The ideal
      * interface applies the error model and passes the frame up at once.
      * @param frame the frame
+     * @param header its Ethernet header, read once where it came in
      * @param firstBitAt when its first bit reached the device
      */
-    virtual void ReceiveFrame(Ptr<Packet> frame, Time firstBitAt);
+    virtual void ReceiveFrame(Ptr<Packet> frame, const EthernetHeader& header, Time firstBitAt);
 
     /** @return the next frame of the transmit queue, or null */
     Ptr<Packet> DequeueFrame();
@@ -222,15 +224,16 @@ class EthernetNetDevice : public NetDevice
     /**
      * Strips the Ethernet header and FCS and passes the packet up.
      * @param frame the frame
+     * @param header its Ethernet header
      */
-    void ForwardUp(Ptr<Packet> frame);
+    void ForwardUp(Ptr<Packet> frame, const EthernetHeader& header);
 
     /**
-     * @param frame a frame
+     * @param header a frame's Ethernet header
      * @return whether its destination is this device or broadcast or a
      *         group (the frames that fire Sniffer)
      */
-    bool IsForUs(Ptr<const Packet> frame) const;
+    bool IsForUs(const EthernetHeader& header) const;
 
     TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;       //!< PhyRxEnd
     TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;      //!< PhyRxDrop

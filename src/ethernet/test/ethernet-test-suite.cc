@@ -4,7 +4,9 @@
 
 #include "ns3/double.h"
 #include "ns3/etherlink-3c500-net-device.h"
+#include "ns3/ethernet-background-traffic.h"
 #include "ns3/ethernet-bus-channel.h"
+#include "ns3/ethernet-cable.h"
 #include "ns3/ethernet-header.h"
 #include "ns3/ethernet-helper.h"
 #include "ns3/ethernet-net-device.h"
@@ -1023,11 +1025,6 @@ class EthernetExcessiveCollisionsTestCase : public TestCase
     }
 };
 
-} // namespace
-
-namespace ns3
-{
-
 /**
  * @ingroup ethernet-tests
  * @brief The IEEE 802.3 deference process on hand-made carrier patterns: a
@@ -1035,10 +1032,10 @@ namespace ns3
  * first 6.4 us restarts it, later carrier does not, and after the station's
  * own transmission the first part does not restart either.
  */
-class EthernetBusChannelDeferenceTestCase : public TestCase
+class EthernetCableDeferenceTestCase : public TestCase
 {
   public:
-    EthernetBusChannelDeferenceTestCase()
+    EthernetCableDeferenceTestCase()
         : TestCase("deference: carrier, gap, restart in part 1, none in part 2 or after own frame")
     {
     }
@@ -1055,26 +1052,23 @@ class EthernetBusChannelDeferenceTestCase : public TestCase
                    int64_t t,
                    bool far = false)
     {
-        Ptr<EthernetBusChannel> channel = CreateObject<EthernetBusChannel>();
-        channel->SetAttribute("BackgroundStations", UintegerValue(3));
-        channel->EnsureStations();
-        channel->m_stations[0].position = 0;
-        channel->m_stations[1].position = far ? 2165 : 0;
-        channel->m_stations[2].position = 0;
+        EthernetCable cable;
+        cable.SetInterFrameGap(9600, 6400);
+        cable.AddStation(0);
+        cable.AddStation(far ? 2165 : 0);
+        cable.AddStation(0);
         uint64_t id = 0;
+        std::vector<std::pair<uint64_t, int64_t>> heard;
         for (const auto& [station, from, to] : carriers)
         {
-            EthernetBusChannel::Transmission tx;
+            EthernetCable::Transmission tx;
             tx.id = id++;
             tx.station = station;
             tx.start = from;
             tx.end = to;
-            tx.detect = std::numeric_limits<int64_t>::max();
-            channel->m_transmissions.push_back(tx);
+            cable.Add(tx, heard);
         }
-        const int64_t free = channel->FreeAt(0, t);
-        channel->Dispose();
-        return free;
+        return cable.FreeAt(0, t);
     }
 
     void DoRun() override
@@ -1111,14 +1105,8 @@ class EthernetBusChannelDeferenceTestCase : public TestCase
         // A station 2165 ns away senses the same carrier 2165 ns later.
         NS_TEST_EXPECT_MSG_EQ(FreeAt({{1, 1000, 2000}}, 3165, true), 3165, "not yet arrived");
         NS_TEST_EXPECT_MSG_EQ(FreeAt({{1, 1000, 2000}}, 3166, true), 4165 + gap, "arrived");
-        Simulator::Destroy();
     }
 };
-
-} // namespace ns3
-
-namespace
-{
 
 /**
  * @ingroup ethernet-tests
@@ -1363,7 +1351,7 @@ struct ProbeRun
 /**
  * A at 0 m sends a 100-byte probe to B at 500 m every 5 ms for 10 s, among
  * 50 background stations.
- * @param load BackgroundLoad
+ * @param load the background traffic's Load
  * @param stream first random stream
  * @return what happened
  */
@@ -1371,8 +1359,8 @@ ProbeRun
 RunProbes(double load, int64_t stream)
 {
     EthernetHelper helper;
-    helper.SetChannelAttribute("BackgroundStations", UintegerValue(50));
-    helper.SetChannelAttribute("BackgroundLoad", DoubleValue(load));
+    helper.SetBackgroundAttribute("Stations", UintegerValue(50));
+    helper.SetBackgroundAttribute("Load", DoubleValue(load));
     BusScenario s(helper, 2);
     helper.AssignStreams(s.m_devices, stream);
     const uint32_t probes = 2000;
@@ -1499,9 +1487,9 @@ class EthernetNoiseAndBroadcastTestCase : public TestCase
         // both 3C500s (nothing else is on the cable), as a Chaosnet broadcast nobody handles.
         {
             EthernetHelper helper;
-            helper.SetChannelAttribute("BackgroundStations", UintegerValue(10));
-            helper.SetChannelAttribute("BackgroundBroadcastRate", DoubleValue(20));
-            helper.SetChannelAttribute("BackgroundBroadcastFrameSize", UintegerValue(200));
+            helper.SetBackgroundAttribute("Stations", UintegerValue(10));
+            helper.SetBackgroundAttribute("BroadcastRate", DoubleValue(20));
+            helper.SetBackgroundAttribute("BroadcastFrameSize", UintegerValue(200));
             BusScenario s(helper, 2);
             helper.AssignStreams(s.m_devices, 7);
             uint64_t chaos = 0;
@@ -1515,7 +1503,7 @@ class EthernetNoiseAndBroadcastTestCase : public TestCase
                                      const Address&,
                                      const Address&,
                                      NetDevice::PacketType type) {
-                        if (protocol == EthernetBusChannel::BACKGROUND_BROADCAST_ETHERTYPE &&
+                        if (protocol == EthernetBackgroundTraffic::BROADCAST_ETHERTYPE &&
                             type == NetDevice::PACKET_BROADCAST && p->GetSize() == 200 - 18)
                         {
                             ++*n;
@@ -1662,7 +1650,7 @@ class EthernetTestSuite : public TestSuite
     {
         AddTestCase(new EthernetLoneFrameTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new EthernetDeferralTestCase(), TestCase::Duration::QUICK);
-        AddTestCase(new EthernetBusChannelDeferenceTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new EthernetCableDeferenceTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new EthernetCollisionTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new EthernetThreeWayCollisionTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new EthernetTickWalkTestCase(), TestCase::Duration::QUICK);

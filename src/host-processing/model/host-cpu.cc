@@ -62,6 +62,7 @@ HostCpu::DoDispose()
     m_interruptCompletion.Cancel();
     m_queue.clear();
     m_interrupts.clear();
+    m_pool = nullptr;
     Object::DoDispose();
 }
 
@@ -83,7 +84,7 @@ HostCpu::Execute(Time cost, const std::string& activity, Callback<void> work)
         }
         return;
     }
-    Enqueue(Job{cost, activity, work, Simulator::Now()}, false);
+    Enqueue(Job{cost, Intern(activity), std::move(work), Simulator::Now()}, false);
 }
 
 void
@@ -97,25 +98,31 @@ HostCpu::Continue(Time cost, const std::string& activity, Callback<void> work)
         Execute(cost, activity, work);
         return;
     }
-    Enqueue(Job{cost, activity, work, Simulator::Now()}, true);
+    Enqueue(Job{cost, Intern(activity), std::move(work), Simulator::Now()}, true);
 }
 
 void
 HostCpu::Hold(const std::string& activity, Callback<void> started)
 {
     NS_LOG_FUNCTION(this << activity);
-    Job job{Time(0), activity, started, Simulator::Now()};
+    Job job{Time(0), Intern(activity), std::move(started), Simulator::Now()};
     job.held = true;
-    Enqueue(job, false);
+    Enqueue(std::move(job), false);
 }
 
 void
 HostCpu::ContinueHeld(const std::string& activity, Callback<void> started)
 {
     NS_LOG_FUNCTION(this << activity);
-    Job job{Time(0), activity, started, Simulator::Now()};
+    Job job{Time(0), Intern(activity), std::move(started), Simulator::Now()};
     job.held = true;
-    Enqueue(job, m_completing);
+    Enqueue(std::move(job), m_completing);
+}
+
+HostCpu::Activity
+HostCpu::Intern(const std::string& activity)
+{
+    return m_busyTimeByActivity.try_emplace(activity, Time(0)).first;
 }
 
 void
@@ -125,12 +132,12 @@ HostCpu::Enqueue(Job job, bool continuation)
     if (continuation)
     {
         NS_ASSERT(m_continueAt <= m_queue.size());
-        m_queue.insert(m_queue.begin() + static_cast<std::ptrdiff_t>(m_continueAt), job);
+        m_queue.insert(m_queue.begin() + static_cast<std::ptrdiff_t>(m_continueAt), std::move(job));
         ++m_continueAt;
     }
     else
     {
-        m_queue.push_back(job);
+        m_queue.push_back(std::move(job));
     }
     if (m_busy || m_completing)
     {
@@ -153,9 +160,9 @@ HostCpu::Release()
     m_busy = false;
     m_held = false;
     m_busyTime += held;
-    m_busyTimeByActivity[job.activity] += held;
+    job.activity->second += held;
     ++m_jobsCompleted;
-    m_jobCompletedTrace(job.activity, held, m_heldSince - job.queued);
+    m_jobCompletedTrace(job.activity->first, held, m_heldSince - job.queued);
     StartWhatIsDue();
 }
 
@@ -207,8 +214,8 @@ HostCpu::StartNext()
         // start notification, run last since it may queue jobs or even release at once.
         m_held = true;
         m_heldSince = Simulator::Now();
-        m_jobStartedTrace(job.activity, Time(0), Simulator::Now() - job.queued);
-        NS_LOG_LOGIC("start held " << job.activity);
+        m_jobStartedTrace(job.activity->first, Time(0), Simulator::Now() - job.queued);
+        NS_LOG_LOGIC("start held " << job.activity->first);
         Callback<void> started = job.work;
         if (!started.IsNull())
         {
@@ -217,8 +224,8 @@ HostCpu::StartNext()
         return;
     }
     m_runningEnd = Simulator::Now() + job.cost;
-    m_jobStartedTrace(job.activity, job.cost, Simulator::Now() - job.queued);
-    NS_LOG_LOGIC("start " << job.activity << " for " << job.cost);
+    m_jobStartedTrace(job.activity->first, job.cost, Simulator::Now() - job.queued);
+    NS_LOG_LOGIC("start " << job.activity->first << " for " << job.cost);
     m_completion = Simulator::Schedule(job.cost, &HostCpu::Complete, this);
 }
 
@@ -230,9 +237,9 @@ HostCpu::Complete()
     m_queue.pop_front();
     m_busy = false;
     m_busyTime += job.cost;
-    m_busyTimeByActivity[job.activity] += job.cost;
+    job.activity->second += job.cost;
     ++m_jobsCompleted;
-    m_jobCompletedTrace(job.activity, job.cost, Simulator::Now() - job.queued - job.cost);
+    m_jobCompletedTrace(job.activity->first, job.cost, Simulator::Now() - job.queued - job.cost);
     if (job.work.IsNull() || (m_queue.empty() && m_interrupts.empty()))
     {
         // Nothing waits: what the work asks for starts at once, continuation or not.
@@ -276,7 +283,7 @@ HostCpu::Interrupt(Time cost, const std::string& activity, Callback<void> work)
     NS_LOG_FUNCTION(this << cost << activity);
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(),
                     "HostCpu interrupt '" << activity << "' has negative cost " << cost);
-    m_interrupts.push_back(Job{cost, activity, work, Simulator::Now()});
+    m_interrupts.push_back(Job{cost, Intern(activity), std::move(work), Simulator::Now()});
     if (!m_busy)
     {
         StartInterrupt();
@@ -298,8 +305,8 @@ HostCpu::StartInterrupt()
     const Job& handler = m_interrupts.front();
     m_busy = true;
     m_inInterrupt = true;
-    m_jobStartedTrace(handler.activity, handler.cost, Simulator::Now() - handler.queued);
-    NS_LOG_LOGIC("interrupt " << handler.activity << " for " << handler.cost);
+    m_jobStartedTrace(handler.activity->first, handler.cost, Simulator::Now() - handler.queued);
+    NS_LOG_LOGIC("interrupt " << handler.activity->first << " for " << handler.cost);
     m_interruptEnd = Simulator::Now() + handler.cost;
     m_interruptCompletion = Simulator::Schedule(handler.cost, &HostCpu::CompleteInterrupt, this);
 }
@@ -308,14 +315,14 @@ void
 HostCpu::CompleteInterrupt()
 {
     NS_ASSERT(m_inInterrupt && !m_interrupts.empty());
-    Job handler = m_interrupts.front();
+    Job handler = std::move(m_interrupts.front());
     m_interrupts.pop_front();
     m_inInterrupt = false;
     m_busy = false;
     m_busyTime += handler.cost;
-    m_busyTimeByActivity[handler.activity] += handler.cost;
+    handler.activity->second += handler.cost;
     ++m_jobsCompleted;
-    m_jobCompletedTrace(handler.activity,
+    m_jobCompletedTrace(handler.activity->first,
                         handler.cost,
                         Simulator::Now() - handler.queued - handler.cost);
     if (!m_interrupts.empty())
@@ -411,17 +418,28 @@ HostCpu::RoundToTick(Time delay) const
     return TimeStep(rounded) - Simulator::Now();
 }
 
+Ptr<PacketBufferPool>
+HostCpu::Pool()
+{
+    if (!m_poolLookedUp)
+    {
+        m_poolLookedUp = true;
+        m_pool = GetObject<PacketBufferPool>();
+    }
+    return m_pool;
+}
+
 bool
 HostCpu::KeepReceivedBuffer()
 {
-    Ptr<PacketBufferPool> pool = GetObject<PacketBufferPool>();
+    Ptr<PacketBufferPool> pool = Pool();
     return pool && pool->KeepHandedUp();
 }
 
 void
 HostCpu::ReleaseReceivedBuffer()
 {
-    GetObject<PacketBufferPool>()->Free();
+    Pool()->Free();
 }
 
 Time

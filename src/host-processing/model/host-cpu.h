@@ -27,6 +27,8 @@
 namespace ns3
 {
 
+class PacketBufferPool;
+
 /**
  * @ingroup host-processing
  * @brief The processor of a 1980s host: a single CPU that does one piece of
@@ -255,18 +257,28 @@ class HostCpu : public NetbltHostModel
     /** @param node a host, or nullptr @return its HostCpu, or nullptr if it has none */
     static Ptr<HostCpu> Of(Ptr<Object> node);
 
+    /// An activity's entry in m_busyTimeByActivity: its name and the CPU time of its jobs.
+    using Activity = std::map<std::string, Time>::iterator;
+
     /** A piece of queued work. */
     struct Job
     {
-        Time cost;            //!< CPU time it takes
-        std::string activity; //!< name for traces
-        Callback<void> work;  //!< run on completion
-        Time queued;          //!< when it was asked for
-        bool held{false};     //!< started by Hold(): runs until Release()
+        Time cost;           //!< CPU time it takes
+        Activity activity;   //!< its activity
+        Callback<void> work; //!< run on completion
+        Time queued;         //!< when it was asked for
+        bool held{false};    //!< started by Hold(): runs until Release()
     };
 
     /** Starts the job at the head of the queue. */
     void StartNext();
+    /**
+     * @param activity an activity's name
+     * @return its entry, made on its first job: a job then carries no copy of the name
+     */
+    Activity Intern(const std::string& activity);
+    /** @return the node's PacketBufferPool, or null; looked up once, at the first packet */
+    Ptr<PacketBufferPool> Pool();
     /** Starts the next interrupt, pre-empting the running task-level job if there is one. */
     void StartInterrupt();
     /** Completes the running interrupt; then the next interrupt, the pre-empted job or the queue.
@@ -294,6 +306,8 @@ class HostCpu : public NetbltHostModel
     Time m_busyTime;             //!< CPU time of completed jobs
     uint64_t m_jobsCompleted{0}; //!< completed jobs
     std::map<std::string, Time> m_busyTimeByActivity; //!< CPU time of completed jobs, by activity
+    bool m_poolLookedUp{false};                       //!< m_pool is set
+    Ptr<PacketBufferPool> m_pool;                     //!< the node's packet buffers, if any
     EventId m_completion;                             //!< completion of the running job
     bool m_completing{
         false}; //!< a task-level job's work runs and jobs wait: the next starts after it

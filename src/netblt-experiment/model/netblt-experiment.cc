@@ -212,6 +212,12 @@ NetbltExperiment::SetFlowAttribute(uint32_t flow,
 }
 
 void
+NetbltExperiment::SetBackgroundAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_backgroundAttributes.emplace_back(name, value.Copy());
+}
+
+void
 NetbltExperiment::TransferDelivered()
 {
 }

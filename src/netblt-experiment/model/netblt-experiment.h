@@ -11,6 +11,7 @@
 #include "netblt-transfer-record.h"
 #include "tcp-bulk-transfer.h"
 
+#include "ns3/abort.h"
 #include "ns3/host-cpu-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-address.h"
@@ -142,6 +143,13 @@ class NetbltExperiment : public Object
     void SetChannelAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @param name an attribute of the traffic of the other hosts on the network's shared cable
+     *        (EthernetBackgroundTraffic); a network without one refuses it at Install()
+     * @param value its value
+     */
+    void SetBackgroundAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * Sets an attribute of one flow's sending client, a NetbltBulkSendApplication
      * (TransferSize, BufferSize, PacketSize, BurstSize, BurstInterval, MaxOutstandingBuffers,
      * ChecksumData, DeathTimeout) or its Application attribute StartTime (default 1 ms), over
@@ -246,9 +254,10 @@ class NetbltExperiment : public Object
     virtual std::vector<std::string> GetTransmitActivities() const;
 
     /**
-     * Hands the attributes given to SetDeviceAttribute() and SetChannelAttribute() to the
-     * helper that builds the network.
-     * @param helper a helper with SetDeviceAttribute() and SetChannelAttribute()
+     * Hands the attributes given to SetDeviceAttribute(), SetChannelAttribute() and
+     * SetBackgroundAttribute() to the helper that builds the network.
+     * @param helper a helper with SetDeviceAttribute() and SetChannelAttribute(), and
+     *        SetBackgroundAttribute() if background attributes were given
      */
     template <typename NetworkHelper>
     void ApplyNetworkAttributes(NetworkHelper& helper) const
@@ -260,6 +269,19 @@ class NetbltExperiment : public Object
         for (const auto& [name, value] : m_channelAttributes)
         {
             helper.SetChannelAttribute(name, *value);
+        }
+        for (const auto& [name, value] : m_backgroundAttributes)
+        {
+            if constexpr (requires { helper.SetBackgroundAttribute(name, *value); })
+            {
+                helper.SetBackgroundAttribute(name, *value);
+            }
+            else
+            {
+                NS_ABORT_MSG("background attribute " << name << ": "
+                                                     << GetInstanceTypeId().GetName()
+                                                     << " has no background traffic");
+            }
         }
     }
 
@@ -314,6 +336,8 @@ class NetbltExperiment : public Object
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_deviceAttributes; //!< for devices
     std::vector<std::pair<std::string, Ptr<AttributeValue>>>
         m_channelAttributes; //!< for the channel
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>>
+        m_backgroundAttributes; //!< for the background traffic
 
     uint32_t m_flows;           //!< transfers at once, each between its own two hosts
     bool m_recordTimeSequences; //!< keep each flow's NetbltTimeSequence

@@ -5,11 +5,7 @@
 #include "netblt-point-to-point-experiment.h"
 
 #include "ns3/double.h"
-#include "ns3/error-model.h"
-#include "ns3/impaired-point-to-point-helper.h"
 #include "ns3/log.h"
-#include "ns3/netblt-l4-protocol.h"
-#include "ns3/pointer.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -86,36 +82,27 @@ NetbltPointToPointExperiment::InstallNetwork(NodeContainer hosts,
                                              int64_t stream,
                                              int64_t& streamsUsed)
 {
-    int64_t first = stream;
-    m_link = ImpairedPointToPointHelper();
-    m_link.SetDeviceAttribute("DataRate", DataRateValue(m_linkRate));
-    m_link.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-    m_link.SetChannelAttribute("Delay", TimeValue(m_linkDelay));
-    m_link.SetChannelAttribute("ReorderProbability", DoubleValue(m_reorderProbability));
-    m_link.SetChannelAttribute("ReorderDelay", TimeValue(m_reorderDelay));
-    m_link.SetChannelAttribute("DuplicateProbability", DoubleValue(m_duplicateProbability));
-    m_link.SetChannelAttribute("CorruptProbability", DoubleValue(m_corruptProbability));
-    // Only NETBLT datagrams are damaged: ns-3's own ICMP code does not survive corrupted input.
-    m_link.SetChannelAttribute("CorruptIpProtocol", UintegerValue(NetbltL4Protocol::PROT_NUMBER));
-    ApplyNetworkAttributes(m_link);
-    NetDeviceContainer devices = m_link.Install(hosts.Get(0), hosts.Get(1));
-    stream += m_link.AssignStreams(devices, stream);
-    for (uint32_t i = 0; i < devices.GetN(); ++i)
-    {
-        Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
-        loss->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-        loss->SetRate(m_lossRate);
-        stream += loss->AssignStreams(stream);
-        devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
-    }
-    streamsUsed = stream - first;
+    NetbltTwoHostHelper::Link link;
+    link.dataRate = m_linkRate;
+    link.delay = m_linkDelay;
+    link.mtu = m_mtu;
+    link.reorderProbability = m_reorderProbability;
+    link.reorderDelay = m_reorderDelay;
+    link.duplicateProbability = m_duplicateProbability;
+    link.corruptProbability = m_corruptProbability;
+    link.lossRate = {m_lossRate, m_lossRate};
+    m_topology = NetbltTwoHostHelper(link);
+    ApplyNetworkAttributes(m_topology.GetLinkHelper());
+    int64_t next = stream;
+    NetDeviceContainer devices = m_topology.InstallLink(hosts, next);
+    streamsUsed = next - stream;
     return devices;
 }
 
 void
 NetbltPointToPointExperiment::EnablePcap(const std::string& prefix)
 {
-    m_link.EnablePcapAll(prefix);
+    m_topology.GetLinkHelper().EnablePcapAll(prefix);
 }
 
 } // namespace ns3

@@ -8,7 +8,7 @@
 #include "netblt-experiment.h"
 
 #include "ns3/data-rate.h"
-#include "ns3/impaired-point-to-point-helper.h"
+#include "ns3/netblt-two-host-helper.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
@@ -46,15 +46,15 @@ class NetbltPointToPointExperiment : public NetbltExperiment
     void EnablePcap(const std::string& prefix) override;
 
   private:
-    DataRate m_linkRate;               //!< bit rate
-    Time m_linkDelay;                  //!< one-way delay
-    uint16_t m_mtu;                    //!< IP MTU
-    double m_lossRate;                 //!< loss probability per packet and direction
-    double m_reorderProbability;       //!< re-ordering probability
-    Time m_reorderDelay;               //!< extra delay of a re-ordered packet
-    double m_duplicateProbability;     //!< duplication probability
-    double m_corruptProbability;       //!< corruption probability
-    ImpairedPointToPointHelper m_link; //!< built the link (kept for pcap)
+    DataRate m_linkRate;            //!< bit rate
+    Time m_linkDelay;               //!< one-way delay
+    uint16_t m_mtu;                 //!< IP MTU
+    double m_lossRate;              //!< loss probability per packet and direction
+    double m_reorderProbability;    //!< re-ordering probability
+    Time m_reorderDelay;            //!< extra delay of a re-ordered packet
+    double m_duplicateProbability;  //!< duplication probability
+    double m_corruptProbability;    //!< corruption probability
+    NetbltTwoHostHelper m_topology; //!< built the link (kept for pcap)
 };
 
 } // namespace ns3

@@ -4,21 +4,15 @@
 
 #include "netblt-soak-transfer.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
-#include "ns3/double.h"
-#include "ns3/error-model.h"
-#include "ns3/host-cpu-helper.h"
-#include "ns3/impaired-point-to-point-helper.h"
-#include "ns3/internet-stack-helper.h"
-#include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/log.h"
 #include "ns3/netblt-burst-rate-data-timer.h"
 #include "ns3/netblt-helper.h"
 #include "ns3/netblt-inter-arrival-data-timer.h"
-#include "ns3/pointer.h"
+#include "ns3/netblt-two-host-helper.h"
 #include "ns3/simulator.h"
-#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -35,19 +29,6 @@ namespace
 
 /// The port node 1 listens on.
 constexpr uint16_t SOAK_PORT = 2000;
-
-/// PC/AT-like CPU costs (models/hosts/ibm-pc-at.json, rounded) for transfers with cpuCosts.
-const std::array<std::pair<const char*, Time>, 9> PC_AT_COSTS{{
-    {"DataSendPacketCost", MicroSeconds(700)},
-    {"DataSendByteCost", NanoSeconds(1800)},
-    {"DataReceivePacketCost", MicroSeconds(1570)},
-    {"DataReceiveByteCost", NanoSeconds(1700)},
-    {"DataReceiveBufferCost", MicroSeconds(50)},
-    {"ControlReceivePacketCost", MicroSeconds(2950)},
-    {"ControlSendPacketCost", MicroSeconds(670)},
-    {"BufferCompleteByteCost", NanoSeconds(270)},
-    {"BurstCost", MicroSeconds(10)},
-}};
 
 /// Gives the NETBLT layers the sender and receiver behaviour the configuration asks for.
 void
@@ -101,6 +82,12 @@ NetbltSoakTransfer::NetbltSoakTransfer(const NetbltSoakConfig& config, uint32_t 
 }
 
 void
+NetbltSoakTransfer::SetCpuCosts(const std::vector<std::pair<std::string, Time>>& costs)
+{
+    m_cpuCosts = costs;
+}
+
+void
 NetbltSoakTransfer::SetConnectionHook(ConnectionHook hook)
 {
     m_hook = std::move(hook);
@@ -117,46 +104,31 @@ NetbltSoakTransfer::Install(Time bound)
 {
     const NetbltSoakConfig& c = m_config;
     m_nodes.Create(2);
-    ImpairedPointToPointHelper link;
-    link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-    link.SetDeviceAttribute("Mtu", UintegerValue(c.mtu));
-    link.SetChannelAttribute("Delay", TimeValue(c.linkDelay));
-    link.SetChannelAttribute("ReorderProbability", DoubleValue(c.reorder));
-    link.SetChannelAttribute("ReorderDelay", TimeValue(c.reorderDelay));
-    link.SetChannelAttribute("DuplicateProbability", DoubleValue(c.duplicate));
-    link.SetChannelAttribute("CorruptProbability", DoubleValue(c.corrupt));
-    link.SetChannelAttribute("CorruptIpProtocol", UintegerValue(NetbltL4Protocol::PROT_NUMBER));
-    m_devices = link.Install(m_nodes.Get(0), m_nodes.Get(1));
+    NetbltTwoHostHelper::Link link;
+    link.mtu = c.mtu;
+    link.delay = c.linkDelay;
+    link.reorderProbability = c.reorder;
+    link.reorderDelay = c.reorderDelay;
+    link.duplicateProbability = c.duplicate;
+    link.corruptProbability = c.corrupt;
+    link.lossRate = {c.loss[0], c.loss[1]};
+    NetbltTwoHostHelper topology(link);
     int64_t stream = 0;
-    stream += link.AssignStreams(m_devices, stream);
-    for (uint32_t i = 0; i < 2; ++i)
-    {
-        Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
-        loss->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-        loss->SetRate(c.loss[i]);
-        stream += loss->AssignStreams(stream);
-        m_devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
-    }
-    if (c.hostModel)
-    {
-        HostCpuHelper().Install(m_nodes);
-    }
-    InternetStackHelper internet;
-    internet.Install(m_nodes);
-    stream += internet.AssignStreams(m_nodes, stream);
-    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    Ipv4InterfaceContainer interfaces = addresses.Assign(m_devices);
+    m_devices = topology.InstallLink(m_nodes, stream);
     NetbltHelper netblt;
     if (c.cpuCosts)
     {
-        for (const auto& [name, cost] : PC_AT_COSTS)
+        NS_ABORT_MSG_IF(m_cpuCosts.empty(),
+                        "NetbltSoakTransfer: the configuration charges CPU costs and none were "
+                        "given (SetCpuCosts; netblt-soak --cpu-costs)");
+        for (const auto& [name, cost] : m_cpuCosts)
         {
             netblt.SetAttribute(name, TimeValue(cost));
         }
     }
     ApplyConnectionPolicies(c, netblt);
-    netblt.Install(m_nodes);
-    stream += netblt.AssignStreams(m_nodes, stream);
+    Ipv4InterfaceContainer interfaces =
+        topology.InstallHosts(m_nodes, m_devices, netblt, c.hostModel, stream);
     for (uint32_t i = 0; i < 2; ++i)
     {
         m_address[i] = interfaces.GetAddress(i);

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -85,6 +86,13 @@ class NetbltSoakTransfer
     NetbltSoakTransfer(const NetbltSoakConfig& config, uint32_t seed);
     NetbltSoakTransfer(const NetbltSoakTransfer&) = delete;
     NetbltSoakTransfer& operator=(const NetbltSoakTransfer&) = delete;
+
+    /**
+     * @param costs NETBLT's processing costs (NetbltL4Protocol attribute names and values) for a
+     *        configuration that charges CPU costs; netblt-soak takes them from its --cpu-costs
+     *        option, which scripts/soak fills from models/hosts/ibm-pc-at.json
+     */
+    void SetCpuCosts(const std::vector<std::pair<std::string, Time>>& costs);
 
     /**
      * @param hook called for every connection created from now on (before its first packet
@@ -179,6 +187,7 @@ class NetbltSoakTransfer
     bool m_damagedEarlier{false};             //!< a replaced passive receiver got damaged data
     bool m_earlierBlind{true};                //!< and RFC 998's checksum could not see it
     NetbltChecksumOracle m_oracle;            //!< what got past the checksums
+    std::vector<std::pair<std::string, Time>> m_cpuCosts; //!< NETBLT's costs, if charged
 };
 
 } // namespace ns3

@@ -2,8 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/host-cpu.h"
 #include "ns3/netblt-checksum-oracle.h"
 #include "ns3/netblt-fuzzer.h"
+#include "ns3/netblt-l4-protocol.h"
 #include "ns3/netblt-packet-mutator.h"
 #include "ns3/netblt-soak-config.h"
 #include "ns3/netblt-soak-transfer.h"
@@ -280,6 +282,58 @@ class NetbltFuzzerAccountingTestCase : public TestCase
 
 /**
  * @ingroup netblt-experiment-tests
+ * @brief A soak transfer that charges CPU costs gives NETBLT the costs it was given (netblt-soak's
+ * --cpu-costs), and the transfer takes the time they add; one that does not charges nothing.
+ */
+class NetbltSoakCpuCostsTestCase : public TestCase
+{
+  public:
+    NetbltSoakCpuCostsTestCase()
+        : TestCase("soak: the CPU costs given are the ones a costly transfer charges")
+    {
+    }
+
+  private:
+    /**
+     * Runs the clean transfer on hosts with a HostCpu.
+     * @param charged whether its configuration charges CPU costs
+     * @param applied what the sending NETBLT charges per data packet (out)
+     * @return the CPU time the sender spent sending data packets
+     */
+    Time Run(bool charged, Time& applied)
+    {
+        Seed(1);
+        NetbltSoakConfig c = CleanTransfer();
+        c.hostModel = true;
+        c.cpuCosts = charged;
+        NetbltSoakTransfer transfer(c, 1);
+        transfer.SetCpuCosts({{"DataSendPacketCost", MilliSeconds(7)}});
+        transfer.Install(Seconds(600));
+        TimeValue cost;
+        transfer.GetProtocol(0)->GetAttribute("DataSendPacketCost", cost);
+        applied = cost.Get();
+        Simulator::Run();
+        const NetbltSoakOutcome outcome = transfer.GetOutcome(false, false);
+        const Time busy =
+            transfer.GetNode(0)->GetObject<HostCpu>()->GetBusyTime("netblt-data-send");
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(outcome.category, NetbltSoakOutcome::INTACT, outcome.detail);
+        return busy;
+    }
+
+    void DoRun() override
+    {
+        Time applied;
+        NS_TEST_EXPECT_MSG_EQ(Run(false, applied), Time(0), "no costs charged: no CPU time");
+        NS_TEST_EXPECT_MSG_EQ(applied, Time(0), "and no cost applied");
+        // The 16 data packets of a clean transfer, 7 ms of CPU each.
+        NS_TEST_EXPECT_MSG_EQ(Run(true, applied), MilliSeconds(7 * 16), "costs charged");
+        NS_TEST_EXPECT_MSG_EQ(applied, MilliSeconds(7), "the cost given");
+    }
+};
+
+/**
+ * @ingroup netblt-experiment-tests
  * @brief Tests of the soak.
  */
 class NetbltSoakTestSuite : public TestSuite
@@ -292,6 +346,7 @@ class NetbltSoakTestSuite : public TestSuite
         AddTestCase(new NetbltSoakConfigTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltSoakTransferTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltFuzzerAccountingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetbltSoakCpuCostsTestCase, TestCase::Duration::QUICK);
     }
 };
 

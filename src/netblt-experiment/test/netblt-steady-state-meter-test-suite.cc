@@ -3,7 +3,7 @@
  */
 
 // The two-node bench of the NETBLT engine tests (linked into the same test runner).
-#include "../../netblt/test/netblt-test-fixture.h"
+#include "netblt-test-fixture.h"
 
 #include "ns3/netblt-sender.h"
 #include "ns3/netblt-steady-state-meter.h"

@@ -19,7 +19,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <vector>
+#include <memory>
 
 namespace ns3
 {
@@ -218,28 +218,37 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
     {
         uint32_t size =
             static_cast<uint32_t>(std::min<uint64_t>(bufferSize, m_transferSize - m_bytesGiven));
-        std::vector<uint8_t> bytes(size);
-        // Each xorshift64 step gives the next eight bytes, most significant first.
-        for (size_t i = 0; i < bytes.size(); i += sizeof(uint64_t))
+        // Each xorshift64 step gives the next eight bytes, most significant first; the last
+        // step gives what is left. Every byte is written, so none is zeroed first; the state is
+        // a local, which stores to the bytes cannot alias.
+        const std::unique_ptr<uint8_t[]> bytes(new uint8_t[size]);
+        uint64_t state = m_generatorState;
+        const auto next = [&state]() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            return std::endian::native == std::endian::little ? __builtin_bswap64(state) : state;
+        };
+        uint32_t i = 0;
+        for (; i + sizeof(uint64_t) <= size; i += sizeof(uint64_t))
         {
-            m_generatorState ^= m_generatorState << 13;
-            m_generatorState ^= m_generatorState >> 7;
-            m_generatorState ^= m_generatorState << 17;
-            uint64_t word = m_generatorState;
-            if constexpr (std::endian::native == std::endian::little)
-            {
-                word = __builtin_bswap64(word);
-            }
-            std::memcpy(bytes.data() + i, &word, std::min(sizeof(word), bytes.size() - i));
+            const uint64_t word = next();
+            std::memcpy(bytes.get() + i, &word, sizeof(word));
         }
-        Ptr<Packet> buffer = Create<Packet>(bytes.data(), size);
+        if (i < size)
+        {
+            const uint64_t word = next();
+            std::memcpy(bytes.get() + i, &word, size - i);
+        }
+        m_generatorState = state;
+        Ptr<Packet> buffer = Create<Packet>(bytes.get(), size);
         bool last = m_bytesGiven + size >= m_transferSize;
         if (!connection->SendBuffer(buffer, last))
         {
             return;
         }
         m_bytesGiven += size;
-        m_digest.Add(bytes.data(), size);
+        m_digest.Add(bytes.get(), size);
     }
 }
 

@@ -15,9 +15,17 @@ NetbltChecksum(Buffer::Iterator start, uint32_t size)
     NS_ASSERT_MSG(size <= start.GetRemainingSize(),
                   "NetbltChecksum over " << size << " bytes but only " << start.GetRemainingSize()
                                          << " are left");
-    // 64 bits cannot overflow: at most 2^31 words of at most 0xffff each.
+    // Two words at a time: a 32-bit word is 2^16 x high + low, and 2^16 is 1 in ones'-complement
+    // arithmetic (mod 0xffff), so the end-around carry below folds the high words in as if they
+    // had been added one by one. 64 bits cannot overflow: at most 2^30 words of at most
+    // 0xffffffff each.
     uint64_t sum = 0;
-    for (uint32_t j = 0; j + 1 < size; j += 2)
+    uint32_t j = 0;
+    for (; j + 3 < size; j += 4)
+    {
+        sum += start.ReadNtohU32();
+    }
+    if (j + 1 < size)
     {
         sum += start.ReadNtohU16();
     }

@@ -722,7 +722,7 @@ Callback<void>
 NetbltConnection::WhileOpen(std::function<void()> work)
 {
     Ptr<NetbltConnection> self(this);
-    return Callback<void>([self, work]() {
+    return MakeHostJob([self, work = std::move(work)]() {
         if (self->m_state != CLOSED)
         {
             work();

@@ -169,12 +169,17 @@ NetbltControlMessage::Deserialize(Buffer::Iterator& i, uint32_t available)
 uint32_t
 NetbltControlMessage::Deserialize(Buffer::Iterator& i, uint32_t available, std::string& error)
 {
-    std::ostringstream why;
+    // The error is put into words only for a bad message: a stream costs more to make than
+    // reading a good one.
+    const auto fail = [&error](const auto&... parts) {
+        std::ostringstream why;
+        (why << ... << parts);
+        error = why.str();
+        return 0u;
+    };
     if (available < GO_SIZE)
     {
-        why << available << " bytes are too few for a control message";
-        error = why.str();
-        return 0;
+        return fail(available, " bytes are too few for a control message");
     }
     Buffer::Iterator j = i;
     NetbltControlMessage m;
@@ -190,9 +195,7 @@ NetbltControlMessage::Deserialize(Buffer::Iterator& i, uint32_t available, std::
     case OK:
         if (available < OK_SIZE)
         {
-            why << "OK message needs " << OK_SIZE << " bytes, only " << available << " remain";
-            error = why.str();
-            return 0;
+            return fail("OK message needs ", OK_SIZE, " bytes, only ", available, " remain");
         }
         m.m_burstSize = j.ReadNtohU16();
         m.m_burstRate = j.ReadNtohU16();
@@ -203,20 +206,24 @@ NetbltControlMessage::Deserialize(Buffer::Iterator& i, uint32_t available, std::
     case RESEND: {
         if (available < RESEND_FIXED_SIZE)
         {
-            why << "RESEND message needs at least " << RESEND_FIXED_SIZE << " bytes, only "
-                << available << " remain";
-            error = why.str();
-            return 0;
+            return fail("RESEND message needs at least ",
+                        RESEND_FIXED_SIZE,
+                        " bytes, only ",
+                        available,
+                        " remain");
         }
         uint16_t count = j.ReadNtohU16();
         j.Next(2); // longword alignment padding
         size = GetResendSize(count);
         if (available < size)
         {
-            why << "RESEND message lists " << count << " packets (" << size << " bytes), only "
-                << available << " bytes remain";
-            error = why.str();
-            return 0;
+            return fail("RESEND message lists ",
+                        count,
+                        " packets (",
+                        size,
+                        " bytes), only ",
+                        available,
+                        " bytes remain");
         }
         m.m_missingPackets.reserve(count);
         for (uint16_t k = 0; k < count; k++)
@@ -227,9 +234,7 @@ NetbltControlMessage::Deserialize(Buffer::Iterator& i, uint32_t available, std::
         break;
     }
     default:
-        why << "unknown control message type " << static_cast<uint32_t>(type);
-        error = why.str();
-        return 0;
+        return fail("unknown control message type ", static_cast<uint32_t>(type));
     }
     m.m_type = static_cast<Type>(type);
     *this = std::move(m);

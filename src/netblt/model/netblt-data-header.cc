@@ -119,6 +119,12 @@ NetbltDataHeader::SetDataChecksumEnabled(bool enabled)
     m_dataChecksumEnabled = enabled;
 }
 
+void
+NetbltDataHeader::SetDataChecksumVerified(bool verify)
+{
+    m_dataChecksumVerified = verify;
+}
+
 bool
 NetbltDataHeader::IsDataChecksumEnabled() const
 {
@@ -186,7 +192,7 @@ NetbltDataHeader::DeserializeBody(Buffer::Iterator& i, uint32_t available)
     m_lastBuffer = (i.ReadNtohU16() & FLAG_L) != 0;
     // The data follows the header; available stops at Length, so all of it is
     // there unless the packet was truncated.
-    if (available - BODY_SIZE >= m_dataLength)
+    if (m_dataChecksumVerified && available - BODY_SIZE >= m_dataLength)
     {
         m_dataChecksumOk = NetbltChecksum(i, m_dataLength) == m_dataChecksum;
     }

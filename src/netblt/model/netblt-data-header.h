@@ -133,6 +133,13 @@ class NetbltDataHeader : public NetbltHeader
      */
     uint16_t GetDataChecksum() const;
     /**
+     * Whether Deserialize() sums the data area to check it against the data-area checksum
+     * field (the default). A receiver that did not negotiate the C flag ignores the field, and
+     * summing a DATA packet's data is a good part of reading it.
+     * @param verify false to leave the data unsummed: IsDataChecksumOk() is then false
+     */
+    void SetDataChecksumVerified(bool verify);
+    /**
      * @brief Whether the data-area checksum field matches the data.
      *
      * Only meaningful when the C flag was negotiated: otherwise the sender
@@ -141,8 +148,8 @@ class NetbltDataHeader : public NetbltHeader
      * @return true if the last Deserialize() found all the GetDataLength()
      *         data bytes present after the header and their checksum equal to
      *         the data-area checksum field; false if it did not, if the
-     *         packet was malformed (for example truncated), and before any
-     *         Deserialize()
+     *         packet was malformed (for example truncated), if it was told not
+     *         to check (SetDataChecksumVerified()), and before any Deserialize()
      */
     bool IsDataChecksumOk() const;
 
@@ -167,6 +174,7 @@ class NetbltDataHeader : public NetbltHeader
     bool m_lastBuffer;                  //!< L flag
     uint16_t m_dataLength;              //!< Number of data bytes after the header
     bool m_dataChecksumEnabled;         //!< True if Serialize() computes the data checksum
+    bool m_dataChecksumVerified{true};  //!< True if Deserialize() checks the data checksum
     mutable uint16_t m_dataChecksum;    //!< Data-area checksum field last read or written
     bool m_dataChecksumOk;              //!< Result of the last data checksum verification
 };

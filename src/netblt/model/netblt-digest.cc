@@ -5,7 +5,7 @@
 
 #include <bit>
 #include <cstring>
-#include <vector>
+#include <memory>
 
 namespace ns3
 {
@@ -31,6 +31,14 @@ NetbltDigest::LoadWord(const uint8_t* bytes)
 }
 
 void
+NetbltDigest::TakeWord(uint64_t word)
+{
+    uint64_t& lane = m_lanes[m_words % m_lanes.size()];
+    lane = Step(lane, word);
+    ++m_words;
+}
+
+void
 NetbltDigest::Add(const uint8_t* bytes, uint32_t size)
 {
     uint32_t taken = 0;
@@ -39,13 +47,33 @@ NetbltDigest::Add(const uint8_t* bytes, uint32_t size)
         m_partial[m_partialSize++] = bytes[taken++];
         if (m_partialSize == m_partial.size())
         {
-            m_state = Step(m_state, LoadWord(m_partial.data()));
+            TakeWord(LoadWord(m_partial.data()));
             m_partialSize = 0;
         }
     }
-    for (; taken + sizeof(uint64_t) <= size; taken += sizeof(uint64_t))
+    constexpr uint32_t wordSize = sizeof(uint64_t);
+    // Up to lane 0, then four words at a time: the four chains are independent.
+    while (m_words % m_lanes.size() != 0 && taken + wordSize <= size)
     {
-        m_state = Step(m_state, LoadWord(bytes + taken));
+        TakeWord(LoadWord(bytes + taken));
+        taken += wordSize;
+    }
+    // The lanes in locals: they stay in registers, where stores to members could alias the
+    // bytes read.
+    std::array<uint64_t, 4> lanes = m_lanes;
+    const uint32_t wholeLanes = (size - taken) / (4 * wordSize);
+    for (uint32_t k = 0; k < wholeLanes; ++k, taken += 4 * wordSize)
+    {
+        lanes[0] = Step(lanes[0], LoadWord(bytes + taken));
+        lanes[1] = Step(lanes[1], LoadWord(bytes + taken + wordSize));
+        lanes[2] = Step(lanes[2], LoadWord(bytes + taken + 2 * wordSize));
+        lanes[3] = Step(lanes[3], LoadWord(bytes + taken + 3 * wordSize));
+    }
+    m_lanes = lanes;
+    m_words += 4 * uint64_t{wholeLanes};
+    for (; taken + wordSize <= size; taken += wordSize)
+    {
+        TakeWord(LoadWord(bytes + taken));
     }
     while (taken < size)
     {
@@ -56,15 +84,22 @@ NetbltDigest::Add(const uint8_t* bytes, uint32_t size)
 void
 NetbltDigest::Add(Ptr<const Packet> packet)
 {
-    std::vector<uint8_t> bytes(packet->GetSize());
-    packet->CopyData(bytes.data(), bytes.size());
-    Add(bytes.data(), bytes.size());
+    // Every byte is copied in, so none is zeroed first.
+    const uint32_t size = packet->GetSize();
+    const std::unique_ptr<uint8_t[]> bytes(new uint8_t[size]);
+    packet->CopyData(bytes.get(), size);
+    Add(bytes.get(), size);
 }
 
 uint64_t
 NetbltDigest::GetValue() const
 {
-    uint64_t state = m_state;
+    uint64_t state = m_lanes[0];
+    for (std::size_t lane = 1; lane < m_lanes.size(); ++lane)
+    {
+        state = Step(state, m_lanes[lane]);
+    }
+    state = Step(state, m_words);
     for (uint32_t i = 0; i < m_partialSize; ++i)
     {
         state = Step(state, m_partial[i]);

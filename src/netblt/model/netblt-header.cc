@@ -296,30 +296,40 @@ NetbltHeader::DeserializeFrom(Buffer::Iterator start, uint32_t present)
     m_foreignPort = i.ReadNtohU16();
     i.Next(2); // longword alignment padding
 
-    std::ostringstream reason;
+    // The reasons are put into words only for a malformed packet: a stream costs more to make
+    // than reading a good packet.
+    const auto malformed = [this](const auto&... parts) {
+        std::ostringstream reason;
+        (reason << ... << parts);
+        SetMalformed(reason.str());
+    };
     if (!IsKnownType(static_cast<uint8_t>(m_type)))
     {
-        reason << "unknown packet type " << static_cast<uint32_t>(m_type);
-        SetMalformed(reason.str());
+        malformed("unknown packet type ", static_cast<uint32_t>(m_type));
         return COMMON_SIZE;
     }
     if (!AcceptsType(m_type))
     {
-        reason << m_type << " packet cannot be read by " << GetInstanceTypeId().GetName();
-        SetMalformed(reason.str());
+        malformed(m_type, " packet cannot be read by ", GetInstanceTypeId().GetName());
         return COMMON_SIZE;
     }
     if (m_wireLength < GetMinimumLength(m_type))
     {
-        reason << "Length " << m_wireLength << " is below the minimum " << GetMinimumLength(m_type)
-               << " of a " << m_type << " packet";
-        SetMalformed(reason.str());
+        malformed("Length ",
+                  m_wireLength,
+                  " is below the minimum ",
+                  GetMinimumLength(m_type),
+                  " of a ",
+                  m_type,
+                  " packet");
     }
     else if (m_wireLength > present)
     {
-        reason << "Length " << m_wireLength << " exceeds the " << present
-               << " bytes present (truncated packet)";
-        SetMalformed(reason.str());
+        malformed("Length ",
+                  m_wireLength,
+                  " exceeds the ",
+                  present,
+                  " bytes present (truncated packet)");
     }
 
     // Read no further than the packet (Length) and the buffer allow.
@@ -335,17 +345,17 @@ NetbltHeader::DeserializeFrom(Buffer::Iterator start, uint32_t present)
     uint32_t consumed = std::max(COMMON_SIZE + bodyRead, std::min(headerLength, bounded));
     if (headerLength % 4 != 0)
     {
-        reason.str("");
-        reason << m_type << " header of " << headerLength
-               << " bytes is not a multiple of 4 (packets are longword aligned)";
-        SetMalformed(reason.str());
+        malformed(m_type,
+                  " header of ",
+                  headerLength,
+                  " bytes is not a multiple of 4 (packets are longword aligned)");
     }
     else if (COMMON_SIZE + bodyRead < consumed)
     {
-        reason.str("");
-        reason << consumed - COMMON_SIZE - bodyRead << " bytes left over after the last field of a "
-               << m_type << " packet";
-        SetMalformed(reason.str());
+        malformed(consumed - COMMON_SIZE - bodyRead,
+                  " bytes left over after the last field of a ",
+                  m_type,
+                  " packet");
     }
 
     uint32_t checksummed = GetChecksummedLength();

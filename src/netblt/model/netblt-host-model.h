@@ -9,7 +9,9 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
+#include <functional>
 #include <string>
+#include <utility>
 
 namespace ns3
 {
@@ -69,6 +71,20 @@ class NetbltHostModel : public Object
     /** Returns the buffer KeepReceivedBuffer() kept. */
     virtual void ReleaseReceivedBuffer() = 0;
 };
+
+/**
+ * @ingroup netblt
+ * @param work what a host job does when it completes
+ * @return @p work as the Callback a NetbltHostModel takes. The callback is made from its
+ *         implementation, without the components ns3::Callback's constructor from a callable
+ *         records for comparisons (several allocations for every job); a job's work is run,
+ *         never compared with another callback.
+ */
+inline Callback<void>
+MakeHostJob(std::function<void()> work)
+{
+    return Callback<void>(Create<CallbackImpl<void>>(std::move(work), CallbackComponentVector{}));
+}
 
 } // namespace ns3
 

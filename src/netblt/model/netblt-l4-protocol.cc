@@ -22,6 +22,7 @@
 #include "ns3/node.h"
 #include "ns3/object-vector.h"
 #include "ns3/rtt-estimator.h"
+#include "ns3/socket.h"
 #include "ns3/uinteger.h"
 
 #include <memory>
@@ -264,6 +265,10 @@ NetbltL4Protocol::NotifyNewAggregate()
     {
         m_host = GetObject<NetbltHostModel>();
     }
+    if (ipv4 && !m_ipv4)
+    {
+        m_ipv4 = ipv4;
+    }
     if (ipv4 && m_downTarget.IsNull())
     {
         ipv4->Insert(this);
@@ -283,6 +288,7 @@ NetbltL4Protocol::DoDispose()
     m_connections.clear();
     m_listeners.clear();
     m_node = nullptr;
+    m_ipv4 = nullptr;
     m_host = nullptr;
     m_downTarget = IpL4Protocol::DownTargetCallback();
     m_downTarget6 = IpL4Protocol::DownTargetCallback6();
@@ -389,7 +395,20 @@ void
 NetbltL4Protocol::Send(Ptr<Packet> packet, Ipv4Address source, Ipv4Address destination)
 {
     NS_LOG_FUNCTION(this << packet << source << destination);
-    m_downTarget(packet, source, destination, PROT_NUMBER, nullptr);
+    // Routed here, as UDP does, with IPv4's own lookup: given no route, IPv4 builds the header,
+    // looks the route up and starts over with it (a tenth of a data packet's simulation).
+    Ptr<Ipv4Route> route;
+    Ptr<Ipv4RoutingProtocol> routing = m_ipv4 ? m_ipv4->GetRoutingProtocol() : nullptr;
+    if (routing && !destination.IsBroadcast() && !destination.IsMulticast())
+    {
+        Ipv4Header header;
+        header.SetSource(source);
+        header.SetDestination(destination);
+        header.SetProtocol(PROT_NUMBER);
+        Socket::SocketErrno error;
+        route = routing->RouteOutput(packet, header, nullptr, error);
+    }
+    m_downTarget(packet, source, destination, PROT_NUMBER, route);
 }
 
 void
@@ -652,30 +671,42 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
 
     // Verify by reading the header with the class the type calls for; the connection gets the
     // header as read, so the packet is parsed (and a DATA packet's data summed) once.
-    std::unique_ptr<NetbltHeader> header;
+    // The connection the packet is for, by its common header's ports.
+    Ipv4Address local = ipHeader.GetDestination();
+    Ipv4Address peer = ipHeader.GetSource();
+    // The sender's "local port" is ours as the "foreign port".
+    ConnectionKey key(common.GetForeignPort(), peer.Get(), common.GetLocalPort());
+    auto found = m_connections.find(key);
+    std::shared_ptr<NetbltHeader> header;
     switch (type)
     {
     case NetbltPacketType::OPEN:
     case NetbltPacketType::RESPONSE:
-        header = std::make_unique<NetbltOpenHeader>(type);
+        header = std::make_shared<NetbltOpenHeader>(type);
         break;
     case NetbltPacketType::QUIT:
     case NetbltPacketType::ABORT:
     case NetbltPacketType::REFUSED:
-        header = std::make_unique<NetbltReasonHeader>(type);
+        header = std::make_shared<NetbltReasonHeader>(type);
         break;
     case NetbltPacketType::DATA:
-    case NetbltPacketType::LDATA:
-        header = std::make_unique<NetbltDataHeader>(type);
+    case NetbltPacketType::LDATA: {
+        auto data = std::make_shared<NetbltDataHeader>(type);
+        // An established connection without the C flag (fixed at set-up) ignores the field.
+        data->SetDataChecksumVerified(found == m_connections.end() ||
+                                      found->second->GetState() != NetbltConnection::ESTABLISHED ||
+                                      found->second->GetParameters().checksumData);
+        header = data;
         break;
+    }
     case NetbltPacketType::NULL_ACK:
-        header = std::make_unique<NetbltNullAckHeader>();
+        header = std::make_shared<NetbltNullAckHeader>();
         break;
     case NetbltPacketType::CONTROL:
-        header = std::make_unique<NetbltControlHeader>();
+        header = std::make_shared<NetbltControlHeader>();
         break;
     default:
-        header = std::make_unique<NetbltHeader>(type);
+        header = std::make_shared<NetbltHeader>(type);
         break;
     }
     packet->PeekHeader(*header);
@@ -690,11 +721,6 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         return IpL4Protocol::RX_CSUM_FAILED;
     }
 
-    Ipv4Address local = ipHeader.GetDestination();
-    Ipv4Address peer = ipHeader.GetSource();
-    // The sender's "local port" is ours as the "foreign port".
-    ConnectionKey key(header->GetForeignPort(), peer.Get(), header->GetLocalPort());
-    auto found = m_connections.find(key);
     if (found != m_connections.end())
     {
         Ptr<NetbltConnection> connection = found->second;
@@ -707,17 +733,17 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         }
         // The connection acts on the packet once this host's CPU has done the work; the
         // host buffer the packet came up in is free only then.
-        std::shared_ptr<const NetbltHeader> verified(std::move(header));
+        std::shared_ptr<const NetbltHeader> verified = std::move(header);
         Ptr<NetbltHostModel> host = m_host && m_host->KeepReceivedBuffer() ? m_host : nullptr;
         Execute(cost,
                 isData ? DATA_RECEIVE_ACTIVITY : CONTROL_RECEIVE_ACTIVITY,
-                [connection, verified, packet, host]() {
+                MakeHostJob([connection, verified, packet, host]() {
                     connection->Receive(*verified, packet);
                     if (host)
                     {
                         host->ReleaseReceivedBuffer();
                     }
-                });
+                }));
         return IpL4Protocol::RX_OK;
     }
     if (type == NetbltPacketType::OPEN)

@@ -21,6 +21,8 @@
 namespace ns3
 {
 
+class Ipv4;
+
 class Node;
 class NetbltOpenHeader;
 
@@ -311,6 +313,7 @@ class NetbltL4Protocol : public IpL4Protocol
     }
 
     Ptr<Node> m_node;
+    Ptr<Ipv4> m_ipv4;            //!< the node's IPv4, which routes what this layer sends
     Ptr<NetbltHostModel> m_host; //!< the node's host model, if it has one
     ProcessingCosts m_costs;
     ObjectFactory m_senderFactory;       //!< SenderType and its attributes

@@ -1051,10 +1051,10 @@ NetbltDataChecksumTestCase::DoRun()
  * @ingroup netblt-tests
  * @brief Malformed and truncated packets are reported, never read past.
  */
-class NetbltMalformedTestCase : public NetbltHeaderTestCase
+class NetbltHeaderMalformedTestCase : public NetbltHeaderTestCase
 {
   public:
-    NetbltMalformedTestCase();
+    NetbltHeaderMalformedTestCase();
 
   private:
     void DoRun() override;
@@ -1080,16 +1080,16 @@ class NetbltMalformedTestCase : public NetbltHeaderTestCase
     void Sweep(const std::vector<uint8_t>& bytes, uint32_t headerLength);
 };
 
-NetbltMalformedTestCase::NetbltMalformedTestCase()
+NetbltHeaderMalformedTestCase::NetbltHeaderMalformedTestCase()
     : NetbltHeaderTestCase("NETBLT malformed and truncated packets")
 {
 }
 
 uint32_t
-NetbltMalformedTestCase::CheckMalformed(const std::vector<uint8_t>& bytes,
-                                        NetbltHeader& header,
-                                        const std::string& reasonPart,
-                                        const std::string& what)
+NetbltHeaderMalformedTestCase::CheckMalformed(const std::vector<uint8_t>& bytes,
+                                              NetbltHeader& header,
+                                              const std::string& reasonPart,
+                                              const std::string& what)
 {
     uint32_t consumed = DeserializeBytes(bytes, header);
     NS_TEST_EXPECT_MSG_EQ(header.IsMalformed(), true, what);
@@ -1101,7 +1101,7 @@ NetbltMalformedTestCase::CheckMalformed(const std::vector<uint8_t>& bytes,
 }
 
 void
-NetbltMalformedTestCase::Sweep(const std::vector<uint8_t>& bytes, uint32_t headerLength)
+NetbltHeaderMalformedTestCase::Sweep(const std::vector<uint8_t>& bytes, uint32_t headerLength)
 {
     NetbltHeader common;
     NetbltOpenHeader open;
@@ -1152,7 +1152,7 @@ NetbltMalformedTestCase::Sweep(const std::vector<uint8_t>& bytes, uint32_t heade
 }
 
 void
-NetbltMalformedTestCase::DoRun()
+NetbltHeaderMalformedTestCase::DoRun()
 {
     // Fewer than 12 bytes.
     NetbltHeader common;
@@ -1382,7 +1382,7 @@ NetbltHeaderTestSuite::NetbltHeaderTestSuite()
     AddTestCase(new NetbltControlHeaderTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltWireFormatTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltDataChecksumTestCase, TestCase::Duration::QUICK);
-    AddTestCase(new NetbltMalformedTestCase, TestCase::Duration::QUICK);
+    AddTestCase(new NetbltHeaderMalformedTestCase, TestCase::Duration::QUICK);
     AddTestCase(new NetbltPeekCommonFieldsTestCase, TestCase::Duration::QUICK);
 }
 

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "netblt-test-fixture.h"
+#include "netblt-test-data.h"
 
 #include "ns3/event-id.h"
 #include "ns3/netblt-rx-buffer.h"

@@ -5,6 +5,8 @@
 #ifndef NETBLT_TEST_FIXTURE_H
 #define NETBLT_TEST_FIXTURE_H
 
+#include "netblt-test-data.h"
+
 #include "ns3/error-model.h"
 #include "ns3/impaired-point-to-point-channel.h"
 #include "ns3/ipv4-address.h"
@@ -16,6 +18,7 @@
 #include "ns3/netblt-receiver.h"
 #include "ns3/netblt-sender.h"
 #include "ns3/netblt-transfer-parameters.h"
+#include "ns3/netblt-two-host-helper.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
@@ -169,23 +172,20 @@ class DataSentRecorder
  */
 struct TopologyConfig
 {
-    std::string dataRate{"10Mbps"};     //!< link bit rate
-    Time delay{MilliSeconds(1)};        //!< one-way propagation delay
-    uint16_t mtu{1600};                 //!< device MTU (no fragmentation of NETBLT packets)
-    double reorderProbability{0};       //!< channel ReorderProbability
-    Time reorderDelay{MilliSeconds(5)}; //!< channel ReorderDelay
-    double duplicateProbability{0};     //!< channel DuplicateProbability
-    double corruptProbability{0};       //!< channel CorruptProbability (NETBLT only)
-    Ptr<ErrorModel> lossAtNode0;        //!< ReceiveErrorModel of node 0's device (0 <- 1)
-    Ptr<ErrorModel> lossAtNode1;        //!< ReceiveErrorModel of node 1's device (0 -> 1)
-    int64_t stream{1000};               //!< first random stream index
-    bool hostModel{true};               //!< a HostCpu (NetbltHostModel) on each node
+    /// The link: 10 Mbit/s, 1 ms one way, MTU 1600 (no fragmentation of NETBLT packets),
+    /// re-ordered packets held back 5 ms; receiveErrorModel[i] is host i's (0: 0 <- 1).
+    NetbltTwoHostHelper::Link link{TestLink()};
+    int64_t stream{1000}; //!< first random stream index
+    bool hostModel{true}; //!< a HostCpu (NetbltHostModel) on each node
+
+    /** @return the tests' default link */
+    static NetbltTwoHostHelper::Link TestLink();
 };
 
 /**
  * @ingroup netblt-tests
  * @brief Two nodes, 10.1.1.1 and 10.1.1.2, over an ImpairedPointToPointChannel, with IPv4 and
- * NETBLT installed.
+ * NETBLT installed (NetbltTwoHostHelper).
  */
 struct Topology
 {
@@ -212,25 +212,6 @@ void SetConnectionDefault(const std::string& name, const AttributeValue& value);
 
 /** Restores every ns3::NetbltConnection attribute default to its original value. */
 void ResetConnectionDefaults();
-
-/**
- * @param size how many bytes
- * @param seed which pattern
- * @return reproducible pseudo-random bytes
- */
-std::vector<uint8_t> MakeData(uint32_t size, uint32_t seed);
-
-/**
- * @param packet a packet
- * @return its bytes
- */
-std::vector<uint8_t> PacketBytes(Ptr<const Packet> packet);
-
-/**
- * @param bytes some bytes
- * @return their digest as NetbltDigest computes it
- */
-uint64_t Digest(const std::vector<uint8_t>& bytes);
 
 /**
  * @ingroup netblt-tests
@@ -472,6 +453,28 @@ class NetbltEngineTestCase : public TestCase
     /** @return passive-end limits that restrict nothing a test proposes */
     static NetbltTransferParameters Limits();
 };
+
+/**
+ * The fast shape: 4 packets of 1000 bytes per buffer, bursts of 4 every 5 ms. Every CONTROL
+ * packet is acknowledged within one round trip plus at most one burst interval (about 7 ms),
+ * which is less than the 10 ms MinimumControlTimer, so no control timer expires.
+ * @param nbufs outstanding buffers
+ * @return the proposal
+ */
+NetbltTransferParameters FastProposal(uint16_t nbufs);
+
+/**
+ * @param receiver a receiving client
+ * @return every distinct RESEND message (by sequence number) it sent
+ */
+std::vector<NetbltControlMessage> DistinctResends(const TestClient& receiver);
+
+/**
+ * @param receiver a receiving client
+ * @param sequence a control message's sequence number
+ * @return when the first CONTROL packet carrying that message left
+ */
+Time FirstSent(const TestClient& receiver, uint16_t sequence);
 
 /** The well-known port the passive test clients listen on. */
 constexpr uint16_t TEST_PORT = 2000;

@@ -68,7 +68,8 @@ Loss(double rate, int64_t stream)
 /**
  * @ingroup netblt-tests
  * @brief The transfer digest: a stream's digest does not depend on how the stream is cut into
- * packets, and changing any one byte, or swapping two words, changes it.
+ * packets, and changing any one byte, swapping two words (of two lanes or of one) or adding a
+ * zero word changes it.
  */
 class NetbltDigestTestCase : public TestCase
 {
@@ -103,6 +104,14 @@ class NetbltDigestTestCase : public TestCase
         std::vector<uint8_t> swapped = stream;
         std::swap_ranges(swapped.begin(), swapped.begin() + 8, swapped.begin() + 8);
         NS_TEST_EXPECT_MSG_NE(Digest(swapped), whole, "words 0 and 1 swapped");
+        // Words 0 and 4 go into the same lane.
+        swapped = stream;
+        std::swap_ranges(swapped.begin(), swapped.begin() + 8, swapped.begin() + 32);
+        NS_TEST_EXPECT_MSG_NE(Digest(swapped), whole, "words 0 and 4 swapped");
+        // The same words in one more lane: a stream that is longer by a zero word differs.
+        std::vector<uint8_t> longer = stream;
+        longer.insert(longer.begin() + 14376, 8, 0);
+        NS_TEST_EXPECT_MSG_NE(Digest(longer), whole, "a zero word more");
     }
 };
 
@@ -299,12 +308,12 @@ class NetbltLossyTransferTestCase : public NetbltEngineTestCase
             RngSeedManager::SetSeed(seed);
             RngSeedManager::SetRun(seed);
             TopologyConfig topology;
-            topology.lossAtNode1 = Loss(m_config.lossForward, 1);
-            topology.lossAtNode0 = Loss(m_config.lossBack, 2);
-            topology.reorderProbability = m_config.reorder;
-            topology.reorderDelay = m_config.reorderDelay;
-            topology.duplicateProbability = m_config.duplicate;
-            topology.corruptProbability = m_config.corrupt;
+            topology.link.receiveErrorModel[1] = Loss(m_config.lossForward, 1);
+            topology.link.receiveErrorModel[0] = Loss(m_config.lossBack, 2);
+            topology.link.reorderProbability = m_config.reorder;
+            topology.link.reorderDelay = m_config.reorderDelay;
+            topology.link.duplicateProbability = m_config.duplicate;
+            topology.link.corruptProbability = m_config.corrupt;
             topology.stream = 10;
             Bench bench(topology);
             uint32_t corruptedFrames = 0;
@@ -417,7 +426,7 @@ class NetbltCorruptionWithoutChecksumTestCase : public NetbltEngineTestCase
                 RngSeedManager::SetSeed(seed);
                 RngSeedManager::SetRun(seed);
                 TopologyConfig topology;
-                topology.corruptProbability = 0.1;
+                topology.link.corruptProbability = 0.1;
                 Bench bench(topology);
                 NetbltTransferParameters p = Proposal(5000, 500, 5, 10, 2);
                 p.checksumData = checksum;

@@ -7,13 +7,8 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/config.h"
-#include "ns3/double.h"
-#include "ns3/host-cpu-helper.h"
 #include "ns3/host-cpu.h"
 #include "ns3/impaired-point-to-point-channel.h"
-#include "ns3/impaired-point-to-point-helper.h"
-#include "ns3/internet-stack-helper.h"
-#include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/netblt-control-header.h"
 #include "ns3/netblt-data-header.h"
@@ -21,6 +16,7 @@
 #include "ns3/netblt-helper.h"
 #include "ns3/netblt-open-header.h"
 #include "ns3/netblt-reason-header.h"
+#include "ns3/netblt-two-host-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -28,6 +24,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <set>
 
 namespace ns3
 {
@@ -194,46 +191,26 @@ NetbltDropErrorModel::DoReset()
 // ---------------------------------------------------------------------------------------------
 // Topology
 
+NetbltTwoHostHelper::Link
+TopologyConfig::TestLink()
+{
+    NetbltTwoHostHelper::Link link;
+    link.mtu = 1600;
+    link.reorderDelay = MilliSeconds(5);
+    return link;
+}
+
 void
 Topology::Build(const TopologyConfig& config)
 {
     nodes.Create(2);
-    ImpairedPointToPointHelper link;
-    link.SetDeviceAttribute("DataRate", StringValue(config.dataRate));
-    link.SetDeviceAttribute("Mtu", UintegerValue(config.mtu));
-    link.SetChannelAttribute("Delay", TimeValue(config.delay));
-    link.SetChannelAttribute("ReorderProbability", DoubleValue(config.reorderProbability));
-    link.SetChannelAttribute("ReorderDelay", TimeValue(config.reorderDelay));
-    link.SetChannelAttribute("DuplicateProbability", DoubleValue(config.duplicateProbability));
-    link.SetChannelAttribute("CorruptProbability", DoubleValue(config.corruptProbability));
-    link.SetChannelAttribute("CorruptIpProtocol", UintegerValue(NetbltL4Protocol::PROT_NUMBER));
-    devices = link.Install(nodes.Get(0), nodes.Get(1));
+    NetbltTwoHostHelper topology(config.link);
     int64_t stream = config.stream;
-    stream += link.AssignStreams(devices, stream);
-    if (config.lossAtNode0)
-    {
-        devices.Get(0)->SetAttribute("ReceiveErrorModel", PointerValue(config.lossAtNode0));
-    }
-    if (config.lossAtNode1)
-    {
-        devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(config.lossAtNode1));
-    }
+    devices = topology.InstallLink(nodes, stream);
     channel = DynamicCast<ImpairedPointToPointChannel>(devices.Get(0)->GetChannel());
-
     // Free processing, but the host's clock: timers fire on HostCpu::TimerGranularity ticks.
-    if (config.hostModel)
-    {
-        HostCpuHelper cpus;
-        cpus.Install(nodes);
-    }
-    InternetStackHelper internet;
-    internet.Install(nodes);
-    stream += internet.AssignStreams(nodes, stream);
-    Ipv4AddressHelper helper("10.1.1.0", "255.255.255.0");
-    Ipv4InterfaceContainer interfaces = helper.Assign(devices);
-    NetbltHelper netbltHelper;
-    netbltHelper.Install(nodes);
-    stream += netbltHelper.AssignStreams(nodes, stream);
+    Ipv4InterfaceContainer interfaces =
+        topology.InstallHosts(nodes, devices, NetbltHelper(), config.hostModel, stream);
     for (uint32_t i = 0; i < 2; ++i)
     {
         address[i] = interfaces.GetAddress(i);
@@ -293,35 +270,51 @@ ResetConnectionDefaults()
     }
 }
 
-std::vector<uint8_t>
-MakeData(uint32_t size, uint32_t seed)
+// ---------------------------------------------------------------------------------------------
+// Shapes and what the receiver sent
+
+NetbltTransferParameters
+FastProposal(uint16_t nbufs)
 {
-    std::vector<uint8_t> bytes(size);
-    uint64_t state = 0x9e3779b97f4a7c15ULL * (seed + 1);
-    for (uint8_t& byte : bytes)
+    NetbltTransferParameters p;
+    p.bufferSize = 4000;
+    p.packetSize = 1000;
+    p.burstSize = 4;
+    p.burstIntervalMs = 5;
+    p.maxOutstandingBuffers = nbufs;
+    p.deathTimeoutS = 10;
+    return p;
+}
+
+std::vector<NetbltControlMessage>
+DistinctResends(const TestClient& receiver)
+{
+    std::vector<NetbltControlMessage> resends;
+    std::set<uint16_t> seen;
+    for (const NetbltControlMessage& m : receiver.tx.AllMessages())
     {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        byte = static_cast<uint8_t>(state >> 56);
+        if (m.GetType() == NetbltControlMessage::RESEND && seen.insert(m.GetSequence()).second)
+        {
+            resends.push_back(m);
+        }
     }
-    return bytes;
+    return resends;
 }
 
-std::vector<uint8_t>
-PacketBytes(Ptr<const Packet> packet)
+Time
+FirstSent(const TestClient& receiver, uint16_t sequence)
 {
-    std::vector<uint8_t> bytes(packet->GetSize());
-    packet->CopyData(bytes.data(), bytes.size());
-    return bytes;
-}
-
-uint64_t
-Digest(const std::vector<uint8_t>& bytes)
-{
-    NetbltDigest digest;
-    digest.Add(bytes.data(), bytes.size());
-    return digest.GetValue();
+    for (const auto& e : receiver.tx.Select(NetbltPacketType::CONTROL))
+    {
+        for (const auto& m : e.messages)
+        {
+            if (m.GetSequence() == sequence)
+            {
+                return e.time;
+            }
+        }
+    }
+    return Time::Max();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -645,13 +638,12 @@ Bench::Bench(TopologyConfig config)
     {
         drop[i] = CreateObject<NetbltDropErrorModel>();
     }
-    if (!config.lossAtNode0)
+    for (uint32_t i = 0; i < 2; ++i)
     {
-        config.lossAtNode0 = drop[0];
-    }
-    if (!config.lossAtNode1)
-    {
-        config.lossAtNode1 = drop[1];
+        if (!config.link.receiveErrorModel[i])
+        {
+            config.link.receiveErrorModel[i] = drop[i];
+        }
     }
     topology.Build(config);
 }

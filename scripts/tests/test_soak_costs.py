@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""scripts/soak's CPU costs: the PC/AT's NETBLT costs from models/, as netblt-soak takes them."""
+
+from __future__ import annotations
+
+from netblt_sim.models import load_model
+from netblt_sim.soak import cpu_costs_option
+
+
+def test_the_soak_charges_the_pc_at_models_costs_in_whole_nanoseconds() -> None:
+    option = cpu_costs_option()
+    assert option.startswith("--cpu-costs=")
+    costs = dict(item.split("=") for item in option.removeprefix("--cpu-costs=").split(","))
+    netblt = load_model("hosts", "ibm-pc-at").attributes["netblt"]
+    assert set(costs) == set(netblt)
+    # 0.699275 ms and 1.811594 us/byte: the model's figures, not rounded to 700 us and 1.8 us.
+    assert costs["DataSendPacketCost"] == "699275ns"
+    assert costs["DataSendByteCost"] == "1812ns"
+    for name, entry in netblt.items():
+        nanoseconds = int(costs[name].removesuffix("ns"))
+        assert abs(nanoseconds - entry.milliseconds * 1e6) <= 0.5, name
