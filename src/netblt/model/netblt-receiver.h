@@ -94,6 +94,8 @@ class NetbltReceiver : public NetbltConnection
     void SendControlPacketNow();
     void ControlTimeout();
     void EnterAcked(uint32_t number, NetbltRxBuffer::Buffer& buffer);
+    /** The burst values changed (NULL-ACK): every buffer's data timer again, at the new ones. */
+    void RearmDataTimers();
     void DataTimeout(uint32_t number);
     /**
      * Queues a RESEND for the packets the buffer misses.
