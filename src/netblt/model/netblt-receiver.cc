@@ -66,6 +66,13 @@ NetbltReceiver::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&NetbltReceiver::m_combineOkWithGo),
                           MakeBooleanChecker())
+            .AddAttribute("BurstSpacingReports",
+                          "Offer the burst spacing reports of the R flag (this implementation's "
+                          "extension, netblt-wire-format.md) and send them when the sender asks. "
+                          "False behaves as a plain RFC 998 receiver: R stays zero.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&NetbltReceiver::m_burstSpacingReports),
+                          MakeBooleanChecker())
             .AddAttribute("ResendOnLdata",
                           "Send a RESEND at once when an LDATA arrives with packets of its buffer "
                           "missing (the behaviour RFC 1030 §7 removed).",
@@ -145,12 +152,9 @@ void
 NetbltReceiver::DoStart()
 {
     m_control.SetInitialTimer(m_initialControlTimer);
-    if (IsActive())
-    {
-        // Offer burst spacing reports (R): the passive sender's RESPONSE says if it wants them.
-        // A passive receiver answers what the sender's OPEN asked.
-        m_params.rateReports = true;
-    }
+    // Offer burst spacing reports (R): an active receiver in its OPEN (the passive sender's
+    // RESPONSE says if it wants them); a passive one grants what the sender's OPEN asked.
+    m_params.rateReports = m_burstSpacingReports && (IsActive() || m_params.rateReports);
 }
 
 void

@@ -124,6 +124,7 @@ class NetbltReceiver : public NetbltConnection
     // attributes
     Ptr<NetbltDataTimer> m_dataTimer; //!< the data-timer estimator
     bool m_combineOkWithGo;
+    bool m_burstSpacingReports; //!< attribute BurstSpacingReports
     bool m_resendOnLdata;
     bool m_immediateResendOnLaterBuffer;
 

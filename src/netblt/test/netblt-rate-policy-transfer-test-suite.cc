@@ -4,6 +4,7 @@
 
 #include "netblt-test-fixture.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
 #include "ns3/netblt-aimd-rate-policy.h"
@@ -144,10 +145,12 @@ class NetbltRatePolicyByAttributeTestCase : public NetbltEngineTestCase
 
 /**
  * @ingroup netblt-tests
- * @brief An adaptive sender against this model's receiver, which knows nothing of adaptive
- * policies (it takes NULL-ACK's values, RFC 998 §5.2): with 10 % of packets lost each way, the
- * 200,000-byte transfer completes intact with both ends TRANSFER_COMPLETE, for either policy,
- * started slow (1 every 200 ms) or at the negotiated 5 every 10 ms.
+ * @brief An adaptive sender against a plain RFC 998 receiver (BurstSpacingReports false: it
+ * leaves the R flag zero, so no burst spacing reports are negotiated, and takes NULL-ACK's
+ * values, RFC 998 §5.2) and against this implementation's: with 10 % of packets lost each way,
+ * the 200,000-byte transfer completes intact with both ends TRANSFER_COMPLETE, for either
+ * policy, started slow (1 every 200 ms) or at the negotiated 5 every 10 ms; reports flow only
+ * to a delivery-rate sender whose receiver offers them.
  */
 class NetbltAdaptiveSenderLossTestCase : public NetbltEngineTestCase
 {
@@ -156,16 +159,20 @@ class NetbltAdaptiveSenderLossTestCase : public NetbltEngineTestCase
      * @param policy the RatePolicyType
      * @param startBurstSize StartBurstSize
      * @param startIntervalMs StartBurstInterval, ms
+     * @param plainReceiver the receiver offers no burst spacing reports
      */
     NetbltAdaptiveSenderLossTestCase(TypeId policy,
                                      uint16_t startBurstSize,
-                                     uint16_t startIntervalMs)
+                                     uint16_t startIntervalMs,
+                                     bool plainReceiver)
         : NetbltEngineTestCase(policy.GetName() + " from " + std::to_string(startBurstSize) +
                                " every " + std::to_string(startIntervalMs) +
-                               " ms completes a lossy transfer with a plain RFC 998 receiver"),
+                               " ms completes a lossy transfer with " +
+                               (plainReceiver ? "a plain RFC 998 receiver" : "this receiver")),
           m_policy(policy),
           m_startBurstSize(startBurstSize),
-          m_startIntervalMs(startIntervalMs)
+          m_startIntervalMs(startIntervalMs),
+          m_plainReceiver(plainReceiver)
     {
     }
 
@@ -176,6 +183,8 @@ class NetbltAdaptiveSenderLossTestCase : public NetbltEngineTestCase
         config.lossAtNode0 = Loss(0.1, 50);
         config.lossAtNode1 = Loss(0.1, 51);
         Bench bench(config);
+        bench.topology.netblt[1]->SetReceiverAttribute("BurstSpacingReports",
+                                                       BooleanValue(!m_plainReceiver));
         bench.topology.netblt[0]->SetAttribute("RatePolicyType", TypeIdValue(m_policy));
         bench.topology.netblt[0]->SetRatePolicyAttribute("StartBurstSize",
                                                          UintegerValue(m_startBurstSize));
@@ -189,12 +198,27 @@ class NetbltAdaptiveSenderLossTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_EQ(bench.active.Completed(), true, "sender TRANSFER_COMPLETE");
         NS_TEST_EXPECT_MSG_EQ(bench.passive.Completed(), true, "receiver TRANSFER_COMPLETE");
         NS_TEST_EXPECT_MSG_EQ((bench.passive.received == data), true, "data intact");
+        bool reports = m_policy == NetbltDeliveryRatePolicy::GetTypeId() && !m_plainReceiver;
+        NS_TEST_EXPECT_MSG_EQ(bench.active.connection->GetParameters().rateReports,
+                              reports,
+                              "burst spacing reports negotiated");
+        uint32_t spacings = 0;
+        for (const auto& entry : bench.passive.tx.Select(NetbltPacketType::CONTROL))
+        {
+            for (const NetbltControlMessage& message : entry.messages)
+            {
+                spacings +=
+                    message.GetType() == NetbltControlMessage::OK && message.GetBurstSpacing() != 0;
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ((spacings > 0), reports, "OKs carry burst spacing");
         Simulator::Destroy();
     }
 
     TypeId m_policy;            //!< the policy
     uint16_t m_startBurstSize;  //!< its start burst size
     uint16_t m_startIntervalMs; //!< its start interval
+    bool m_plainReceiver;       //!< the receiver offers no burst spacing reports
 };
 
 /**
@@ -211,10 +235,13 @@ class NetbltRatePolicyTransferTestSuite : public TestSuite
         for (TypeId policy :
              {NetbltAimdRatePolicy::GetTypeId(), NetbltDeliveryRatePolicy::GetTypeId()})
         {
-            AddTestCase(new NetbltAdaptiveSenderLossTestCase(policy, 1, 200),
-                        TestCase::Duration::QUICK);
-            AddTestCase(new NetbltAdaptiveSenderLossTestCase(policy, 5, 10),
-                        TestCase::Duration::QUICK);
+            for (bool plain : {true, false})
+            {
+                AddTestCase(new NetbltAdaptiveSenderLossTestCase(policy, 1, 200, plain),
+                            TestCase::Duration::QUICK);
+                AddTestCase(new NetbltAdaptiveSenderLossTestCase(policy, 5, 10, plain),
+                            TestCase::Duration::QUICK);
+            }
         }
     }
 };
