@@ -15,7 +15,12 @@ from dataclasses import asdict
 from pathlib import Path
 
 from netblt_sim.networks import NETWORKS
-from netblt_sim.parameters import UNIT_ALIASES, TransferParameters, transfer_parameters
+from netblt_sim.parameters import (
+    RATE_POLICIES,
+    UNIT_ALIASES,
+    TransferParameters,
+    transfer_parameters,
+)
 from netblt_sim.runtime import BuildMissingError
 from netblt_sim.transfer import TransferRecord, run_transfer
 
@@ -70,6 +75,26 @@ def build_parser() -> argparse.ArgumentParser:
         choices=sorted(NETWORKS),
         default=defaults.network,
         help="the network and its hosts (models/ describes each)",
+    )
+    rate = parser.add_argument_group(
+        "rate control (the sender's; --bs and --bi are then the ceiling an adaptive one keeps "
+        "under)"
+    )
+    rate.add_argument(
+        "--rate-control",
+        choices=sorted(RATE_POLICIES),
+        default=defaults.rate_control,
+        help="the sender's rate policy (default: static, RFC 998's negotiated values)",
+    )
+    rate.add_argument(
+        "--start-bs", type=int, default=defaults.start_bs, help="an adaptive policy's start burst size"
+    )
+    rate.add_argument(
+        "--start-bi",
+        dest="start_bi_ms",
+        type=int,
+        default=defaults.start_bi_ms,
+        help="an adaptive policy's start burst interval, whole ms (default: 1 packet every 200 ms)",
     )
     link = parser.add_argument_group("point-to-point link and impairments (--network point-to-point)")
     link.add_argument("--link-rate-mbps", type=float, default=defaults.link_rate_bps / 1e6)

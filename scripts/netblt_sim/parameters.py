@@ -44,6 +44,16 @@ DATA_TIMERS: dict[str, str] = {
 }
 # The receiver's round-trip estimators for its control timer (RttEstimatorType).
 RTT_ESTIMATORS: dict[str, str] = {"mean-deviation": "ns3::RttMeanDeviation"}
+# The sender's rate policies (RatePolicyType): RFC 998's negotiated values, which every
+# published run used, and two end-to-end algorithms (src/netblt/doc/netblt.md, Rate control).
+RATE_POLICIES: dict[str, str] = {
+    "static": "ns3::NetbltStaticRatePolicy",
+    "aimd": "ns3::NetbltAimdRatePolicy",
+    "delivery-rate": "ns3::NetbltDeliveryRatePolicy",
+}
+STATIC_RATE_POLICY = "static"
+# The adaptive policies' start (StartBurstSize, StartBurstInterval): only with one of them.
+RATE_START_FIELDS: tuple[str, ...] = ("start_bs", "start_bi_ms")
 
 
 @dataclass(frozen=True)
@@ -74,6 +84,12 @@ class TransferParameters:
     # implementation as their models/ files describe it (or NETBLT's defaults, the first keys).
     data_timer: str | None = None
     rtt_estimator: str | None = None
+    # The sender's rate policy, a key of RATE_POLICIES (None: NETBLT's default, static), and an
+    # adaptive policy's start: bursts of start_bs packets every start_bi_ms (None: the policy's
+    # default, 1 packet every 200 ms); the negotiated bs and bi_ms are its ceiling.
+    rate_control: str | None = None
+    start_bs: int | None = None
+    start_bi_ms: int | None = None
 
     def validate(self) -> None:
         """Raises ValueError naming the first impossible value and what is allowed.
@@ -144,12 +160,32 @@ class TransferParameters:
                     f"{name} = {getattr(self, name)!r}: must be one of {sorted(choices)}, or None "
                     "for the hosts' implementation (models/)"
                 )
+        self._validate_rate_control()
         if self.pcap_dir is not None:
             if not isinstance(self.pcap_dir, Path):
                 raise ValueError(f"pcap_dir = {self.pcap_dir!r}: must be a pathlib.Path or None")
             if self.pcap_dir.exists() and not self.pcap_dir.is_dir():
                 raise ValueError(f"pcap_dir = {str(self.pcap_dir)!r} exists and is not a directory")
 
+    def _validate_rate_control(self) -> None:
+        if self.rate_control is not None and self.rate_control not in RATE_POLICIES:
+            raise ValueError(
+                f"rate_control = {self.rate_control!r}: must be one of {sorted(RATE_POLICIES)}, "
+                "or None for NETBLT's default (static)"
+            )
+        for name, meaning in (("start_bs", "packets per burst"), ("start_bi_ms", "whole ms")):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{name} = {value!r}: must be a whole number or None")
+            _check_range(name, value, 1, UINT16_MAX, meaning)
+            if self.rate_control in (None, STATIC_RATE_POLICY):
+                raise ValueError(
+                    f"{name} = {value}: only an adaptive rate_control "
+                    f"({sorted(set(RATE_POLICIES) - {STATIC_RATE_POLICY})}) has a start rate; "
+                    "the static policy sends at bs every bi_ms"
+                )
 
     def effective_mtu(self) -> int:
         """The IP MTU the transfer runs with: the point-to-point setting or the network's model."""

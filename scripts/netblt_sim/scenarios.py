@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The experiments of `scenarios/`: one JSON file each, named by its file, of a `kind`
-(`KINDS`): "table", a published table of RFC 1030 regenerated (see `tables`), or "measure",
-figures checked by runs, RFC 1030's claims of its text among them (see `measures`).
+(`KINDS`): "table", a published table of RFC 1030 regenerated (see `tables`), "measure",
+figures checked by runs, RFC 1030's claims of its text among them (see `measures`), or
+"rate-control", adaptive rate policies against the best static settings (see `rate_control`).
 
 `load_scenario(name)` is the one loader of a scenario file, `load_scenarios()` loads every file
 (what `scripts/reproduce` runs: no scenario is named in code), and `run_scenario` runs one
@@ -17,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from netblt_sim.measures import MEASURE_KIND, MeasureScenario, parse_measure
 from netblt_sim.outcome import Outcome
+from netblt_sim.rate_control import RATE_CONTROL_KIND, RateControlScenario, parse_rate_control
+from netblt_sim.rate_control_report import run_rate_control
 from netblt_sim.regenerate import regenerate_table
 from netblt_sim.reports import run_measure
 from netblt_sim.runtime import REPO_ROOT
@@ -27,8 +30,8 @@ if TYPE_CHECKING:
 
 SCENARIOS_DIR: Path = REPO_ROOT / "scenarios"
 # The kinds of scenario, in the order `load_scenarios` gives them.
-KINDS: tuple[str, ...] = (TABLE_KIND, MEASURE_KIND)
-Scenario = TableScenario | MeasureScenario
+KINDS: tuple[str, ...] = (TABLE_KIND, MEASURE_KIND, RATE_CONTROL_KIND)
+Scenario = TableScenario | MeasureScenario | RateControlScenario
 
 
 def scenario_names(scenarios_dir: Path | None = None) -> list[str]:
@@ -54,6 +57,8 @@ def load_scenario(name: str, scenarios_dir: Path | None = None) -> Scenario:
         return parse_table(path, raw)
     if kind == MEASURE_KIND:
         return parse_measure(path, raw)
+    if kind == RATE_CONTROL_KIND:
+        return parse_rate_control(path, raw)
     raise ValueError(f"{path}: kind = {kind!r}: must be one of {list(KINDS)}")
 
 
@@ -65,7 +70,9 @@ def load_scenarios(scenarios_dir: Path | None = None) -> list[Scenario]:
 
 
 def kind_of(scenario: Scenario) -> str:
-    return TABLE_KIND if isinstance(scenario, TableScenario) else MEASURE_KIND
+    if isinstance(scenario, TableScenario):
+        return TABLE_KIND
+    return MEASURE_KIND if isinstance(scenario, MeasureScenario) else RATE_CONTROL_KIND
 
 
 def run_scenario(
@@ -75,4 +82,6 @@ def run_scenario(
     in `results_dir` together; an error leaves the previous ones."""
     if isinstance(scenario, TableScenario):
         return regenerate_table(scenario, results_dir, executor)
-    return run_measure(scenario, results_dir, executor)
+    if isinstance(scenario, MeasureScenario):
+        return run_measure(scenario, results_dir, executor)
+    return run_rate_control(scenario, results_dir, executor)

@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, Any, get_type_hints
+from typing import TYPE_CHECKING, Any, Protocol, get_type_hints
 
 from netblt_sim import runtime
 from netblt_sim.models import apply_model
 from netblt_sim.networks import POINT_TO_POINT, get_network
-from netblt_sim.parameters import DATA_TIMERS, RTT_ESTIMATORS, TransferParameters
+from netblt_sim.parameters import (
+    DATA_TIMERS,
+    RATE_POLICIES,
+    RATE_START_FIELDS,
+    RTT_ESTIMATORS,
+    TransferParameters,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -65,9 +71,24 @@ class TransferRecord:
 
 
 _RECORD_FIELD_TYPES: dict[str, type] = get_type_hints(TransferRecord)
+# The sender's rate policy and its start: columns of a frame only where some run chose a policy,
+# so that the results of RFC 998's static rate control (every published table) keep theirs.
+RATE_CONTROL_COLUMNS: tuple[str, ...] = ("rate_control",) + RATE_START_FIELDS
 # The columns of `records_frame` with parameters: what was run, then what came out.
-RUN_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(TransferParameters))
+RUN_COLUMNS: tuple[str, ...] = tuple(
+    f.name for f in fields(TransferParameters) if f.name not in RATE_CONTROL_COLUMNS
+)
 RUN_COLUMNS += tuple(f.name for f in fields(TransferRecord))
+
+
+class TransferObserver(Protocol):
+    """Something that watches a transfer from inside the simulation (see `run_transfer`)."""
+
+    def installed(self, ns: runtime.NsNamespace) -> None:
+        """The transfer is set up and the simulator not yet run: connect to its objects."""
+
+    def finished(self, ns: runtime.NsNamespace) -> None:
+        """The simulator has run, its objects not yet destroyed: read what was watched."""
 
 
 def cpp_field_name(snake_name: str) -> str:
@@ -86,7 +107,9 @@ def _record_from_cpp(cpp_record: object) -> TransferRecord:
 
 
 def run_transfer(
-    params: TransferParameters, experiment_attributes: Mapping[str, object] | None = None
+    params: TransferParameters,
+    experiment_attributes: Mapping[str, object] | None = None,
+    observer: TransferObserver | None = None,
 ) -> TransferRecord:
     """Runs one transfer to the end and returns its record.
 
@@ -95,7 +118,8 @@ def run_transfer(
     run gives the same record whatever ran before it in this process. `experiment_attributes` (ns-3 attribute
     values by name, for example `{"IsiLockupAfter": ns.TimeValue(ns.Seconds(45))}` on the
     Wideband path) are set on the network's experiment after its `models/` files; a name the
-    experiment does not have raises ValueError.
+    experiment does not have raises ValueError. An `observer` is told when the transfer is set up
+    and when the simulator has run (for example `rate_trace.RateTraceObserver`).
     """
     params.validate()
     if params.pcap_dir is not None:
@@ -142,6 +166,10 @@ def run_transfer(
             value = ns.TypeIdValue(ns.TypeId.LookupByName(types[choice]))
             experiment.SetNetbltAttribute(attribute, value)
             experiment.SetReceiverNetbltAttribute(attribute, value)
+    if params.rate_control is not None:
+        experiment.SetNetbltAttribute(
+            "RatePolicyType", ns.TypeIdValue(ns.TypeId.LookupByName(RATE_POLICIES[params.rate_control]))
+        )
     type_id = experiment.GetInstanceTypeId()
     for name, value in (experiment_attributes or {}).items():
         if not type_id.LookupAttributeByName(name, ns.TypeId.AttributeInformation()):
@@ -152,10 +180,30 @@ def run_transfer(
     # The experiment only sets the transfer up; this process owns the simulator.
     experiment.Install()
     try:
+        _set_rate_start(ns, params)
+        if observer is not None:
+            observer.installed(ns)
         ns.Simulator.Run()
+        if observer is not None:
+            observer.finished(ns)
         return _record_from_cpp(experiment.GetRecord())
     finally:
         ns.Simulator.Destroy()
+
+
+def _set_rate_start(ns: runtime.NsNamespace, params: TransferParameters) -> None:
+    """An adaptive policy's start, on every NETBLT the experiment installed (the senders are
+    made once the simulator runs, each with the policy's attributes as they are then)."""
+    values: dict[str, object] = {}
+    if params.start_bs is not None:
+        values["StartBurstSize"] = ns.UintegerValue(params.start_bs)
+    if params.start_bi_ms is not None:
+        values["StartBurstInterval"] = ns.TimeValue(ns.MilliSeconds(params.start_bi_ms))
+    for index in range(ns.NodeList.GetNNodes()):
+        netblt = ns.NodeList.GetNode(index).GetObject[ns.NetbltL4Protocol]()
+        if netblt:
+            for name, value in values.items():
+                netblt.SetRatePolicyAttribute(name, value)
 
 
 # The experiment's method that takes each object kind's attributes, per role of a model file;
@@ -219,6 +267,9 @@ def records_frame(
             )
         rows = [parameters_dict(p) | row for p, row in zip(parameters, rows, strict=True)]
         columns = list(RUN_COLUMNS)
+        if any(p.rate_control is not None for p in parameters):
+            at = columns.index(fields(TransferRecord)[0].name)
+            columns[at:at] = RATE_CONTROL_COLUMNS
     else:
         columns = [f.name for f in fields(TransferRecord)]
     return pd.DataFrame(rows, columns=columns)

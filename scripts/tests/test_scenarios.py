@@ -65,8 +65,8 @@ def test_every_report_a_measure_may_ask_for_is_written_by_a_view() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"kind": "claim"}', "kind = 'claim': must be one of ['table', 'measure']"),
-        ('{"title": "no kind"}', "kind = None: must be one of ['table', 'measure']"),
+        ('{"kind": "claim"}', "kind = 'claim': must be one of ['table', 'measure', 'rate-control']"),
+        ('{"title": "no kind"}', "kind = None: must be one of ['table', 'measure', 'rate-control']"),
         ("[1, 2]", "kind = None: must be one of"),
         ('{"kind": "measure",', "not JSON"),
     ],
