@@ -87,7 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="the sender's rate policy (default: static, RFC 998's negotiated values)",
     )
     rate.add_argument(
-        "--start-bs", type=int, default=defaults.start_bs, help="an adaptive policy's start burst size"
+        "--start-bs",
+        type=int,
+        default=defaults.start_bs,
+        help="an adaptive policy's start burst size",
     )
     rate.add_argument(
         "--start-bi",

@@ -7,9 +7,10 @@ A rate-control scenario names adaptive `algorithms` (keys of `parameters.RATE_PO
 with a `label`, a `network`, the `transfer` (its `bs` and `bi_ms` are the negotiated ceiling the
 adaptive senders may not pass), optional `starts` overriding the scenario's for that network,
 the `static_grid` the best static configuration is searched over (a list of grids of `bs` and
-`bi_ms`, every combination of each, the same seeds), and the largest published SPEED (`published_best_mbps`,
-with `published_best` saying where from). `steady_state_from` is the share of the transfer
-after which the steady-state throughput is measured (`rate_trace.RateTrace.steady_state_mbps`);
+`bi_ms`, every combination of each, the same seeds), and the largest published SPEED
+(`published_best_mbps`, with `published_best` saying where from). `steady_state_from` is the
+share of the transfer after which the steady-state throughput is measured
+(`rate_trace.RateTrace.steady_state_mbps`);
 `target_pct` the share of the best static throughput each algorithm must reach from either
 start, with no earth-station reset.
 
@@ -140,15 +141,18 @@ def _fraction(where: str, raw: object, low: float, high: float) -> float:
 
 def _network_case(where: str, raw: object, starts: Mapping[str, Mapping[str, int]]
                   ) -> NetworkCase:  # fmt: skip
-    entry = json_object(where, raw, NETWORK_KEYS, ("label", "network", "transfer", "static_grid",
-                                                  "published_best_mbps", "published_best"))  # fmt: skip
+    required = ("label", "network", "transfer", "static_grid", "published_best_mbps",
+                "published_best")  # fmt: skip
+    entry = json_object(where, raw, NETWORK_KEYS, required)
     get_network(entry["network"])
     transfer = entry["transfer"]
     if not isinstance(transfer, dict):
         raise ValueError(f"{where}.transfer = {transfer!r}: must be an object of name -> value")
     raw_grids = entry["static_grid"]
     if not isinstance(raw_grids, list) or not raw_grids:
-        raise ValueError(f"{where}.static_grid: must be a list of grids of {list(STATIC_GRID_NAMES)}")
+        raise ValueError(
+            f"{where}.static_grid: must be a list of grids of {list(STATIC_GRID_NAMES)}"
+        )
     grids = tuple(load_grid(f"{where}.static_grid[{i}]", g) for i, g in enumerate(raw_grids))
     for index, grid in enumerate(grids):
         if sorted(grid) != sorted(STATIC_GRID_NAMES):

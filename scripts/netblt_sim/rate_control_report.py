@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -112,24 +113,36 @@ def _row(scenario: RateControlScenario, result: RunResult) -> dict[str, object]:
 def results_frame(scenario: RateControlScenario, results: list[RunResult]) -> pd.DataFrame:
     """One row per run, with each network's best static throughput beside it."""
     frame = pd.DataFrame([_row(scenario, result) for result in results])
-    best = best_static(frame)
-    frame["best_static_mbps"] = frame["network"].map(best["steady_state_mbps"])
+    best = {network: b.steady_state_mbps for network, b in best_static(frame).items()}
+    frame["best_static_mbps"] = frame["network"].map(best)
     frame["pct_of_best_static"] = 100 * frame["steady_state_mbps"] / frame["best_static_mbps"]
     published = {case.label: case.published_best_mbps for case in scenario.networks}
     frame["published_best_mbps"] = frame["network"].map(published)
     return frame
 
 
-def best_static(frame: pd.DataFrame) -> pd.DataFrame:
+@dataclass(frozen=True)
+class BestStatic:
+    """A network's best static configuration and its median steady-state throughput."""
+
+    bs: int
+    bi_ms: int
+    steady_state_mbps: float
+
+    def rate_mbps(self, psz: int) -> float:
+        return self.bs * psz * 8 / (self.bi_ms * 1e3)
+
+
+def best_static(frame: pd.DataFrame) -> dict[str, BestStatic]:
     """Per network, the static burst size and interval whose median steady-state throughput
     over the seeds is highest (ties: the first in grid order), with that median."""
     static = frame[frame["algorithm"] == STATIC_RATE_POLICY]
     medians = static.groupby(["network", "bs", "bi_ms"], sort=False)["steady_state_mbps"].median()
-    rows: dict[str, dict[str, float]] = {}
+    best: dict[str, BestStatic] = {}
     for network, group in medians.groupby(level="network", sort=False):
         _, bs, bi_ms = cast(tuple[str, int, int], group.idxmax())
-        rows[str(network)] = {"bs": bs, "bi_ms": bi_ms, "steady_state_mbps": float(group.max())}
-    return pd.DataFrame.from_dict(rows, orient="index").astype({"bs": int, "bi_ms": int})
+        best[str(network)] = BestStatic(int(bs), int(bi_ms), float(group.max()))
+    return best
 
 
 def adaptive_summary(frame: pd.DataFrame) -> pd.DataFrame:
@@ -163,12 +176,15 @@ def judge(scenario: RateControlScenario, frame: pd.DataFrame) -> tuple[Verdict, 
     return tuple(verdicts)
 
 
+def _each(values: tuple[object, ...]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
 def _grid_words(scenario: RateControlScenario) -> list[str]:
     lines = []
     for case in scenario.networks:
         grids = " and ".join(
-            f"BS {{{', '.join(str(v) for v in g['bs'])}}} × BI {{{', '.join(str(v) for v in g['bi_ms'])}}} ms"
-            for g in case.static_grid
+            f"BS {{{_each(g['bs'])}}} × BI {{{_each(g['bi_ms'])}}} ms" for g in case.static_grid
         )
         t = case.transfer
         lines.append(f"- **{case.label}** (`{case.network}`): {t['psz']}-byte packets, "
@@ -200,9 +216,9 @@ def markdown(scenario: RateControlScenario, frame: pd.DataFrame,
         "| --- | ---: | ---: | ---: | --- |",
     ]  # fmt: skip
     for case in scenario.networks:
-        b = best.loc[case.label]
-        lines.append(f"| {case.label} | {b['bs']} | {b['bi_ms']} | {b['steady_state_mbps']:.3f} "
-                     f"| {case.published_best_mbps:g} ({case.published_best}) |")  # fmt: skip
+        b = best[case.label]
+        lines.append(f"| {case.label} | {b.bs} | {b.bi_ms} | {b.steady_state_mbps:.3f} | "
+                     f"{case.published_best_mbps:g} ({case.published_best}) |")  # fmt: skip
     lines += [
         "", "## Adaptive algorithms", "",
         "| network | algorithm | start | steady state (Mbit/s) | % of best static | worst seed % "
@@ -249,11 +265,10 @@ def plot_rate_vs_time(scenario: RateControlScenario, results: list[RunResult],
             rates = [c.rate_mbps(result.run.params.psz) for c in changes]
             ax.step(times, rates + rates[-1:], where="post", color=palette(number),
                     label=f"{result.run.algorithm}, from {result.run.start}")  # fmt: skip
-        b = best.loc[case.label]
-        psz = int(case.transfer["psz"])
-        ax.axhline(b["bs"] * psz * 8 / (b["bi_ms"] * 1e3), color="black", linestyle="--",
-                   linewidth=0.8, label=f"best static rate, {b['bs']} every {b['bi_ms']} ms")
-        ax.axhline(b["steady_state_mbps"], color="grey", linestyle=":", linewidth=1,
+        b = best[case.label]
+        ax.axhline(b.rate_mbps(int(case.transfer["psz"])), color="black", linestyle="--",
+                   linewidth=0.8, label=f"best static rate, {b.bs} every {b.bi_ms} ms")
+        ax.axhline(b.steady_state_mbps, color="grey", linestyle=":", linewidth=1,
                    label="best static throughput")  # fmt: skip
         ax.set_title(f"{case.label} (seed {seed})", fontsize=9)
         ax.set_xlabel("time (s)")

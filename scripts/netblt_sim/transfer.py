@@ -167,9 +167,8 @@ def run_transfer(
             experiment.SetNetbltAttribute(attribute, value)
             experiment.SetReceiverNetbltAttribute(attribute, value)
     if params.rate_control is not None:
-        experiment.SetNetbltAttribute(
-            "RatePolicyType", ns.TypeIdValue(ns.TypeId.LookupByName(RATE_POLICIES[params.rate_control]))
-        )
+        policy = ns.TypeId.LookupByName(RATE_POLICIES[params.rate_control])
+        experiment.SetNetbltAttribute("RatePolicyType", ns.TypeIdValue(policy))
     type_id = experiment.GetInstanceTypeId()
     for name, value in (experiment_attributes or {}).items():
         if not type_id.LookupAttributeByName(name, ns.TypeId.AttributeInformation()):
