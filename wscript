@@ -33,7 +33,7 @@ NS3_STOCK_MODULES = [
 ]
 LIBRARY_PREFIX = "netbltsim-"
 # Project modules in dependency order: a module may use only those listed before it.
-PROJECT_MODULES = ["netblt", "host-processing", "impaired-link", "proteon-ring", "ethernet", "wideband", "netblt-experiment"]
+PROJECT_MODULES = ["netblt", "host-processing", "impaired-link", "proteon-ring", "ethernet", "wideband", "bsd-tcp", "netblt-experiment"]
 
 
 def options(opt):

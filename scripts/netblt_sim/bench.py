@@ -79,13 +79,17 @@ def run_child(command: Sequence[str], cwd: Path) -> ProcessCost:
     return ProcessCost(wall_s=wall, peak_mib=usage.ru_maxrss / 1024)
 
 
-def stock_figures(program: Path, parameters: TransferParameters, packets: int) -> dict[str, float]:
+def stock_figures(
+    program: Path, parameters: TransferParameters, packets: int, flows: int = 1
+) -> dict[str, float]:
     """Runs a stock yardstick program (`stock-udp-csma`, `stock-wideband-path`) for `packets`
-    DATA packets of the transfer's size at its burst rate; returns its printed figures."""
+    DATA packets of the transfer's size at its burst rate (shared by `flows` senders, each to its
+    own receiver: `stock-wideband-path` only); returns its printed figures."""
     completed = subprocess.run(
         [str(program), f"--packets={packets}",
          f"--size={parameters.psz + NETBLT_DATA_HEADER_BYTES}",
-         f"--interval={parameters.bi_ms / parameters.bs}"],
+         f"--interval={parameters.bi_ms / parameters.bs}",
+         *([f"--flows={flows}"] if flows > 1 else [])],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     words = completed.stdout.split()

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""`scripts/netblt-run`: one NETBLT transfer from the command line, RFC 1030's parameter names.
+"""`scripts/netblt-run`: one NETBLT transfer from the command line, RFC 1030's parameter names,
+or with `--protocol tcp` a TCP transfer over the same hosts and network (a 1987 BSD TCP).
 
 Exit status: 0 if the transfer completed intact, 1 if it did not (or the build is missing),
 2 if a value is impossible (nothing is simulated then).
@@ -16,6 +17,8 @@ from pathlib import Path
 
 from netblt_sim.networks import NETWORKS
 from netblt_sim.parameters import (
+    CONGESTION_CONTROLS,
+    PROTOCOLS,
     RATE_POLICIES,
     UNIT_ALIASES,
     TransferParameters,
@@ -43,7 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="netblt-run",
         description="Simulate one NETBLT (RFC 998) transfer in ns-3 over one of RFC 1030's "
-        "networks (or an ideal point-to-point link) and print what RFC 1030's tables report.",
+        "networks (or an ideal point-to-point link) and print what RFC 1030's tables report; "
+        "--protocol tcp runs ns-3's TCP, configured as a 1987 BSD TCP, on the same hosts.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     flow = parser.add_argument_group("NETBLT parameters (RFC 1030's names)")
@@ -76,6 +80,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=defaults.network,
         help="the network and its hosts (models/ describes each)",
     )
+    tcp = parser.add_argument_group("TCP (--protocol tcp)")
+    tcp.add_argument("--protocol", choices=PROTOCOLS, default=defaults.protocol,
+                     help="the transport: NETBLT, or a 1987 BSD TCP on the same hosts")  # fmt: skip
+    tcp.add_argument("--window-bytes", type=int, default=defaults.window_bytes,
+                     help="socket buffers, the window (default 4096, 4.3BSD's)")  # fmt: skip
+    tcp.add_argument("--congestion-control", choices=sorted(CONGESTION_CONTROLS),
+                     default=defaults.congestion_control,
+                     help="loss recovery (default tahoe)")  # fmt: skip
+    tcp.add_argument("--mss", type=int, default=defaults.mss,
+                     help="segment size, bytes (default: the path MTU less 40)")  # fmt: skip
     rate = parser.add_argument_group(
         "rate control (the sender's; --bs and --bi are then the ceiling an adaptive one keeps "
         "under)"

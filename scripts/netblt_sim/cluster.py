@@ -7,7 +7,8 @@ batch does not run in this process; Dask is imported only here, and only when a 
   benchmark can call the workers' own code in processes of its own);
 - `ClusterRunner(workers, client)`: a `distributed.LocalCluster` of `workers` processes with
   one thread each, started on first use and stopped by `close()`, or the given client's cluster
-  (whose workers must have this process's code identity; used as given, never closed).
+  (whose workers must have this process's code identity; used as given, never closed). Without
+  a client it first checks that the workers can start at all (`check_main_module`).
 
 A task is a chunk of runs of about `TARGET_TASK_SECONDS` of simulation (see
 `ClusterRunner.execute`), since a transfer can take 3 ms, less than a task's overhead.
@@ -16,6 +17,7 @@ A task is a chunk of runs of about `TARGET_TASK_SECONDS` of simulation (see
 from __future__ import annotations
 
 import math
+import os
 import pickle
 import statistics
 import time
@@ -24,8 +26,7 @@ from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim import runtime
-from netblt_sim.parameters import TransferParameters
-from netblt_sim.transfer import TransferRecord, run_transfer
+from netblt_sim.flows import FlowSet, Run, RunRecord, simulate
 
 if TYPE_CHECKING:
     from distributed import Client, LocalCluster
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 # A cluster task is a chunk of runs of about this much simulation (see ClusterRunner.execute).
 TARGET_TASK_SECONDS = 0.25
 TASKS_IN_FLIGHT_PER_WORKER = 2
-RUN_TIMES_KEPT = 200  # per network, for the median that sizes the chunks
+RUN_TIMES_KEPT = 200  # per network (and number of flows), for the median that sizes chunks
 # Dask settings of a local cluster this module starts. A run is one long call into ns-3, and
 # the tasks are uniform chunks, so Dask's defaults only cost CPU here:
 # - the statistical profiler samples each worker's stack every 10 ms (we never read it);
@@ -58,7 +59,7 @@ LOCAL_CLUSTER_CONFIG: dict[str, object] = {
 }
 
 # What `ClusterRunner.execute` yields: each run with its record or the exception it raised.
-Outcomes = Generator[tuple[TransferParameters, TransferRecord | BaseException]]
+Outcomes = Generator[tuple[Run, RunRecord | BaseException]]
 
 
 def check_client(client: object) -> Client | None:
@@ -75,30 +76,68 @@ def check_client(client: object) -> Client | None:
     return client
 
 
-def warm_up(params: TransferParameters | None) -> float | None:
+class MainModuleError(RuntimeError):
+    """A local cluster's worker processes could not start: the main module has no file to run
+    again."""
+
+
+def check_main_module(workers: int) -> None:
+    """Raises MainModuleError, before any cluster is started, if the worker processes of a
+    local cluster could not start in this process's situation.
+
+    Dask spawns each worker (its `distributed.worker.multiprocessing-method`, `spawn` by
+    default), and multiprocessing starts a spawned process by running the parent's main module
+    again, by module name (`python -m ...`) or from its file. A script read from standard input
+    (`python - < script.py`) has the file name `<stdin>`, which does not exist: every worker
+    dies with FileNotFoundError and Dask reports only "Nanny failed to start". (An interactive
+    session, `python -c` and a notebook have no file, and their workers start without running
+    anything.) The path is the one multiprocessing itself would run."""
+    import multiprocessing.spawn  # noqa: PLC0415 - only when a cluster is to be started
+
+    import distributed  # noqa: F401, PLC0415 - sets its configuration's defaults
+
+    import dask  # noqa: PLC0415
+
+    if dask.config.get("distributed.worker.multiprocessing-method") == "fork":
+        return
+    path = multiprocessing.spawn.get_preparation_data("netblt-sim").get("init_main_from_path")
+    if path is None or os.path.isfile(path):
+        return
+    raise MainModuleError(
+        f"workers = {workers}: the worker processes of a local cluster start by running this "
+        f"program's main script again from its file, and it has none ({path!r} does not exist; "
+        "a script read from standard input, as with `python - < script.py`, has no file). "
+        "Save the script to a file and run `python script.py`, with the sweep under "
+        "`if __name__ == \"__main__\":`; or run in this process with workers=1; or give "
+        "client= a distributed.Client of a cluster started apart (`dask scheduler`, "
+        "`dask worker`)."
+    )
+
+
+def warm_up(params: Run | None) -> float | None:
     """Loads ns-3 in this process and runs `params` twice if given: the first run pays cppyy's
     compilation of the calls a transfer makes, the second is timed (seconds, returned)."""
     runtime.load()
     if params is None:
         return None
-    run_transfer(params)
+    simulate(params)
     started = time.perf_counter()
-    run_transfer(params)
+    simulate(params)
     return time.perf_counter() - started
 
 
 def run_chunk(
-    chunk: Sequence[TransferParameters],
-) -> tuple[list[TransferRecord | BaseException], list[float]]:
+    chunk: Sequence[Run],
+) -> tuple[list[RunRecord | BaseException], list[float]]:
     """In a worker process: each run's record or exception, and each run's seconds. ns-3 is
     loaded at the first call and kept (not timed)."""
     runtime.load()
-    outcomes: list[TransferRecord | BaseException] = []
+    outcomes: list[RunRecord | BaseException] = []
     seconds: list[float] = []
     for params in chunk:
         started = time.perf_counter()
         try:
-            outcomes.append(run_transfer(params))
+            outcomes.append(simulate(params))
         except Exception as error:  # noqa: BLE001 - reported by the client with the others
             outcomes.append(_picklable(error))
         seconds.append(time.perf_counter() - started)
@@ -113,6 +152,14 @@ def _picklable(error: Exception) -> Exception:
     return error
 
 
+def _timing_class(run: Run) -> str:
+    """Runs whose times size each other's chunks: a network's transfers, or its flow sets of a
+    number of flows."""
+    if isinstance(run, FlowSet):
+        return f"{run.network} x {len(run.flows)}"
+    return run.network
+
+
 def _worker_identity() -> str:
     from netblt_sim.store import code_identity  # noqa: PLC0415 - sqlite3 only with a store
 
@@ -124,6 +171,8 @@ class ClusterRunner:
     use, or the given `client`'s. Close it to stop a cluster it started."""
 
     def __init__(self, workers: int, client: Client | None = None) -> None:
+        if client is None:
+            check_main_module(workers)
         self.workers = workers
         self._client = client
         self._client_checked = False
@@ -168,7 +217,7 @@ class ClusterRunner:
                 "process (code identity differs): their records would not be this build's"
             )
 
-    def warm_up(self, params: TransferParameters | None = None) -> None:
+    def warm_up(self, params: Run | None = None) -> None:
         """`warm_up(params)` once in every worker (starting the local cluster if needed); the
         timed run sizes the first chunks."""
         client = self.client()
@@ -179,17 +228,17 @@ class ClusterRunner:
         ]
         for run_time in client.gather(futures):
             if params is not None and run_time is not None:
-                self._record_run_time(params.network, run_time)
+                self._record_run_time(_timing_class(params), run_time)
 
-    def _record_run_time(self, network: str, seconds: float) -> None:
-        self._run_seconds.setdefault(network, deque(maxlen=RUN_TIMES_KEPT)).append(seconds)
+    def _record_run_time(self, timing_class: str, seconds: float) -> None:
+        self._run_seconds.setdefault(timing_class, deque(maxlen=RUN_TIMES_KEPT)).append(seconds)
 
-    def execute(self, pending: Sequence[TransferParameters]) -> Outcomes:
+    def execute(self, pending: Sequence[Run]) -> Outcomes:
         """Each run with its record or the exception it raised, as its task returns.
 
         Guided self-scheduling: each task is a chunk of runs, as many as take about
         `TARGET_TASK_SECONDS` at the median run time measured so far on the network of its
-        first run (by this runner, in any batch; a single run until one is measured), and at
+        first run (and with its number of flows) (by this runner, in any batch; a single run until one is measured), and at
         most the remaining runs over twice the workers, so that chunks shrink towards the end
         and the workers finish together. Each worker of the cluster (as it was when the batch
         started) is sent `TASKS_IN_FLIGHT_PER_WORKER` tasks and a new one as each of its tasks
@@ -202,13 +251,13 @@ class ClusterRunner:
         if not addresses:
             raise RuntimeError("the Dask cluster has no workers to run the transfers on")
         queue = deque(pending)
-        in_flight: dict[Future[Any], tuple[str, list[TransferParameters]]] = {}
+        in_flight: dict[Future[Any], tuple[str, list[Run]]] = {}
         # with_results: results are fetched in the background as tasks finish.
         finished = as_completed(with_results=True, raise_errors=False)
 
-        def next_chunk() -> list[TransferParameters]:
+        def next_chunk() -> list[Run]:
             size = 1
-            measured = self._run_seconds.get(queue[0].network)
+            measured = self._run_seconds.get(_timing_class(queue[0]))
             if measured:
                 per_run = max(statistics.median(measured), 1e-6)
                 by_time = int(TARGET_TASK_SECONDS / per_run)
@@ -234,7 +283,7 @@ class ClusterRunner:
                 if future.status == "finished":
                     outcomes, seconds = result
                     for params, run_time in zip(chunk, seconds, strict=True):
-                        self._record_run_time(params.network, run_time)
+                        self._record_run_time(_timing_class(params), run_time)
                     yield from zip(chunk, outcomes, strict=True)
                 else:
                     # The task itself failed (its worker died, or it was cancelled).

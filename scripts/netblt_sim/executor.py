@@ -10,7 +10,10 @@ back next time. `run_transfers` is the batch behind `sweep`, the tables and the 
   as `run_transfer` (Dask is not imported).
 - `workers=N` (N > 1): a `distributed.LocalCluster` of N worker processes with one thread each,
   started at the first batch that has something to simulate and closed by `close()`. Each worker
-  loads ns-3 (`runtime.load()`) at its first run and keeps it for the next ones.
+  loads ns-3 (`runtime.load()`) at its first run and keeps it for the next ones. The workers are
+  spawned, and a spawned process first runs the main script again from its file: a script read
+  from standard input (`python - < script.py`) has none, so the executor refuses it at once
+  (`cluster.check_main_module`, MainModuleError) rather than let every worker die at start-up.
 - `client=Client(...)`: an existing cluster (its scheduler may drive workers on other machines,
   each with this repository built at the same commit: every worker must have the same code
   identity as this process). The client is used as given and never closed.
@@ -34,12 +37,13 @@ from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from netblt_sim import runtime
 from netblt_sim.cluster import ClusterRunner, Outcomes, check_client, warm_up
+from netblt_sim.flows import FlowSet, FlowSetRecord, Run, RunRecord, simulate
 from netblt_sim.parameters import TransferParameters
-from netblt_sim.transfer import TransferRecord, run_transfer
+from netblt_sim.transfer import TransferRecord
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -51,7 +55,7 @@ if TYPE_CHECKING:
 class TransferFailedError(RuntimeError):
     """Runs of a batch raised; the others finished (and were stored, with a store)."""
 
-    def __init__(self, failures: Sequence[tuple[TransferParameters, BaseException]]) -> None:
+    def __init__(self, failures: Sequence[tuple[Run, BaseException]]) -> None:
         self.failures = list(failures)
         first_parameters, first_error = failures[0]
         super().__init__(
@@ -151,7 +155,7 @@ class TransferExecutor:
             raise RuntimeError("this executor runs transfers in this process: it has no cluster")
         return self._cluster.client()
 
-    def warm_up(self, params: TransferParameters | None = None) -> None:
+    def warm_up(self, params: Run | None = None) -> None:
         """Loads ns-3 where the runs will go (in this process, or once in every worker after
         starting the local cluster) and runs `params` there if given (cppyy compiles the
         bindings a transfer calls at its first call, about 0.3 s), so that a timing can leave
@@ -169,17 +173,17 @@ class TransferExecutor:
             self._key_maker = KeyMaker()
         return self._key_maker
 
-    def run(self, parameters: Sequence[TransferParameters], label: str | None
-            ) -> list[TransferRecord]:  # fmt: skip
-        """The record of each transfer, in the order given; `label` names the progress bar
-        (None: no bar). Equal parameters are run once."""
+    def run(self, parameters: Sequence[Run], label: str | None) -> list[RunRecord]:
+        """The record of each run (a transfer's `TransferRecord`, a flow set's
+        `FlowSetRecord`), in the order given; `label` names the progress bar (None: no bar).
+        Equal runs are run once."""
         unique = list(dict.fromkeys(parameters))
         for params in unique:
             params.validate()
         if self.store is not None or self.distributed:
             check_attribute_defaults(self.store is not None)
-        records: dict[TransferParameters, TransferRecord] = {}
-        keys: dict[TransferParameters, str] = {}
+        records: dict[Run, RunRecord] = {}
+        keys: dict[Run, str] = {}
         if self.store is not None:
             from netblt_sim.store import is_storable  # noqa: PLC0415
 
@@ -190,11 +194,11 @@ class TransferExecutor:
         pending = [p for p in unique if p not in records]
         counts = RunCounts(cached=len(records))
         bar = _progress_bar(label, len(unique), counts)
-        failures: list[tuple[TransferParameters, BaseException]] = []
+        failures: list[tuple[Run, BaseException]] = []
         try:
             with closing(self._execute(pending)) as outcomes:
                 for params, outcome in outcomes:
-                    if isinstance(outcome, TransferRecord):
+                    if isinstance(outcome, TransferRecord | FlowSetRecord):
                         records[params] = outcome
                         if self.store is not None and params in keys:
                             self._store_run(keys[params], params, outcome)
@@ -215,12 +219,12 @@ class TransferExecutor:
             raise TransferFailedError(failures) from failures[0][1]
         return [records[p] for p in parameters]
 
-    def _store_run(self, key: str, params: TransferParameters, record: TransferRecord) -> None:
+    def _store_run(self, key: str, params: Run, record: RunRecord) -> None:
         assert self.store is not None
         maker = self.key_maker()
         self.store.put(key, params, maker.code, maker.models(params.network), record)
 
-    def _execute(self, pending: Sequence[TransferParameters]) -> Outcomes:
+    def _execute(self, pending: Sequence[Run]) -> Outcomes:
         """Each pending run with its record or the exception it raised, as they finish."""
         if not pending:
             return
@@ -229,7 +233,7 @@ class TransferExecutor:
             return
         for params in pending:
             try:
-                record = run_transfer(params)
+                record = simulate(params)
             except Exception as error:  # noqa: BLE001 - reported with the others at the end
                 yield params, error
             else:
@@ -276,7 +280,29 @@ def run_transfers(
 
     Without `executor`, each `run_transfer` in turn in this process; with one, where it runs
     them (this process or a Dask cluster) and through its result store if it has one."""
+    return [_of_type(record, TransferRecord) for record in _run_batch(parameters, label, executor)]
+
+
+def run_flow_sets(
+    sets: Sequence[FlowSet], label: str | None, executor: TransferExecutor | None = None
+) -> list[FlowSetRecord]:
+    """`run_transfers` for flow sets (`flows`): each set's `FlowSetRecord`, in order."""
+    return [_of_type(record, FlowSetRecord) for record in _run_batch(sets, label, executor)]
+
+
+def _run_batch(
+    runs: Sequence[Run], label: str | None, executor: TransferExecutor | None
+) -> list[RunRecord]:
     if executor is None:
         with TransferExecutor() as in_process:
-            return in_process.run(parameters, label)
-    return executor.run(parameters, label)
+            return in_process.run(runs, label)
+    return executor.run(runs, label)
+
+
+RecordType = TypeVar("RecordType", TransferRecord, FlowSetRecord)
+
+
+def _of_type(record: RunRecord, kind: type[RecordType]) -> RecordType:
+    if not isinstance(record, kind):
+        raise TypeError(f"a {type(record).__name__} where a {kind.__name__} was due")
+    return record

@@ -86,6 +86,12 @@ DERIVED_COLUMNS: dict[str, DerivedColumn] = {
     "completed_intact_pct": DerivedColumn(
         ("completed", "intact"), lambda runs: 100.0 * (runs["completed"] & runs["intact"])
     ),
+    # Of a flow set's (flows.flow_sets_frame): its flows' steady-state throughputs added up, as
+    # a percentage of the channel capacity Appendix I's arithmetic gives from the attributes.
+    "aggregate_pct_of_capacity": DerivedColumn(
+        ("aggregate_mbps", "path_channel_capacity_mbps"),
+        lambda runs: 100 * runs["aggregate_mbps"] / runs["path_channel_capacity_mbps"],
+    ),
 }
 # A condition on a column: (column, one of OPERATORS, value).
 Clause = tuple[str, str, float]

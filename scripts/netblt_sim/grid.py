@@ -2,7 +2,8 @@
 """Grids of runs: every combination of some parameters' values, the others fixed.
 
 `grid_parameters` is the one expander of a grid into runs, behind `sweep`, a table's curves, a
-measure's run sets and the benchmarks; `load_grid` reads a grid as a scenario file writes it.
+measure's run sets and the benchmarks (`grid_flow_sets` the same into flow sets, `flows`);
+`load_grid` reads a grid as a scenario file writes it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import itertools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from netblt_sim.flows import FLOW_SET_NAMES, FlowSet, flow_set
 from netblt_sim.parameters import TransferParameters, transfer_parameters
 
 RANGE_KEYS: tuple[str, ...] = ("from", "to", "step")
@@ -20,12 +22,29 @@ def grid_parameters(grid: Mapping[str, Iterable[Any]], **fixed: Any) -> list[Tra
     """Every combination of `grid` (name -> values, names as `transfer_parameters` takes them)
     with the `fixed` values, validated, in the order of `itertools.product` over the grid (its
     first name outermost). ValueError names a name given twice or a bad value."""
+    return [transfer_parameters(**values) for values in _combinations(grid, fixed)]
+
+
+def grid_flow_sets(grid: Mapping[str, Iterable[Any]], **fixed: Any) -> list[FlowSet]:
+    """`grid_parameters` into flow sets: names as `flows.flow_set` takes them (those of
+    `transfer_parameters` and `FLOW_SET_NAMES`: flows, phase, share_rate, overrides)."""
+    return [flow_set(**values) for values in _combinations(grid, fixed)]
+
+
+def is_flow_grid(grid: Mapping[str, object], fixed: Mapping[str, object]) -> bool:
+    """Whether a grid and its fixed values name any of `FLOW_SET_NAMES`, so that its runs are
+    flow sets."""
+    return any(name in grid or name in fixed for name in FLOW_SET_NAMES)
+
+
+def _combinations(grid: Mapping[str, Iterable[Any]], fixed: Mapping[str, Any]
+                  ) -> list[dict[str, Any]]:  # fmt: skip
     names = list(grid)
     overlap = sorted(set(names) & set(fixed))
     if overlap:
         raise ValueError(f"{overlap} given both in the grid and as fixed values")
     return [
-        transfer_parameters(**fixed, **dict(zip(names, combination, strict=True)))
+        {**fixed, **dict(zip(names, combination, strict=True))}
         for combination in itertools.product(*(list(grid[name]) for name in names))
     ]
 

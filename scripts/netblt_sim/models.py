@@ -11,7 +11,8 @@ A file may also name `policies`: per object kind, an attribute whose value is an
 implementation used (for example the NETBLT receiver's data timer), each
 `{"type": "ns3::...", "source": ...}`, applied as a `TypeIdValue`.
 
-Object kinds: `cpu` (ns3::HostCpu), `netblt` (ns3::NetbltL4Protocol), `device` and `channel`
+Object kinds: `cpu` (ns3::HostCpu), `netblt` (ns3::NetbltL4Protocol), `tcp` (the host's TCP
+costs, ns3::TcpHostProcessing, used by TCP runs), `device` and `channel`
 (the network's net device and channel, for example ns3::ProteonRingNetDevice), `experiment`
 (the network's experiment class itself, for what lies between the hosts: lines, gateways),
 `wideband-channel` and `wideband-device` (ns3::WidebandChannel, ns3::WidebandNetDevice).
@@ -29,7 +30,7 @@ from netblt_sim.runtime import NsNamespace
 
 MODELS_DIR: Path = Path(__file__).resolve().parents[2] / "models"
 OBJECT_KINDS: tuple[str, ...] = ("cpu", "netblt", "device", "channel", "experiment")
-OBJECT_KINDS += ("wideband-channel", "wideband-device", "packet-buffers")
+OBJECT_KINDS += ("wideband-channel", "wideband-device", "packet-buffers", "tcp")
 TIME_UNITS_NS: dict[str, float] = {"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1.0}
 # Per-byte costs are written as a time per byte.
 PER_BYTE_SUFFIX = "/byte"

@@ -24,6 +24,8 @@ class Network:
     network_model: str | None = None  # models/networks/<name>.json
     path_model: str | None = None  # models/networks/<name>.json: gateways and links beyond it
     receiver_host_model: str | None = None  # models/hosts/<name>.json, the receiver's overrides
+    protocols: tuple[str, ...] = ("netblt", "tcp")  # the transports it can carry
+    protocols_reason: str = ""  # why not the others, if it carries fewer
 
     def models(self) -> list[HardwareModel]:
         """The model files this network applies, hosts first."""
@@ -40,6 +42,17 @@ class Network:
             if "Mtu" in model.attributes.get("device", {}):
                 return round(model.value("device", "Mtu").value)
         return None
+
+    def path_mtu(self) -> int | None:
+        """The smallest IP MTU its models give any device on the path (the hosts' interfaces,
+        the Wideband channel's stations), or None if they give none."""
+        mtus = [
+            round(model.value(kind, "Mtu").value)
+            for model in self.models()
+            for kind in ("device", "wideband-device")
+            if "Mtu" in model.attributes.get(kind, {})
+        ]
+        return min(mtus, default=None)
 
 
 @cache
@@ -108,6 +121,17 @@ NETWORKS: dict[str, Network] = {
             interface_model="3com-3c500",
             network_model="mit-subnet-26",
             path_model="wideband",
+        ),
+        Network(
+            "sun-ethernet",
+            "NetbltEthernetExperiment",
+            "the 1988 TCP/IP performance survey's test: two SUN-3/50s with their LANCE "
+            "interfaces alone on a quiet 10 Mbit/s Ethernet",
+            host_model="sun-3",
+            interface_model="sun-3-lance",
+            network_model="private-ethernet",
+            protocols=("tcp",),
+            protocols_reason="no source gives a SUN-3's NETBLT sending costs",
         ),
     )
 }

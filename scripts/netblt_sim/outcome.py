@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """What running a scenario gives, the same for every kind: `Outcome`, its `Verdict`s, and how
-results word a verdict (`verdict`)."""
+results word a verdict (`verdict`); and what a measure's report view writes (`Report`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import pandas as pd
+    from matplotlib.figure import Figure
 
 
 def verdict(holds: bool) -> str:
@@ -46,3 +47,14 @@ class Outcome:
         held = sum(v.holds for v in self.verdicts)
         line = f"{len(self.runs)} runs, {held} of {len(self.verdicts)} checks hold"
         return f"{line}, {self.details}" if self.details else line
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a measure's report view writes: the CSV's frame, the Markdown (None: no report), the
+    plot and the suffix of its file name."""
+
+    frame: pd.DataFrame
+    markdown: str | None
+    figure: Figure
+    plot_suffix: str

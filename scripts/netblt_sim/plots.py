@@ -164,3 +164,223 @@ def plot_throughput_and_retransmissions_vs_loss(runs: pd.DataFrame, title: str) 
         axes.grid(True, alpha=0.3)
         axes.legend()
     return figure
+
+
+def _median_and_range(values: pd.Series) -> tuple[float, float, float]:
+    """The median and how far below and above it the least and the most value lie."""
+    median = float(values.median())
+    return median, max(median - float(values.min()), 0.0), max(float(values.max()) - median, 0.0)
+
+
+def plot_parallel_flows(
+    tuned: pd.DataFrame, overload: pd.DataFrame, capacity_mbps: float, title: str
+) -> Figure:
+    """RFC 1030 §8's parallel flows, one run per row (a flow set's first flow, with
+    `aggregate_mbps`, `station_resets`, `flows`, `phase`), one line per phase, the median over
+    seeds with the least and most value as error bars: the flows' aggregate steady-state
+    throughput against the number of flows for `tuned` (each flow 1/N of one rate), beside
+    the channel's capacity; and the earth-station resets against the offered total
+    (`offered_mbps`) for `overload`, beside the same capacity."""
+    _files_only()
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    for frame, needed in ((tuned, ("flows", "phase", "aggregate_mbps")),
+                          (overload, ("offered_mbps", "phase", "station_resets"))):  # fmt: skip
+        for column in needed:
+            if column not in frame.columns:
+                raise ValueError(f"runs frame has no {column!r} column")
+    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.4), dpi=110)
+    for axes, frame, x, y in ((left, tuned, "flows", "aggregate_mbps"),
+                              (right, overload, "offered_mbps", "station_resets")):  # fmt: skip
+        for phase, rows in frame.groupby("phase", sort=True):
+            points = [(float(key), *_median_and_range(group[y]))  # type: ignore[arg-type]
+                      for key, group in rows.groupby(x)]  # fmt: skip
+            axes.errorbar([p[0] for p in points], [p[1] for p in points],
+                          yerr=[[p[2] for p in points], [p[3] for p in points]], marker="o",
+                          capsize=3, label=str(phase))  # fmt: skip
+        axes.grid(True, alpha=0.3)
+    left.axhline(capacity_mbps, color="grey", linestyle="--", linewidth=1,
+                 label=f"channel capacity {capacity_mbps:.3f} Mbit/s")  # fmt: skip
+    left.set_xlabel("flows N, each 1/N of the best single-flow rate")
+    left.set_ylabel("aggregate steady-state throughput (Mbit/s)")
+    left.set_ylim(bottom=0)
+    right.axvline(capacity_mbps, color="grey", linestyle="--", linewidth=1,
+                  label="channel capacity")  # fmt: skip
+    right.set_xlabel("offered total, IP datagrams (Mbit/s)")
+    right.set_ylabel("earth-station resets per run")
+    for axes in (left, right):
+        axes.legend(fontsize=8)
+    figure.suptitle(title, fontsize=10)
+    figure.tight_layout()
+    return figure
+
+
+def plot_throughput_vs_transfer_size(runs: pd.DataFrame, group_column: str, title: str) -> Figure:
+    """Steady-state throughput of the transfers that completed intact against transfer size
+    (log scale), one line per value of `group_column`: the median over seeds, the least and
+    most value as error bars; a size none of whose transfers completed is left out of its
+    line. `runs` has `xfsz_bytes`, `steady_state_mbps`, `completed` and `intact`."""
+    _files_only()
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    for column in (group_column, "xfsz_bytes", "steady_state_mbps", "completed", "intact"):
+        if column not in runs.columns:
+            raise ValueError(f"runs frame has no {column!r} column")
+    figure, axes = plt.subplots(figsize=(7.5, 4.6), dpi=110)
+    succeeded = runs[runs["completed"] & runs["intact"]]
+    for group, rows in succeeded.groupby(group_column, sort=True):
+        points = [(float(size) / 1e6, *_median_and_range(r["steady_state_mbps"]))  # type: ignore[arg-type]
+                  for size, r in rows.groupby("xfsz_bytes")]  # fmt: skip
+        axes.errorbar([p[0] for p in points], [p[1] for p in points],
+                      yerr=[[p[2] for p in points], [p[3] for p in points]], marker="o",
+                      capsize=3, label=f"{group_column} {group}")  # fmt: skip
+    axes.set_xscale("log")
+    axes.set_xlabel("transfer size (million bytes)")
+    axes.set_ylabel("steady-state throughput (Mbit/s)")
+    axes.set_title(title, fontsize=9)
+    axes.grid(True, alpha=0.3, which="both")
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    return figure
+
+
+# How plot_time_sequence draws each event of a trace (flows.TIME_SEQUENCE_EVENTS).
+TIME_SEQUENCE_STYLES: dict[str, dict[str, object]] = {
+    "sent": {"marker": ".", "color": "tab:blue", "s": 6, "label": "DATA sent"},
+    "retransmitted": {"marker": "x", "color": "tab:red", "s": 14, "label": "DATA retransmitted"},
+    "received": {"marker": ".", "color": "tab:green", "s": 6, "label": "DATA received"},
+    "resend": {"marker": "v", "color": "tab:orange", "s": 22, "label": "RESEND sent"},
+    "delivered": {"marker": "_", "color": "black", "s": 40, "label": "buffer delivered"},
+}
+
+
+def plot_time_sequence(trace: pd.DataFrame, title: str, buffer_bytes: int | None = None) -> Figure:
+    """The time-sequence view network researchers read TCP by (tcptrace, xplot): byte offset
+    against time for every event of a trace (`flows.trace_time_sequences`: `flow`,
+    `time_s`, `event`, `offset_bytes`), one panel per flow, one point per event, styled by
+    `TIME_SEQUENCE_STYLES` and labelled with its count; with `buffer_bytes`, dotted lines mark
+    the buffer boundaries. Each panel's point collections hold exactly the trace's events."""
+    _files_only()
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    for column in ("flow", "time_s", "event", "offset_bytes"):
+        if column not in trace.columns:
+            raise ValueError(f"trace frame has no {column!r} column")
+    flows = sorted(int(flow) for flow in trace["flow"].unique())
+    columns = 2 if len(flows) > 1 else 1
+    rows = (len(flows) + columns - 1) // columns
+    figure, grid = plt.subplots(rows, columns, figsize=(6.5 * columns, 3.8 * rows), dpi=110,
+                                squeeze=False, sharex=True)  # fmt: skip
+    for index, flow in enumerate(flows):
+        axes = grid[index // columns][index % columns]
+        events = trace[trace["flow"] == flow]
+        if buffer_bytes:
+            top = float(events["offset_bytes"].max())
+            for boundary in range(0, int(top) + buffer_bytes, buffer_bytes):
+                axes.axhline(boundary / 1000, color="grey", linewidth=0.3, linestyle=":")
+        for event, style in TIME_SEQUENCE_STYLES.items():
+            points = events[events["event"] == event]
+            options = dict(style) | {"label": f"{style['label']} ({len(points)})"}
+            axes.scatter(points["time_s"], points["offset_bytes"] / 1000, linewidths=0.8,
+                         **options)  # fmt: skip
+        axes.set_title(f"flow {flow}" if len(flows) > 1 else title, fontsize=9)
+        axes.set_ylabel("offset in the transfer (kB)")
+        axes.set_xlabel("simulated time (s)")
+        axes.grid(True, alpha=0.2)
+        axes.legend(fontsize=7, loc="upper left", markerscale=1.5)
+    for index in range(len(flows), rows * columns):
+        grid[index // columns][index % columns].set_visible(False)
+    if len(flows) > 1:
+        figure.suptitle(title, fontsize=10)
+    figure.tight_layout()
+    return figure
+
+
+def _outstanding_bytes(runs: pd.DataFrame) -> pd.Series:
+    """The data a run may have in flight: NETBLT's buffers x their size, TCP's window."""
+    netblt = runs["nbufs"].astype("float64") * runs["bfsz"].astype("float64")
+    return netblt.where(runs["protocol"] == "netblt", runs["window_bytes"].astype("float64"))
+
+
+def _configuration(row: pd.Series) -> str:
+    if row["protocol"] == "tcp":
+        return f"TCP {int(row['window_bytes']) // 1024} KB {row['congestion_control']}"
+    return f"NETBLT {int(row['nbufs'])} buf"
+
+
+def plot_protocol_comparison(runs: pd.DataFrame, bounds: pd.Series, title: str) -> Figure:
+    """NETBLT beside TCP, medians over seeds: a bar chart per network (every configuration
+    without imposed loss, the range over seeds as error bars, TCP's window bound `bounds`, one
+    per run, as a black tick where known), the throughput against the data each may have in
+    flight (NETBLT's buffers x their size, TCP's window), and against imposed loss for the run
+    sets that vary it. `runs` is a measure's frame with `label` and both protocols' columns."""
+    _files_only()
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    for needed in ("label", "network", "protocol", "nbufs", "bfsz", "window_bytes", "loss",
+                   "congestion_control", "steady_state_mbps"):  # fmt: skip
+        if needed not in runs.columns:
+            raise ValueError(f"runs frame has no {needed!r} column")
+    runs = runs.assign(bound=bounds, outstanding=_outstanding_bytes(runs),
+                       configuration=runs.apply(_configuration, axis=1))  # fmt: skip
+    networks = list(dict.fromkeys(runs["network"]))
+    lossy_labels = [label for label, rows in runs.groupby("label", sort=False)
+                    if rows["loss"].nunique() > 1]  # fmt: skip
+    panels = len(networks) + 1 + (1 if lossy_labels else 0)
+    columns = 2
+    rows_of_panels = -(-panels // columns)
+    figure, axes_grid = plt.subplots(rows_of_panels, columns, figsize=(13, 3.6 * rows_of_panels),
+                                     dpi=100, constrained_layout=True, squeeze=False)  # fmt: skip
+    axes_list = list(axes_grid.flat)
+    colours = {"netblt": "tab:blue", "tcp": "tab:orange"}
+    lossless = runs[runs["loss"] == 0]
+    for axes, network in zip(axes_list, networks, strict=False):
+        bars = (lossless[lossless["network"] == network]
+                .groupby(["label", "configuration"], sort=False)
+                .agg(protocol=("protocol", "first"), median=("steady_state_mbps", "median"),
+                     low=("steady_state_mbps", "min"), high=("steady_state_mbps", "max"),
+                     bound=("bound", "first"))
+                .reset_index())  # fmt: skip
+        positions = range(len(bars))
+        axes.bar(positions, bars["median"], color=[colours[p] for p in bars["protocol"]],
+                 yerr=[(bars["median"] - bars["low"]).clip(lower=0),
+                       (bars["high"] - bars["median"]).clip(lower=0)], capsize=2)  # fmt: skip
+        for position, bound in zip(positions, bars["bound"], strict=True):
+            if bound == bound:  # not NaN
+                axes.plot([position - 0.4, position + 0.4], [bound, bound], color="black")
+        axes.set_xticks(list(positions), bars["configuration"], rotation=60, ha="right",
+                        fontsize="x-small")  # fmt: skip
+        axes.set_title(f"{network}: median steady-state throughput (Mbit/s)", fontsize="small")
+    curve_axes = axes_list[len(networks)]
+    for (network, protocol, control), rows in lossless.groupby(
+        ["network", "protocol", "congestion_control"], sort=False, dropna=False
+    ):
+        by_size = rows.groupby("outstanding")["steady_state_mbps"].median()
+        name = f"{network} {protocol}" + ("" if protocol == "netblt" else f" {control}")
+        curve_axes.plot(by_size.index / 1024, by_size.values, marker="o" if protocol == "tcp"
+                        else "s", linestyle="-" if protocol == "tcp" else "--", label=name)  # fmt: skip
+    curve_axes.set_xscale("log", base=2)
+    curve_axes.set_xlabel("data allowed in flight (KB): TCP's window, NETBLT's buffers x size")
+    curve_axes.set_ylabel("median steady state (Mbit/s)")
+    curve_axes.set_yscale("log")
+    curve_axes.legend(fontsize="xx-small", ncol=2)
+    curve_axes.set_title("throughput against window or buffers, no imposed loss",
+                         fontsize="small")  # fmt: skip
+    if lossy_labels:
+        loss_axes = axes_list[len(networks) + 1]
+        lossy = runs[runs["label"].isin(lossy_labels)]
+        for (label, configuration), rows in lossy.groupby(["label", "configuration"],
+                                                          sort=False):  # fmt: skip
+            by_loss = rows.groupby("loss")["steady_state_mbps"].median()
+            loss_axes.plot(by_loss.index * 100, by_loss.values, marker="o",
+                           label=f"{label}: {configuration}")  # fmt: skip
+        loss_axes.set_xlabel("packet loss in each direction (%)")
+        loss_axes.set_ylabel("median steady state (Mbit/s)")
+        loss_axes.set_yscale("log")
+        loss_axes.legend(fontsize="xx-small")
+        loss_axes.set_title("throughput against loss", fontsize="small")
+    for unused in axes_list[panels:]:
+        unused.set_visible(False)
+    figure.suptitle(f"{title}\nNETBLT blue, TCP orange; black ticks: TCP's window x 8 / round "
+                    "trip", fontsize="medium")  # fmt: skip
+    return figure

@@ -12,7 +12,11 @@ the `static_grid` the best static configuration is searched over (a list of grid
 share of the transfer after which the steady-state throughput is measured
 (`rate_trace.RateTrace.steady_state_mbps`);
 `target_pct` the share of the best static throughput each algorithm must reach from either
-start, with no earth-station reset.
+start, with no earth-station reset. `shared` (optional) runs several adaptive flows at once
+across one network case (RFC 1030 §8's parallel flows, `flows.FlowSet`): {"label", "case" (a
+network's label: its transfer, starts and best static), "flows", "phase" (`flows.PHASES`),
+"xfsz_kb" (each flow's), "jain_target", "aggregate_target_pct" (of the case's best static
+throughput, one flow's)}.
 
 `run_rate_control` runs every transfer with its rate trace (through the executor's Dask cluster
 if it has one; a run's trace is not in the result store, so every run is simulated) and writes
@@ -28,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim.findings import json_object
+from netblt_sim.flows import PHASES, FlowSet, FlowSetRecord, flow_set
 from netblt_sim.grid import load_grid
 from netblt_sim.networks import get_network
 from netblt_sim.parameters import (
@@ -45,7 +50,9 @@ if TYPE_CHECKING:
 
 RATE_CONTROL_KIND = "rate-control"
 SCENARIO_KEYS: tuple[str, ...] = ("kind", "title", "source", "algorithms", "starts", "seeds")
-SCENARIO_KEYS += ("networks", "steady_state_from", "target_pct")
+SCENARIO_KEYS += ("networks", "steady_state_from", "target_pct", "shared")
+SHARED_KEYS: tuple[str, ...] = ("label", "case", "flows", "phase", "xfsz_kb", "jain_target")
+SHARED_KEYS += ("aggregate_target_pct",)
 NETWORK_KEYS: tuple[str, ...] = ("label", "network", "transfer", "starts", "static_grid")
 NETWORK_KEYS += ("published_best_mbps", "published_best")
 STATIC_GRID_NAMES: tuple[str, ...] = ("bs", "bi_ms")
@@ -74,6 +81,25 @@ class NetworkCase:
 
 
 @dataclass(frozen=True)
+class SharedCase:
+    """Several adaptive flows at once across one network case."""
+
+    label: str
+    case: NetworkCase
+    flows: int
+    phase: str
+    xfsz_kb: float  # each flow's transfer
+    jain_target: float
+    aggregate_target_pct: float
+
+    def flow_set(self, algorithm: str, start: str, seed: int) -> FlowSet:
+        transfer: dict[str, object] = dict(self.case.transfer) | dict(self.case.starts[start])
+        transfer |= {"xfsz_kb": self.xfsz_kb, "network": self.case.network,
+                     "rate_control": algorithm, "seed": seed}  # fmt: skip
+        return flow_set(self.flows, self.phase, False, None, **transfer)
+
+
+@dataclass(frozen=True)
 class RateControlScenario:
     """Adaptive algorithms from each start on each network, beside the best static settings."""
 
@@ -85,6 +111,7 @@ class RateControlScenario:
     networks: tuple[NetworkCase, ...]
     steady_state_from: float
     target_pct: float
+    shared: SharedCase | None = None
 
     def runs(self) -> list[Run]:
         """Every run: per network, the static grid (burst size outermost), then each algorithm
@@ -100,6 +127,13 @@ class RateControlScenario:
                 for start in case.starts:
                     runs += [Run(case, algorithm, start, s, case.adaptive(algorithm, start, s))
                              for s in self.seeds]  # fmt: skip
+        shared = self.shared
+        if shared is not None:
+            for algorithm in self.algorithms:
+                for start in shared.case.starts:
+                    runs += [Run(shared.case, algorithm, start, s,
+                                 shared.flow_set(algorithm, start, s), shared)
+                             for s in self.seeds]  # fmt: skip
         return runs
 
 
@@ -111,7 +145,11 @@ class Run:
     algorithm: str  # a key of RATE_POLICIES
     start: str  # the start's name; "" for a static run
     seed: int
-    params: TransferParameters
+    params: TransferParameters | FlowSet
+    shared: SharedCase | None = None  # the flows' case, for several at once
+
+    def flows(self) -> tuple[TransferParameters, ...]:
+        return self.params.flows if isinstance(self.params, FlowSet) else (self.params,)
 
 
 @dataclass(frozen=True)
@@ -119,8 +157,12 @@ class RunResult:
     """A run with what it gave."""
 
     run: Run
-    record: TransferRecord
+    record: TransferRecord | FlowSetRecord
     trace: RateTrace
+
+    def flow_records(self) -> tuple[TransferRecord, ...]:
+        record = self.record
+        return record.flows if isinstance(record, FlowSetRecord) else (record,)
 
 
 def _starts(where: str, raw: object) -> dict[str, dict[str, int]]:
@@ -165,10 +207,28 @@ def _network_case(where: str, raw: object, starts: Mapping[str, Mapping[str, int
                        best, str(entry["published_best"]))  # fmt: skip
 
 
+def _shared(where: str, raw: object, cases: tuple[NetworkCase, ...]) -> SharedCase:
+    entry = json_object(where, raw, SHARED_KEYS, SHARED_KEYS)
+    labels = {case.label: case for case in cases}
+    if entry["case"] not in labels:
+        raise ValueError(f"{where}.case = {entry['case']!r}: must be one of {sorted(labels)}")
+    count = entry["flows"]
+    if isinstance(count, bool) or not isinstance(count, int) or count < 2:
+        raise ValueError(f"{where}.flows = {count!r}: must be a whole number of at least 2")
+    if entry["phase"] not in PHASES[:3]:
+        raise ValueError(f"{where}.phase = {entry['phase']!r}: must be one of {list(PHASES[:3])}")
+    return SharedCase(
+        str(entry["label"]), labels[entry["case"]], count, entry["phase"],
+        _fraction(f"{where}.xfsz_kb", entry["xfsz_kb"], 0, math.inf),
+        _fraction(f"{where}.jain_target", entry["jain_target"], 0, 1.000001),
+        _fraction(f"{where}.aggregate_target_pct", entry["aggregate_target_pct"], 0, math.inf),
+    )  # fmt: skip
+
+
 def parse_rate_control(path: Path, raw: object) -> RateControlScenario:
     """The scenario of file `path` from its contents, every run built (so an impossible transfer
     is refused now); ValueError names the bad entry and what is allowed."""
-    entry = json_object(str(path), raw, SCENARIO_KEYS, SCENARIO_KEYS)
+    entry = json_object(str(path), raw, SCENARIO_KEYS, SCENARIO_KEYS[:-1])
     algorithms = entry["algorithms"]
     adaptive = sorted(set(RATE_POLICIES) - {STATIC_RATE_POLICY})
     if not isinstance(algorithms, list) or not algorithms or not set(algorithms) <= set(adaptive):
@@ -185,10 +245,11 @@ def parse_rate_control(path: Path, raw: object) -> RateControlScenario:
                   for i, n in enumerate(entry["networks"]))  # fmt: skip
     if len({c.label for c in cases}) != len(cases):
         raise ValueError(f"{path}: network labels must differ")
+    shared = _shared(f"{path}: shared", entry["shared"], cases) if "shared" in entry else None
     scenario = RateControlScenario(
         path.stem, entry["title"], entry["source"], tuple(algorithms), tuple(seeds), cases,
         _fraction(f"{path}: steady_state_from", entry["steady_state_from"], 0, 1),
-        _fraction(f"{path}: target_pct", entry["target_pct"], 0, math.inf),
+        _fraction(f"{path}: target_pct", entry["target_pct"], 0, math.inf), shared,
     )  # fmt: skip
     try:
         scenario.runs()
@@ -202,7 +263,7 @@ def simulate(runs: Sequence[Run], executor: TransferExecutor | None) -> list[Run
     has one, else in this process."""
     from netblt_sim.rate_trace import run_rate_traced  # noqa: PLC0415 - loads ns-3 on use
 
-    parameters = [run.params for run in runs]
+    parameters: list[TransferParameters | FlowSet] = [run.params for run in runs]
     if executor is not None and executor.distributed:
         client = executor.client()
         outcomes = client.gather(client.map(run_rate_traced, parameters, pure=False))

@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass, field
 
 from netblt_sim import runtime
+from netblt_sim.flows import FlowSet, FlowSetRecord, run_flow_set
 from netblt_sim.parameters import TransferParameters
 from netblt_sim.transfer import TransferRecord, run_transfer
 
@@ -101,9 +102,13 @@ class RateTraceObserver:
         self._recorder = None
 
 
-def run_rate_traced(params: TransferParameters) -> tuple[TransferRecord, RateTrace]:
-    """One transfer's record and what its rate policies did (module level, so that a Dask
-    worker can run it)."""
+def run_rate_traced(
+    run: TransferParameters | FlowSet,
+) -> tuple[TransferRecord | FlowSetRecord, RateTrace]:
+    """A transfer's record, or a flow set's, and what its rate policies did (flow i of a flow set
+    is the trace's flow i: the recorder watches the senders in node order, the order in which
+    the experiment makes the flows' hosts). Module level, so that a Dask worker can run it."""
     observer = RateTraceObserver()
-    record = run_transfer(params, observer=observer)
-    return record, observer.trace
+    if isinstance(run, FlowSet):
+        return run_flow_set(run, observer=observer), observer.trace
+    return run_transfer(run, observer=observer), observer.trace

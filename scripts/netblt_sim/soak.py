@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """`scripts/soak`: random impaired NETBLT transfers and a mutation fuzzer, run by
-`build/bin/netblt-soak` in chunks of seeds, in parallel, and summed up (`soak_results`).
+`build/bin/netblt-soak` in chunks of seeds, in parallel, and summed up (`soak_results`); with
+`--networks`, random transfers on the modelled networks too, run by `soak_network` in chunks the
+same way.
 
 Each chunk is a subprocess with a time limit, so that a crash (a signal, an abort) or a hang
 (the limit) is caught and charged to the first run of the chunk that did not report; the chunk
@@ -22,12 +24,21 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from netblt_sim import runtime
+from netblt_sim.networks import NETWORKS, POINT_TO_POINT
+from netblt_sim.parameters import NETBLT
 from netblt_sim.runtime import BUILD_DIR
-from netblt_sim.soak_results import Done, Failure, RunKind, RunResult, Summary, parse_line
+from netblt_sim.soak_results import Done, Failure, RunKind, RunResult, Summary, format_networks
+from netblt_sim.soak_results import network_problems, parse_line
 
 SOAK_PROGRAM = BUILD_DIR / "bin" / "netblt-soak"
+NETBLT_NETWORKS = tuple(name for name, n in NETWORKS.items() if NETBLT in n.protocols)
 PACKETS_PER_RUN = 1000  # injected into each fuzzed transfer
 TRANSFERS_PER_CHUNK = 250
+# A modelled network's chunk is a Python process that loads ns-3 first (about 3 s of CPU) and
+# runs its transfers in 3-20 ms each: a chunk of 1000 takes 6-25 s on an idle core, far within
+# the time limit even on a machine loaded several times over.
+NETWORK_TRANSFERS_PER_CHUNK = 1000
 FUZZ_RUNS_PER_CHUNK = 25
 DEFAULT_TIMEOUT_S = 300.0
 EXIT_FAILED = 1
@@ -37,18 +48,22 @@ EXIT_BAD_VALUE = 2
 @dataclass(frozen=True)
 class Chunk:
     """Consecutive runs of one kind for one subprocess: `runs` transfers from `first_seed`, or
-    fuzzed transfers injecting `packets` in all, `packets_per_run` each (the last maybe fewer)."""
+    fuzzed transfers injecting `packets` in all, `packets_per_run` each (the last maybe fewer),
+    on `network` (fuzzed ones on the point-to-point link only)."""
 
     kind: RunKind
     first_seed: int
     runs: int
     packets: int = 0
     packets_per_run: int = PACKETS_PER_RUN
+    network: str = POINT_TO_POINT
 
     def arguments(self) -> list[str]:
-        """The options of `netblt-soak` that run this chunk."""
+        """The options of `netblt-soak`, or of `soak_network` (`network_command` names the
+        program), that run this chunk."""
         if self.kind == "transfer":
-            return [f"--first-seed={self.first_seed}", f"--transfers={self.runs}", "--packets=0"]
+            seeds = [f"--first-seed={self.first_seed}", f"--transfers={self.runs}"]
+            return seeds + (["--packets=0"] if self.network == POINT_TO_POINT else [])
         return [
             "--transfers=0",
             f"--fuzz-first-seed={self.first_seed}",
@@ -69,12 +84,20 @@ class Chunk:
         )
 
 
-def plan(transfers: int, packets: int, seed: int) -> list[Chunk]:
-    """The chunks of a soak: transfers seeds `seed` onwards, then fuzzed transfers seeds `seed`
-    onwards, `PACKETS_PER_RUN` packets each, `packets` in all."""
+def plan(
+    transfers: int, packets: int, seed: int, networks: Sequence[str] = (POINT_TO_POINT,)
+) -> list[Chunk]:
+    """The chunks of a soak: on each network in turn, `transfers` transfers seeds `seed`
+    onwards; then, if the point-to-point link is among the networks, fuzzed transfers seeds
+    `seed` onwards, `PACKETS_PER_RUN` packets each, `packets` in all."""
     chunks = []
-    for start in range(0, transfers, TRANSFERS_PER_CHUNK):
-        chunks.append(Chunk("transfer", seed + start, min(TRANSFERS_PER_CHUNK, transfers - start)))
+    for network in networks:
+        size = TRANSFERS_PER_CHUNK if network == POINT_TO_POINT else NETWORK_TRANSFERS_PER_CHUNK
+        for start in range(0, transfers, size):
+            runs = min(size, transfers - start)
+            chunks.append(Chunk("transfer", seed + start, runs, network=network))
+    if POINT_TO_POINT not in networks:
+        return chunks
     fuzz_runs = math.ceil(packets / PACKETS_PER_RUN)
     for start in range(0, fuzz_runs, FUZZ_RUNS_PER_CHUNK):
         runs = min(FUZZ_RUNS_PER_CHUNK, fuzz_runs - start)
@@ -131,19 +154,34 @@ def _text(output: bytes | str | None) -> str:
     return output.decode(errors="replace") if isinstance(output, bytes) else output
 
 
+def network_command(network: str) -> list[str]:
+    """The command that runs a chunk on `network`, before the chunk's `arguments()`."""
+    if network == POINT_TO_POINT:
+        return [str(SOAK_PROGRAM)]
+    return [sys.executable, "-m", "netblt_sim.soak_network", f"--network={network}"]
+
+
 def run_soak(
-    chunks: Sequence[Chunk], program: Sequence[str], jobs: int, timeout_s: float
-) -> Summary:
-    """Runs the chunks, `jobs` at a time, and sums up what they report, in chunk order."""
-    summary = Summary()
+    chunks: Sequence[Chunk],
+    programs: Callable[[str], Sequence[str]],
+    jobs: int,
+    timeout_s: float,
+) -> dict[str, Summary]:
+    """Runs the chunks, `jobs` at a time, each with the command `programs(chunk.network)`, and
+    sums up what they report by network, in chunk order."""
+    summaries: dict[str, Summary] = {}
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(run_chunk, chunk, program, timeout_s) for chunk in chunks]
-        for future in futures:
+        futures = [
+            (chunk.network, pool.submit(run_chunk, chunk, programs(chunk.network), timeout_s))
+            for chunk in chunks
+        ]
+        for network, future in futures:
+            summary = summaries.setdefault(network, Summary())
             results, failures = future.result()
             for result in results:
                 summary.add(result)
             summary.failures += failures
-    return summary
+    return summaries
 
 
 def _count(minimum: int) -> Callable[[str], int]:
@@ -171,17 +209,50 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _networks(text: str) -> tuple[str, ...]:
+    """`all` (every network that carries NETBLT) or a comma-separated list of such networks,
+    in the order of `NETWORKS`."""
+    names = list(NETBLT_NETWORKS) if text == "all" else [n.strip() for n in text.split(",")]
+    unknown = [name for name in names if name not in NETWORKS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown network(s) {', '.join(map(repr, unknown))} (known: all, "
+            f"{', '.join(NETBLT_NETWORKS)})"
+        )
+    for name in names:
+        if name not in NETBLT_NETWORKS:
+            raise argparse.ArgumentTypeError(
+                f"network {name!r} carries no NETBLT ({NETWORKS[name].protocols_reason}); "
+                f"the soak's networks: all, {', '.join(NETBLT_NETWORKS)}"
+            )
+    return tuple(name for name in NETBLT_NETWORKS if name in names)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="soak",
         description="Random impaired NETBLT transfers and a mutation fuzzer (build/bin/"
-        "netblt-soak) in parallel chunks; prints the counts of every outcome, and exits 1 if any "
-        "transfer was bad or hung, any run crashed, or any injected packet went unaccounted.",
+        "netblt-soak) on the point-to-point link, and random transfers on the modelled networks "
+        "(--networks), in parallel chunks; prints the counts of every outcome by network, and "
+        "exits 1 if any transfer was bad or hung, any run crashed, or any injected packet went "
+        "unaccounted.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
-    parser.add_argument("--transfers", type=_count(0), default=1000, help="random transfers")
     parser.add_argument(
-        "--packets", type=_count(0), default=100_000, help="mutated and random packets to inject"
+        "--networks",
+        type=_networks,
+        default=POINT_TO_POINT,
+        help=f"'all' (every network that carries NETBLT) or a comma-separated list of "
+        f"{', '.join(NETBLT_NETWORKS)}; the fuzzer runs with {POINT_TO_POINT}",
+    )
+    parser.add_argument(
+        "--transfers", type=_count(0), default=1000, help="random transfers on each network"
+    )
+    parser.add_argument(
+        "--packets",
+        type=_count(0),
+        default=100_000,
+        help=f"mutated and random packets to inject (on {POINT_TO_POINT})",
     )
     parser.add_argument("--seed", type=_count(1), default=1, help="first seed of either kind")
     parser.add_argument(
@@ -194,24 +265,37 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, program: Sequence[str] | None = None) -> int:
+    """`scripts/soak`; `program` replaces every network's command (`network_command`)."""
     arguments = build_parser().parse_args(argv)
-    command = list(program) if program else [str(SOAK_PROGRAM)]
-    if not program and not SOAK_PROGRAM.exists():
-        print(f"soak: {SOAK_PROGRAM} not found; run scripts/setup first", file=sys.stderr)
-        return EXIT_FAILED
-    chunks = plan(arguments.transfers, arguments.packets, arguments.seed)
-    fuzz_runs = math.ceil(arguments.packets / PACKETS_PER_RUN)
+    networks: tuple[str, ...] = arguments.networks
+    if program is None:
+        missing = runtime.missing_build_files() + (
+            [SOAK_PROGRAM] if POINT_TO_POINT in networks and not SOAK_PROGRAM.exists() else []
+        )
+        if missing:
+            listed = ", ".join(str(path) for path in missing)
+            print(f"soak: {listed} not found; run scripts/setup first", file=sys.stderr)
+            return EXIT_FAILED
+    chunks = plan(arguments.transfers, arguments.packets, arguments.seed, networks)
+    fuzz_packets = arguments.packets if POINT_TO_POINT in networks else 0
+    fuzz_runs = math.ceil(fuzz_packets / PACKETS_PER_RUN)
     print(
-        f"NETBLT soak: {arguments.transfers} random transfers (seeds {arguments.seed} on), "
-        f"{arguments.packets} packets injected into {fuzz_runs} fuzzed transfers "
-        f"(seeds {arguments.seed} on); {len(chunks)} chunks, {arguments.jobs} at a time",
+        f"NETBLT soak: {arguments.transfers} random transfers on each of {', '.join(networks)} "
+        f"(seeds {arguments.seed} on), {fuzz_packets} packets injected into {fuzz_runs} fuzzed "
+        f"transfers on {POINT_TO_POINT} (seeds {arguments.seed} on); {len(chunks)} chunks, "
+        f"{arguments.jobs} at a time",
         flush=True,
     )
     started = time.monotonic()
-    summary = run_soak(chunks, command, arguments.jobs, arguments.timeout)
-    print(summary.format())
+    summaries = run_soak(
+        chunks,
+        (lambda _: program) if program is not None else network_command,
+        arguments.jobs,
+        arguments.timeout,
+    )
+    print(format_networks(summaries))
     print(f"Wall time {time.monotonic() - started:.1f} s")
-    return EXIT_FAILED if summary.problems() else 0
+    return EXIT_FAILED if network_problems(summaries) else 0
 
 
 if __name__ == "__main__":

@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""What `build/bin/netblt-soak` reports, summed up: its JSON lines read into `RunResult`s, the
-crashes and hangs of the chunks that ran it (`Failure`), and a `Summary` that counts them, says
-what fails the soak (`Summary.problems()`) and prints itself (`Summary.format()`).
+"""What `build/bin/netblt-soak` and `soak_network` report, summed up: their JSON lines read
+into `RunResult`s, the crashes and hangs of the chunks that ran them (`Failure`), and a `Summary`
+per network that counts them, says what fails the soak (`Summary.problems()`) and prints itself
+(`Summary.format()`; several networks' together with `format_networks`).
 
 Outcomes (see src/netblt-experiment/doc/netblt-experiment.md, The soak): intact, clean,
 unchecked-corrupt and undetected-corrupt (damage RFC 998 allows or cannot see), misled (a
-fuzzing run's forgeries, as a lying peer could), bad and hang (failures of the model).
+fuzzing run's forgeries, as a lying peer could), bad and hang (failures of the model). The
+modelled networks' runs (`soak_network`) are intact, clean, bad or hang: their networks damage
+no data they deliver, and nothing is forged there.
 """
 
 from __future__ import annotations
@@ -14,14 +17,28 @@ import json
 import re
 import textwrap
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
+
+from netblt_sim.networks import POINT_TO_POINT
 
 RunKind = Literal["transfer", "fuzz"]
 FAILING_OUTCOMES = ("bad", "hang")
 OUTCOME_ORDER = (
     "intact", "clean", "unchecked-corrupt", "undetected-corrupt", "misled", "bad", "hang",
 )  # fmt: skip
+NETWORK_OUTCOMES = ("intact", "clean", "bad", "hang")  # what soak_network's runs can be
+# Damage RFC 998 allows or cannot see, and forgeries: on the point-to-point link only.
+EXCUSED_OUTCOMES = ("unchecked-corrupt", "undetected-corrupt", "misled")
+POINT_TO_POINT_REPRODUCE = "build/bin/netblt-soak and --print-config"
+NETWORK_REPRODUCE = (
+    "python -m netblt_sim.soak_network --network NETWORK --first-seed S --transfers 1 "
+    "--print-config"
+)
+VERDICT_TERMS = (
+    "no bad transfer, no hang, no crash, every injected packet counted once with its reason"
+)
 OUTCOME_NOTES = {
     "clean": "both ends closed otherwise, nothing damaged delivered",
     "unchecked-corrupt": "damaged data delivered without the C flag, as RFC 998 allows",
@@ -192,33 +209,92 @@ class Summary:
         return found
 
     def format(self) -> str:
-        """The summary as text."""
-        lines = [
-            _outcome_table("Random transfers", self, "transfer"),
+        """The summary of a point-to-point soak (`build/bin/netblt-soak`) as text."""
+        return "\n\n".join([*self.sections(), _verdict(self.problems())])
+
+    def sections(self, title: str = "Random transfers") -> list[str]:
+        """The tables of a point-to-point soak: random transfers (under `title`), fuzzed
+        transfers, the fuzzer's packets, and any failures."""
+        sections = [
+            _outcome_table(title, self, "transfer", OUTCOME_ORDER),
             _outcome_table(
                 f"Fuzzed transfers ({self.runs('fuzz') - self.forging_runs} damaging, "
                 f"{self.forging_runs} forging)",
                 self,
                 "fuzz",
+                OUTCOME_ORDER,
             ),
             _fuzzer_table(self),
         ]
         if self.failures or self.examples:
-            lines.append(_failure_list(self))
-        problems = self.problems()
-        verdict = "FAIL: " + "; ".join(problems) if problems else "PASS"
-        lines.append(
-            f"Verdict: {verdict} (no bad transfer, no hang, no crash, every injected packet "
-            "counted once with its reason)"
+            sections.append(_failure_list(self, POINT_TO_POINT_REPRODUCE))
+        return sections
+
+
+def format_networks(summaries: Mapping[str, Summary]) -> str:
+    """The summaries of a soak by network as text: the point-to-point link's tables as
+    `Summary.format` prints them, each modelled network's random transfers, the outcome counts
+    by network, and the verdict over all of them. A point-to-point soak alone prints as
+    `Summary.format` does."""
+    if list(summaries) == [POINT_TO_POINT]:
+        return summaries[POINT_TO_POINT].format()
+    sections = []
+    for network, summary in summaries.items():
+        if network == POINT_TO_POINT:
+            sections += summary.sections(f"Random transfers on {POINT_TO_POINT}")
+            continue
+        sections.append(
+            _outcome_table(f"Random transfers on {network}", summary, "transfer", NETWORK_OUTCOMES)
         )
-        return "\n\n".join(lines)
+        if summary.failures or summary.examples:
+            hint = NETWORK_REPRODUCE.replace("NETWORK", network)
+            sections.append(_failure_list(summary, hint))
+    sections.append(_network_table(summaries))
+    sections.append(_verdict(network_problems(summaries)))
+    return "\n\n".join(sections)
 
 
-def _outcome_table(title: str, summary: Summary, kind: RunKind) -> str:
+def network_problems(summaries: Mapping[str, Summary]) -> list[str]:
+    """What fails a soak over several networks, each problem named with its network."""
+    return [f"{network}: {problem}" for network, s in summaries.items() for problem in s.problems()]
+
+
+def _verdict(problems: Sequence[str]) -> str:
+    verdict = "FAIL: " + "; ".join(problems) if problems else "PASS"
+    return f"Verdict: {verdict} ({VERDICT_TERMS})"
+
+
+def _network_table(summaries: Mapping[str, Summary]) -> str:
+    columns = ("runs", "intact", "clean", "excused", "bad", "hang", "crash")
+    lines = [
+        "Random transfers by network (excused: damage RFC 998 allows or cannot see; hang: open "
+        "at the time cap or past the chunk's time limit; crash: the process died):",
+        f"  {'network':<22}" + "".join(f"{column:>9}" for column in columns),
+    ]
+    for network, summary in summaries.items():
+        outcomes = summary.outcomes["transfer"]
+        failures = [f for f in summary.failures if f.kind == "transfer"]
+        crashes = sum(1 for f in failures if f.what == "crash")
+        counts = (
+            summary.runs("transfer") + len(failures),
+            outcomes["intact"],
+            outcomes["clean"],
+            sum(outcomes[outcome] for outcome in EXCUSED_OUTCOMES),
+            outcomes["bad"],
+            outcomes["hang"] + len(failures) - crashes,
+            crashes,
+        )
+        lines.append(f"  {network:<22}" + "".join(f"{count:>9}" for count in counts))
+    return "\n".join(lines)
+
+
+def _outcome_table(
+    title: str, summary: Summary, kind: RunKind, outcome_order: Sequence[str]
+) -> str:
     outcomes = summary.outcomes[kind]
     failures = [f for f in summary.failures if f.kind == kind]
     lines = [f"{title}: {summary.runs(kind) + len(failures)}"]
-    for outcome in OUTCOME_ORDER:
+    for outcome in outcome_order:
         note = f"  ({OUTCOME_NOTES[outcome]})" if outcome in OUTCOME_NOTES else ""
         lines.append(f"  {outcome:<20} {outcomes[outcome]:>8}{note}")
         details = summary.details[kind].items()
@@ -261,8 +337,8 @@ def _fuzzer_table(summary: Summary) -> str:
     return "\n".join(lines)
 
 
-def _failure_list(summary: Summary) -> str:
-    lines = ["Failures (reproduce one with build/bin/netblt-soak and --print-config):"]
+def _failure_list(summary: Summary, reproduce: str) -> str:
+    lines = [f"Failures (reproduce one with {reproduce}):"]
     for failure in summary.failures[:20]:
         lines.append(
             f"  {failure.what} of {failure.kind} seed {failure.seed}: {failure.how}"

@@ -4,18 +4,20 @@
 A run's key is the SHA-256 of the canonical JSON of
 
 - every `TransferParameters` field (the network and the seed included; a run with a `pcap_dir`
-  is never stored: it writes files);
+  is never stored: it writes files), or for a flow set (`flows.FlowSet`) every flow's, each
+  flow's start, the phase and the what-if attribute values;
 - the code identity (`code_identity`): the project's C++ libraries (`build/lib/*.so`, by
   content), the Python files that turn parameters into a simulation and a record
   (`RUN_DEFINING_FILES`), the versions of the `ns3` and cppyy wheels, and the fields of
-  `TransferRecord`;
+  `TransferRecord` and `flows.PathRecord`;
 - the models identity of the run's network (`models_identity`): the values and units of the
   `models/` files it applies, as loaded by this process (what its runs apply, even if a file
   changed on disk since).
 
 So a rebuilt library or a changed model value makes the runs it may change missing again (a
 model value only those of the networks that apply it), and a sweep re-run with nothing changed
-finds every run. Records are stored as JSON text of the dataclass; Python writes a float as the
+finds every run. Records (a `TransferRecord`, or a flow set's `FlowSetRecord`) are stored as
+JSON text of the dataclass; Python writes a float as the
 shortest text that reads back as the same double, so a stored record reads back equal, bit for
 bit. Rows are committed one by one as runs finish, so a killed sweep loses no finished run.
 
@@ -39,15 +41,17 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 from netblt_sim import runtime
+from netblt_sim.flows import FlowSet, FlowSetRecord, PathRecord, Run, RunRecord
 from netblt_sim.networks import get_network
-from netblt_sim.parameters import FIELD_TYPES, TransferParameters
+from netblt_sim.parameters import FIELD_TYPES
 from netblt_sim.transfer import TransferRecord
 
 SCHEMA_VERSION = "1"
 APPLICATION_ID = 0x4E424C54  # "NBLT"
 PACKAGE_DIR: Path = Path(__file__).resolve().parent
 # The package's files whose code decides what a run simulates and what its record holds.
-RUN_DEFINING_FILES: tuple[str, ...] = ("transfer.py", "parameters.py", "networks.py", "models.py")
+RUN_DEFINING_FILES: tuple[str, ...] = ("transfer.py", "flows.py", "parameters.py", "networks.py")
+RUN_DEFINING_FILES += ("models.py",)
 # Wheels whose code runs inside every simulation (pinned in requirements.txt).
 RUNTIME_DISTRIBUTIONS: tuple[str, ...] = ("ns3", "cppyy", "cppyy-backend", "cppyy-cling")
 # Placeholders per query: SQLite allows at least 999.
@@ -59,10 +63,10 @@ CREATE TABLE IF NOT EXISTS runs (
     key TEXT PRIMARY KEY,       -- run_key(): SHA-256 of parameters, code and models identities
     network TEXT NOT NULL,
     seed INTEGER NOT NULL,
-    parameters TEXT NOT NULL,   -- canonical JSON of every TransferParameters field
+    parameters TEXT NOT NULL,   -- canonical JSON of the run: parameters_key()
     code TEXT NOT NULL,         -- code_identity()
     models TEXT NOT NULL,       -- models_identity(network)
-    record TEXT NOT NULL,       -- JSON of the TransferRecord
+    record TEXT NOT NULL,       -- JSON of the TransferRecord or FlowSetRecord
     stored_at REAL NOT NULL     -- seconds since the epoch
 );
 """
@@ -82,8 +86,9 @@ def _digest(value: object) -> str:
 
 
 def record_fields_version() -> str:
-    """The fields of `TransferRecord` and their types, as a digest."""
-    return _digest([[name, str(kind)] for name, kind in get_type_hints(TransferRecord).items()])
+    """The fields of `TransferRecord` and `PathRecord` and their types, as a digest."""
+    return _digest([[name, str(kind)] for record in (TransferRecord, PathRecord)
+                    for name, kind in get_type_hints(record).items()])  # fmt: skip
 
 
 def code_identity(library_dir: Path = runtime.LIBRARY_DIR) -> str:
@@ -129,8 +134,17 @@ def models_identity(network: str) -> str:
     )
 
 
-def parameters_key(params: TransferParameters) -> dict[str, object]:
-    """Every parameter as plain JSON values; floats as floats whatever number was given."""
+def parameters_key(run: Run) -> dict[str, object]:
+    """Every parameter as plain JSON values; floats as floats whatever number was given. A flow
+    set: each flow's, each flow's start, the phase and the what-if values."""
+    if isinstance(run, FlowSet):
+        return {
+            "flows": [parameters_key(flow) for flow in run.flows],
+            "start_ms": [float(start) for start in run.start_ms],
+            "phase": run.phase,
+            "overrides": [[o.kind, o.name, o.value] for o in run.overrides],
+        }
+    params = run
     if params.pcap_dir is not None:
         raise ValueError(f"pcap_dir = {str(params.pcap_dir)!r}: a run writing pcaps is not stored")
     values = asdict(params)
@@ -140,9 +154,10 @@ def parameters_key(params: TransferParameters) -> dict[str, object]:
     return values
 
 
-def is_storable(params: TransferParameters) -> bool:
+def is_storable(run: Run) -> bool:
     """Runs that write pcap files are always simulated, never stored."""
-    return params.pcap_dir is None
+    flows = run.flows if isinstance(run, FlowSet) else (run,)
+    return all(params.pcap_dir is None for params in flows)
 
 
 class KeyMaker:
@@ -158,11 +173,11 @@ class KeyMaker:
             self._models[network] = models_identity(network)
         return self._models[network]
 
-    def key(self, params: TransferParameters) -> str:
+    def key(self, params: Run) -> str:
         return run_key(params, self.code, self.models(params.network))
 
 
-def run_key(params: TransferParameters, code: str, models: str) -> str:
+def run_key(params: Run, code: str, models: str) -> str:
     """The store's key of a run: the digest of its parameters and the two identities."""
     return _digest({"parameters": parameters_key(params), "code": code, "models": models})
 
@@ -230,10 +245,10 @@ class ResultStore:
                 f"{SCHEMA_VERSION}: give another file or delete it"
             )
 
-    def get_many(self, keys: Iterable[str]) -> dict[str, TransferRecord]:
+    def get_many(self, keys: Iterable[str]) -> dict[str, RunRecord]:
         """The stored records of those keys that are in the store."""
         wanted = list(dict.fromkeys(keys))
-        found: dict[str, TransferRecord] = {}
+        found: dict[str, RunRecord] = {}
         for start in range(0, len(wanted), _QUERY_CHUNK):
             chunk = wanted[start : start + _QUERY_CHUNK]
             rows = self._connection.execute(
@@ -245,8 +260,8 @@ class ResultStore:
                     found[key] = record
         return found
 
-    def put(self, key: str, params: TransferParameters, code: str, models: str,
-            record: TransferRecord) -> None:  # fmt: skip
+    def put(self, key: str, params: Run, code: str, models: str,
+            record: RunRecord) -> None:  # fmt: skip
         """Stores one finished run and commits at once."""
         with self._connection:
             self._connection.execute(
@@ -279,14 +294,22 @@ class ResultStore:
 
 
 _RECORD_FIELDS: frozenset[str] = frozenset(f.name for f in fields(TransferRecord))
+_FLOW_SET_RECORD_FIELDS: frozenset[str] = frozenset(f.name for f in fields(FlowSetRecord))
+_PATH_FIELDS: frozenset[str] = frozenset(f.name for f in fields(PathRecord))
 
 
 def _json(value: Mapping[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True)
 
 
-def _record_from_json(text: str) -> TransferRecord | None:
+def _record_from_json(text: str) -> RunRecord | None:
     values = json.loads(text)
-    if not isinstance(values, dict) or set(values) != _RECORD_FIELDS:
-        return None  # not this package's record: run it again
-    return TransferRecord(**values)
+    if not isinstance(values, dict):
+        return None
+    if set(values) == _RECORD_FIELDS:
+        return TransferRecord(**values)
+    if (set(values) == _FLOW_SET_RECORD_FIELDS and isinstance(values["path"], dict)
+            and set(values["path"]) == _PATH_FIELDS
+            and all(isinstance(f, dict) and set(f) == _RECORD_FIELDS for f in values["flows"])):
+        return FlowSetRecord.from_dict(values)  # fmt: skip
+    return None  # not this package's record: run it again

@@ -54,6 +54,7 @@ def test_sweep_frame_and_plot(ns: runtime.NsNamespace) -> None:
 
 
 def test_the_package_offers_one_way_to_run_a_transfer() -> None:
+    # One way to run a transfer, and one to run several at once (RFC 1030 §8's flows).
     runners = [name for name in netblt_sim.__all__ if name.startswith("run")]
-    assert runners == ["run_transfer"]
+    assert runners == ["run_transfer", "run_transfers_together"]
     assert not hasattr(netblt_sim, "run")

@@ -14,12 +14,19 @@ from pathlib import Path
 import pytest
 from conftest import NETBLT_RUN, NetworkCapture
 
+from netblt_sim.flows import FlowSet, FlowSetRecord
 from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.pcap import read_netblt_packets
 from netblt_sim.rate_control import parse_rate_control
 from netblt_sim.rate_trace import BufferStart, RateTrace, run_rate_traced
 from netblt_sim.store import KeyMaker
-from netblt_sim.transfer import RATE_CONTROL_COLUMNS, RUN_COLUMNS, records_frame, run_transfer
+from netblt_sim.transfer import (
+    RATE_CONTROL_COLUMNS,
+    RUN_COLUMNS,
+    TCP_COLUMNS,
+    records_frame,
+    run_transfer,
+)
 from netblt_sim.wire import ControlFields, OkMessage, OpenFields, PacketType
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -45,13 +52,14 @@ def test_an_impossible_rate_control_is_refused_by_name(
 
 
 def test_the_rate_columns_appear_only_where_a_run_chose_a_policy() -> None:
-    assert not set(RATE_CONTROL_COLUMNS) & set(RUN_COLUMNS)
     static = TransferParameters(xfsz_bytes=14380)
     adaptive = transfer_parameters(xfsz_bytes=14380, rate_control="aimd", start_bs=1)
     records = [run_transfer(static), run_transfer(adaptive)]
-    assert list(records_frame(records[:1], [static]).columns) == list(RUN_COLUMNS)
+    alone = list(records_frame(records[:1], [static]).columns)
+    assert not set(RATE_CONTROL_COLUMNS) & set(alone)
+    assert alone == [c for c in RUN_COLUMNS if c not in set(RATE_CONTROL_COLUMNS) | set(TCP_COLUMNS)]
     both = records_frame(records, [static, adaptive])
-    assert list(both.columns[: len(RUN_COLUMNS) + 3]).count("rate_control") == 1
+    assert set(RATE_CONTROL_COLUMNS) <= set(both.columns)
     assert both["rate_control"].isna().tolist() == [True, False]
     assert both["rate_control"][1] == "aimd" and both["start_bs"][1] == 1
 
@@ -117,6 +125,23 @@ def test_aimd_finds_the_wideband_limit_by_crossing_it() -> None:
     assert record.completed and record.intact
 
 
+def test_each_flow_of_a_flow_set_is_its_trace_flow() -> None:
+    """Three adaptive flows of different sizes across Subnet 26 at once: flow i of the rate trace
+    is flow i of the flow set (the same buffers, the same whole-transfer steady state)."""
+    flows = tuple(
+        transfer_parameters(network="ethernet", psz=1438, bfsz=14380, xfsz_kb=1438 * n, nbufs=1,
+                            bs=5, bi_ms=20, rate_control="aimd", seed=2)
+        for n in (2, 3, 4)
+    )  # fmt: skip
+    record, trace = run_rate_traced(FlowSet(flows, (0.0, 3.0, 7.0)))
+    assert isinstance(record, FlowSetRecord)
+    for index, (params, flow) in enumerate(zip(flows, record.flows, strict=True)):
+        starts = [s for s in trace.buffer_starts if s.flow == index]
+        assert len(starts) == params.xfsz_bytes // params.bfsz
+        assert trace.steady_state_mbps(params.bfsz, flow=index) == pytest.approx(
+            flow.steady_state_mbps, rel=1e-9)
+
+
 def test_the_burst_spacing_extension_is_on_the_wire(
     network_captures: dict[str, NetworkCapture],
 ) -> None:
@@ -167,9 +192,13 @@ def test_the_scenario_runs_every_algorithm_from_every_start_beside_its_static_gr
         for algorithm in ("aimd", "delivery-rate")
         for start in ("too slow", "too fast")
     }
-    wideband = next(r for r in adaptive if r.case.network == "wideband" and r.start == "too fast")
-    assert (wideband.params.start_bs, wideband.params.start_bi_ms) == (5, 50)
-    assert all(r.params.rate_control == "static" for r in runs if r.algorithm == "static")
+    single = [r for r in adaptive if r.shared is None]
+    wideband = next(r for r in single if r.case.network == "wideband" and r.start == "too fast")
+    assert wideband.flows()[0].start_bs == 5 and wideband.flows()[0].start_bi_ms == 50
+    assert all(r.flows()[0].rate_control == "static" for r in runs if r.algorithm == "static")
+    shared = [r for r in adaptive if r.shared is not None]
+    assert len(shared) == 2 * 2 * len(scenario.seeds)
+    assert all(len(r.flows()) == 4 and r.flows()[0].xfsz_bytes == 5012000 for r in shared)
 
 
 @pytest.mark.parametrize(
@@ -182,6 +211,9 @@ def test_the_scenario_runs_every_algorithm_from_every_start_beside_its_static_gr
         (lambda raw: raw.update(steady_state_from=1.0), "steady_state_from = 1.0"),
         (lambda raw: raw["starts"].update(odd={"start_bs": 1}), "starts.odd"),
         (lambda raw: raw["networks"][0]["transfer"].update(psz=9000), "psz = 9000"),
+        (lambda raw: raw["shared"].update(case="token ring"), "shared.case = 'token ring'"),
+        (lambda raw: raw["shared"].update(flows=1), "shared.flows = 1"),
+        (lambda raw: raw["shared"].update(phase="given"), "shared.phase = 'given'"),
     ],
 )
 def test_a_bad_rate_control_scenario_is_refused_by_its_entry(change: object, named: str) -> None:

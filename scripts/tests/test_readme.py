@@ -12,12 +12,16 @@ from conftest import REPO_ROOT
 from netblt_sim import runtime
 
 EXAMPLE_MARKER = "<!-- example: executed by scripts/tests/test_readme.py -->"
+TCP_EXAMPLE_MARKER = "<!-- example (TCP): executed by scripts/tests/test_readme.py -->"
+FLOWS_EXAMPLE_MARKER = (
+    "<!-- example: several transfers at once, executed by scripts/tests/test_readme.py -->"
+)
 
 
-def readme_example() -> str:
+def readme_example(marker: str = EXAMPLE_MARKER) -> str:
     text = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    found = re.search(re.escape(EXAMPLE_MARKER) + r"\n```python\n(.*?)```", text, re.S)
-    assert found, "README.md has no marked Python example"
+    found = re.search(re.escape(marker) + r"\n```python\n(.*?)```", text, re.S)
+    assert found, f"README.md has no Python example marked {marker}"
     return found.group(1)
 
 
@@ -36,6 +40,31 @@ def test_readme_example_sweeps_and_plots(
     assert speeds[(40, 2)] > speeds[(40, 1)]
     assert (tmp_path / "ring-sweep.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "Mbit/s, 0 lost" in capsys.readouterr().out
+
+
+def test_readme_example_of_several_transfers_at_once_runs(
+    ns: runtime.NsNamespace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    exec(compile(readme_example(FLOWS_EXAMPLE_MARKER), "README.md", "exec"), namespace)  # noqa: S102
+    together = namespace["together"]
+    assert all(flow.completed and flow.intact for flow in together.flows)  # type: ignore[attr-defined]
+    frame = namespace["flows_frame"]
+    assert list(frame["flows"]) == [1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4, 4]  # type: ignore[index]
+    assert (tmp_path / "two-flows.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_readme_tcp_example_sets_netblt_beside_tcp_on_the_wideband(
+    ns: runtime.NsNamespace, capsys
+) -> None:
+    namespace: dict[str, object] = {}
+    exec(compile(readme_example(TCP_EXAMPLE_MARKER), "README.md", "exec"), namespace)  # noqa: S102
+    both = namespace["both"]
+    netblt, tcp = both["steady_state_mbps"]  # type: ignore[index]
+    assert tcp <= 65535 * 8 / 1.8 / 1e6  # TCP's window bound over the 1.8 s round trip
+    assert netblt > 3 * tcp
+    assert "retransmission_timeouts" in capsys.readouterr().out
 
 
 WIRESHARK_DOC = REPO_ROOT / "src" / "netblt" / "wireshark" / "README.md"

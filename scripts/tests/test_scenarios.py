@@ -22,9 +22,11 @@ from netblt_sim.scenarios import (
     kind_of,
     load_scenario,
     load_scenarios,
+    Scenario,
     scenario_names,
 )
 from netblt_sim.tables import TableScenario
+from netblt_sim.time_sequences import TimeSequenceScenario
 
 
 def test_every_scenario_file_loads_tables_first_each_kind_by_name() -> None:
@@ -41,19 +43,29 @@ def test_every_scenario_file_loads_tables_first_each_kind_by_name() -> None:
     }  # fmt: skip
 
 
-def written_by(name: str, path: Path) -> bool:
-    """`path` is one of scenario `name`'s result files: <name>.csv, .md, .png, -<plot>.png."""
-    return re.fullmatch(re.escape(name) + r"(\.csv|\.md|(-[a-z-]+)?\.png)", path.name) is not None
+def written_by(scenario: Scenario, path: Path) -> bool:
+    """`path` is one of the scenario's result files: <name>.csv, .md, .png, -<plot>.png; a
+    time-sequence scenario's <name>.md, -<example>.csv and -<example>.png."""
+    name = re.escape(scenario.name)
+    if isinstance(scenario, TimeSequenceScenario):
+        examples = "|".join(re.escape(e.name) for e in scenario.examples)
+        return re.fullmatch(name + rf"(\.md|-({examples})\.(csv|png))", path.name) is not None
+    return re.fullmatch(name + r"(\.csv|\.md|(-[a-z-]+)?\.png)", path.name) is not None
 
 
 def test_every_scenario_has_its_committed_results_named_after_it() -> None:
     results = sorted((REPO_ROOT / "results").iterdir())
-    names = scenario_names()
-    for name in names:
-        own = [path.name for path in results if written_by(name, path)]
-        assert f"{name}.csv" in own and sum(p.endswith(".png") for p in own) == 1, own
+    scenarios = load_scenarios()
+    for scenario in scenarios:
+        own = [path.name for path in results if written_by(scenario, path)]
+        if isinstance(scenario, TimeSequenceScenario):
+            assert sorted(own) == sorted([f"{scenario.name}.md"] + [
+                f"{scenario.name}-{e.name}{suffix}" for e in scenario.examples
+                for suffix in (".csv", ".png")])  # fmt: skip
+        else:
+            assert f"{scenario.name}.csv" in own and sum(p.endswith(".png") for p in own) == 1, own
     # Nothing in results/ that no scenario writes.
-    assert [p.name for p in results if not any(written_by(n, p) for n in names)] == []
+    assert [p.name for p in results if not any(written_by(s, p) for s in scenarios)] == []
 
 
 def test_every_report_a_measure_may_ask_for_is_written_by_a_view() -> None:
@@ -65,8 +77,10 @@ def test_every_report_a_measure_may_ask_for_is_written_by_a_view() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"kind": "claim"}', "kind = 'claim': must be one of ['table', 'measure', 'rate-control']"),
-        ('{"title": "no kind"}', "kind = None: must be one of ['table', 'measure', 'rate-control']"),
+        ('{"kind": "claim"}', "kind = 'claim': must be one of ['table', 'measure', "
+                              "'time-sequence', 'rate-control']"),
+        ('{"title": "no kind"}', "kind = None: must be one of ['table', 'measure', "
+                                 "'time-sequence', 'rate-control']"),
         ("[1, 2]", "kind = None: must be one of"),
         ('{"kind": "measure",', "not JSON"),
     ],

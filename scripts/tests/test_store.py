@@ -24,6 +24,7 @@ from conftest import REPO_ROOT
 from netblt_sim import models, networks, reproduce, runtime, sweep, transfer_parameters
 from netblt_sim import executor as executor_module
 from netblt_sim.executor import TransferExecutor, TransferFailedError, run_transfers
+from netblt_sim.flows import Run, RunRecord, simulate
 from netblt_sim.parameters import TransferParameters
 from netblt_sim.store import KeyMaker, ResultStore, code_identity, models_identity
 from netblt_sim.grid import grid_parameters
@@ -34,15 +35,15 @@ SMALL_RING = dict(network="proteon-ring", bs=5, psz=1990, bfsz=19900, xfsz_kb=19
 
 
 @pytest.fixture
-def executed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[TransferParameters]]:
-    """Every transfer the executor simulates in this process, in order."""
-    calls: list[TransferParameters] = []
+def executed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Run]]:
+    """Every run the executor simulates in this process, in order."""
+    calls: list[Run] = []
 
-    def counting_run_transfer(params: TransferParameters) -> TransferRecord:
+    def counting_simulate(params: Run) -> RunRecord:
         calls.append(params)
-        return run_transfer(params)
+        return simulate(params)
 
-    monkeypatch.setattr(executor_module, "run_transfer", counting_run_transfer)
+    monkeypatch.setattr(executor_module, "simulate", counting_simulate)
     yield calls
 
 
@@ -157,7 +158,7 @@ def _stored_rows(path: Path) -> int:
 
 
 def test_a_sweep_killed_midway_resumes_losing_nothing_and_running_nothing_twice(
-    ns: runtime.NsNamespace, tmp_path: Path, executed: list[TransferParameters]
+    ns: runtime.NsNamespace, tmp_path: Path, executed: list[Run]
 ) -> None:
     path = tmp_path / "runs.sqlite"
     process = subprocess.Popen([sys.executable, "-c", KILLED_SWEEP, str(path)], cwd=REPO_ROOT,
@@ -203,7 +204,7 @@ def models_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
 
 def test_a_changed_model_value_invalidates_the_runs_of_the_networks_that_apply_it(
     ns: runtime.NsNamespace, tmp_path: Path, models_copy: Path,
-    executed: list[TransferParameters], capsys: pytest.CaptureFixture[str],
+    executed: list[Run], capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
     path = tmp_path / "runs.sqlite"
     runs = [
@@ -261,12 +262,12 @@ def test_failed_runs_are_reported_after_the_others_are_stored(
 ) -> None:
     runs = [transfer_parameters(seed=seed) for seed in (1, 2, 3)]
 
-    def failing_second(params: TransferParameters) -> TransferRecord:
+    def failing_second(params: Run) -> RunRecord:
         if params.seed == 2:
             raise RuntimeError("simulated failure")
-        return run_transfer(params)
+        return simulate(params)
 
-    monkeypatch.setattr(executor_module, "run_transfer", failing_second)
+    monkeypatch.setattr(executor_module, "simulate", failing_second)
     with TransferExecutor(store=tmp_path / "runs.sqlite") as executor:
         with pytest.raises(TransferFailedError, match=r"1 transfer\(s\) failed.*seed=2.*"
                            r"RuntimeError: simulated failure"):  # fmt: skip
@@ -276,7 +277,7 @@ def test_failed_runs_are_reported_after_the_others_are_stored(
 
 
 def test_pcap_runs_are_simulated_every_time_and_never_stored(
-    ns: runtime.NsNamespace, tmp_path: Path, executed: list[TransferParameters]
+    ns: runtime.NsNamespace, tmp_path: Path, executed: list[Run]
 ) -> None:
     params = replace(transfer_parameters(seed=1), pcap_dir=tmp_path / "pcap")
     with TransferExecutor(store=tmp_path / "runs.sqlite") as executor:

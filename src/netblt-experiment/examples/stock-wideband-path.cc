@@ -6,10 +6,12 @@
 // path, carried by stock ns-3 alone. Five nodes in a chain (sender, MIT gateway, BBN, ISI
 // gateway, receiver) joined by stock CsmaNetDevice Ethernets and PointToPointNetDevice links at
 // the path's rates; a stock UdpClient sends one packet of the NETBLT DATA packet's IP payload
-// every burst interval / burst size. No host model, no NETBLT, no background load, no control
-// traffic: what ns-3's own IPv4 forwarding and devices cost for the same packets over the same
-// hops. Prints the simulated and wall time, the events, and their ratio. Example:
-//   build/bin/stock-wideband-path --packets=34918 --size=1456 --interval=11
+// every burst interval / burst size (all flows together). No host model, no NETBLT, no
+// background load, no control traffic: what ns-3's own IPv4 forwarding and devices cost for the
+// same packets over the same hops. With --flows=N, N senders on the first Ethernet send to N
+// receivers on the last, each its share of the packets at its share of the rate. Prints the
+// simulated and wall time, the events, and their ratio. Example:
+//   build/bin/stock-wideband-path --packets=34918 --size=1456 --interval=11 --flows=8
 #include "stock-yardstick.h"
 
 #include "ns3/applications-module.h"
@@ -27,13 +29,18 @@ main(int argc, char* argv[])
     // 50 million bytes in 1432-byte DATA packets (1432 data bytes + the 24-byte DATA header),
     // 5 every 55 ms.
     StockYardstick options{34918, 1456, 11};
-    if (!ParseStockYardstick(argc, argv, "stock-wideband-path", options))
+    if (!ParseStockYardstick(argc, argv, "stock-wideband-path", options, true))
     {
         return 2;
     }
 
-    NodeContainer nodes;
-    nodes.Create(5);
+    // Senders on MIT's Ethernet, the three gateways, receivers on ISI's Ethernet.
+    NodeContainer senders;
+    senders.Create(options.flows);
+    NodeContainer gateways;
+    gateways.Create(3);
+    NodeContainer receivers;
+    receivers.Create(options.flows);
     CsmaHelper ethernet; // RFC 1030 §6: 10 Mbit/s Ethernets at MIT and ISI
     ethernet.SetChannelAttribute("DataRate", StringValue("10Mbps"));
     PointToPointHelper t1; // RFC 1030 §7: the T1 line from MIT to BBN
@@ -42,13 +49,13 @@ main(int argc, char* argv[])
     satellite.SetDeviceAttribute("DataRate", StringValue("1133kbps"));
     satellite.SetChannelAttribute("Delay", StringValue("600ms"));
     const std::vector<NetDeviceContainer> links = {
-        ethernet.Install(NodeContainer(nodes.Get(0), nodes.Get(1))),
-        t1.Install(nodes.Get(1), nodes.Get(2)),
-        satellite.Install(nodes.Get(2), nodes.Get(3)),
-        ethernet.Install(NodeContainer(nodes.Get(3), nodes.Get(4))),
+        ethernet.Install(NodeContainer(senders, NodeContainer(gateways.Get(0)))),
+        t1.Install(gateways.Get(0), gateways.Get(1)),
+        satellite.Install(gateways.Get(1), gateways.Get(2)),
+        ethernet.Install(NodeContainer(NodeContainer(gateways.Get(2)), receivers)),
     };
     InternetStackHelper internet;
-    internet.Install(nodes);
+    internet.Install(NodeContainer(senders, gateways, receivers));
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
     Ipv4InterfaceContainer receiverLink;
     for (const NetDeviceContainer& link : links)
@@ -59,5 +66,10 @@ main(int argc, char* argv[])
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
-    return RunStockYardstick(nodes.Get(0), nodes.Get(4), receiverLink.GetAddress(1), options);
+    std::vector<Ipv4Address> receiverAddresses;
+    for (uint32_t flow = 0; flow < options.flows; ++flow)
+    {
+        receiverAddresses.push_back(receiverLink.GetAddress(flow + 1));
+    }
+    return RunStockYardstick(senders, receivers, receiverAddresses, options);
 }

@@ -7,6 +7,7 @@
 #include "ns3/etherlink-3c500-net-device.h"
 #include "ns3/ethernet-bus-channel.h"
 #include "ns3/log.h"
+#include "ns3/type-id.h"
 
 namespace ns3
 {
@@ -18,10 +19,18 @@ NS_OBJECT_ENSURE_REGISTERED(NetbltEthernetExperiment);
 TypeId
 NetbltEthernetExperiment::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::NetbltEthernetExperiment")
-                            .SetParent<NetbltExperiment>()
-                            .SetGroupName("NetbltExperiment")
-                            .AddConstructor<NetbltEthernetExperiment>();
+    static TypeId tid =
+        TypeId("ns3::NetbltEthernetExperiment")
+            .SetParent<NetbltExperiment>()
+            .SetGroupName("NetbltExperiment")
+            .AddConstructor<NetbltEthernetExperiment>()
+            .AddAttribute("InterfaceType",
+                          "The hosts' Ethernet interface: the PC/AT's 3Com 3C500 "
+                          "(ns3::Etherlink3c500NetDevice) or an interface with a ring of receive "
+                          "buffers (ns3::EthernetNetDevice, the SUN-3's).",
+                          TypeIdValue(Etherlink3c500NetDevice::GetTypeId()),
+                          MakeTypeIdAccessor(&NetbltEthernetExperiment::m_interfaceType),
+                          MakeTypeIdChecker());
     return tid;
 }
 
@@ -39,12 +48,13 @@ NetDeviceContainer
 NetbltEthernetExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, int64_t& streamsUsed)
 {
     m_ethernet = EthernetHelper();
+    m_ethernet.SetDeviceType(m_interfaceType.GetName());
     ApplyNetworkAttributes(m_ethernet);
     NetDeviceContainer devices = m_ethernet.Install(hosts);
     streamsUsed = m_ethernet.AssignStreams(devices, stream);
     m_channel = DynamicCast<EthernetBusChannel>(devices.Get(0)->GetChannel());
-    // The hosts are the bus's first two devices, in host order.
-    m_noiseDrops = {0, 0};
+    // The hosts are the bus's first devices, in host order.
+    m_noiseDrops.assign(hosts.GetN(), 0);
     m_channel->TraceConnectWithoutContext(
         "NoiseCorruption",
         MakeCallback(&NetbltEthernetExperiment::CountNoiseDrop, this));
@@ -60,6 +70,10 @@ NetbltEthernetExperiment::EnablePcap(const std::string& prefix)
 std::vector<std::string>
 NetbltEthernetExperiment::GetTransmitActivities() const
 {
+    if (m_interfaceType != Etherlink3c500NetDevice::GetTypeId())
+    {
+        return {};
+    }
     return {Etherlink3c500NetDevice::TRANSMIT_ACTIVITY};
 }
 
@@ -84,16 +98,21 @@ NetbltEthernetExperiment::CountNoiseDrop(Ptr<const Packet> /* frame */, uint32_t
 }
 
 void
-NetbltEthernetExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
+NetbltEthernetExperiment::RecordNetworkLosses(uint32_t flow,
+                                              const NetDeviceContainer& devices,
                                               NetbltTransferRecord& record) const
 {
     auto interface = [&devices](uint32_t host) {
         return DynamicCast<Etherlink3c500NetDevice>(devices.Get(host));
     };
-    record.senderDeafDrops = interface(0)->GetRxLostDeaf();
-    record.receiverDeafDrops = interface(1)->GetRxLostDeaf();
-    record.senderNoiseDrops = m_noiseDrops[0];
-    record.receiverNoiseDrops = m_noiseDrops[1];
+    // Only the 3C500 is deaf while it sends.
+    if (interface(0))
+    {
+        record.senderDeafDrops = interface(0)->GetRxLostDeaf();
+        record.receiverDeafDrops = interface(1)->GetRxLostDeaf();
+    }
+    record.senderNoiseDrops = m_noiseDrops[2 * flow];
+    record.receiverNoiseDrops = m_noiseDrops[2 * flow + 1];
 }
 
 } // namespace ns3

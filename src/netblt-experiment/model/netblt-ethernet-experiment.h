@@ -10,20 +10,21 @@
 #include "ns3/ethernet-bus-channel.h"
 #include "ns3/ethernet-helper.h"
 
-#include <array>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
 
 /**
  * @ingroup netblt-experiment
- * @brief One NETBLT transfer between two hosts on a 10 Mbit/s Ethernet with 3Com 3C500
+ * @brief NETBLT transfers between pairs of hosts on a 10 Mbit/s Ethernet with 3Com 3C500
  * interfaces (RFC 1030 §6).
  *
- * The hosts' devices are Etherlink3c500NetDevices on one EthernetBusChannel, whose background
- * stations stand for the rest of MIT's Subnet 26; SetDeviceAttribute() and
- * SetChannelAttribute() configure them from the models/ files.
+ * The hosts' devices are Etherlink3c500NetDevices (InterfaceType) on one EthernetBusChannel,
+ * spread evenly along it in host order (with one flow the sender at one end, the receiver at
+ * the other), whose background stations stand for the rest of MIT's Subnet 26;
+ * SetDeviceAttribute() and SetChannelAttribute() configure them from the models/ files.
  */
 class NetbltEthernetExperiment : public NetbltExperiment
 {
@@ -44,7 +45,8 @@ class NetbltEthernetExperiment : public NetbltExperiment
     void EnablePcap(const std::string& prefix) override;
     std::vector<std::string> GetTransmitActivities() const override;
     void TransferDelivered() override;
-    void RecordNetworkLosses(const NetDeviceContainer& devices,
+    void RecordNetworkLosses(uint32_t flow,
+                             const NetDeviceContainer& devices,
                              NetbltTransferRecord& record) const override;
 
   private:
@@ -55,9 +57,10 @@ class NetbltEthernetExperiment : public NetbltExperiment
      */
     void CountNoiseDrop(Ptr<const Packet> frame, uint32_t device);
 
-    EthernetHelper m_ethernet;              //!< built the bus (kept for pcap)
-    Ptr<EthernetBusChannel> m_channel;      //!< the bus, to stop its background at the end
-    std::array<uint64_t, 2> m_noiseDrops{}; //!< frames noise corrupted, per host
+    TypeId m_interfaceType;             //!< the hosts' net device type
+    EthernetHelper m_ethernet;          //!< built the bus (kept for pcap)
+    Ptr<EthernetBusChannel> m_channel;  //!< the bus, to stop its background at the end
+    std::vector<uint64_t> m_noiseDrops; //!< frames noise corrupted, per host
 };
 
 } // namespace ns3

@@ -5,8 +5,11 @@
 #ifndef NETBLT_EXPERIMENT_H
 #define NETBLT_EXPERIMENT_H
 
+#include "netblt-path-record.h"
 #include "netblt-steady-state-meter.h"
+#include "netblt-time-sequence.h"
 #include "netblt-transfer-record.h"
+#include "tcp-bulk-transfer.h"
 
 #include "ns3/host-cpu-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -22,6 +25,7 @@
 #include "ns3/object.h"
 
 #include <array>
+#include <deque>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,7 +33,8 @@
 /**
  * @defgroup netblt-experiment NETBLT experiments
  *
- * One NETBLT transfer between two hosts over a network, as RFC 1030's test program ran it.
+ * NETBLT transfers between pairs of hosts over a network, as RFC 1030's test program ran them:
+ * one, or several at once sharing the network (RFC 1030 §8).
  */
 
 namespace ns3
@@ -37,15 +42,27 @@ namespace ns3
 
 /**
  * @ingroup netblt-experiment
- * @brief One memory-to-memory NETBLT transfer between two hosts (RFC 1030 §3): the test
- * program's parameters as attributes, the network left to a subclass.
+ * @brief Memory-to-memory NETBLT transfers (RFC 1030 §3), each between two hosts of its own,
+ * sharing one network: the test program's parameters as attributes, the network left to a
+ * subclass.
  *
- * Install() builds two hosts with a processor each (HostCpu, configured with
+ * Install() builds Flows pairs of hosts with a processor each (HostCpu, configured with
  * SetHostAttribute()), lets the subclass connect them (InstallNetwork()), installs IPv4 and
- * NETBLT (configured with SetNetbltAttribute()) and the clients that transfer TransferSize
- * bytes from host 0 to host 1; the caller runs the simulator, and GetRecord() returns the
- * counts and throughputs RFC 1030's tables report. Every random stream is assigned from index
- * 0, so with the same seed (RngSeedManager) a run depends on its attributes alone.
+ * NETBLT (configured with SetNetbltAttribute()) and, per pair, the clients that transfer
+ * TransferSize bytes from the pair's sender to its receiver; the caller runs the simulator, and
+ * GetRecord(flow) returns the counts and throughputs RFC 1030's tables report for one flow,
+ * GetPathRecord() what the network between them did. Every flow starts from the experiment's
+ * attributes; SetFlowAttribute() changes one flow's (its start time, burst interval, ...). Flow
+ * f's sender is host 2f and its receiver host 2f + 1. Every random stream is assigned from
+ * index 0, so with the same seed (RngSeedManager) a run depends on its attributes alone; with
+ * one flow (the default) the hosts, addresses and streams are those of the single transfer the
+ * experiment has always run.
+ *
+ * With Transport TCP the same hosts, network and IPv4 carry a TCP transfer instead
+ * (TcpBulkTransfer: ns-3's TCP as a 1987 BSD host's, its work charged to the same HostCpu,
+ * its costs set with SetTcpAttribute()); the NETBLT attributes are then unused, and the
+ * record's fields mean their TCP counterparts (see NetbltTransferRecord). A TCP run is one
+ * flow: Install() aborts with Transport TCP and Flows above 1, or with a SetFlowAttribute().
  */
 class NetbltExperiment : public Object
 {
@@ -55,6 +72,13 @@ class NetbltExperiment : public Object
      * @return the object TypeId
      */
     static TypeId GetTypeId();
+
+    /// The transport protocol carrying the transfer.
+    enum Transport : uint8_t
+    {
+        NETBLT, //!< RFC 998's NETBLT, with the BurstSize ... OutstandingBuffers attributes
+        TCP     //!< ns-3's TCP as a 1987 BSD host's, with the Tcp... attributes
+    };
 
     NetbltExperiment();
     ~NetbltExperiment() override;
@@ -87,6 +111,19 @@ class NetbltExperiment : public Object
     void SetReceiverNetbltAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @param name a TcpHostProcessing attribute (a CPU cost of the host's TCP)
+     * @param value its value for both hosts
+     */
+    void SetTcpAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Overrides a TcpHostProcessing attribute for the receiving host only (host 1).
+     * @param name a TcpHostProcessing attribute
+     * @param value its value for the receiver
+     */
+    void SetReceiverTcpAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @param name a PacketBufferPool attribute
      * @param value its value for both hosts (each host gets a pool of its own)
      */
@@ -105,8 +142,20 @@ class NetbltExperiment : public Object
     void SetChannelAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * Sets the transfer up in the simulator: hosts, network, IPv4, NETBLT, the two clients and
-     * the traces the record needs, and a stop at MaxSimulatedTime. The caller owns the
+     * Sets an attribute of one flow's sending client, a NetbltBulkSendApplication
+     * (TransferSize, BufferSize, PacketSize, BurstSize, BurstInterval, MaxOutstandingBuffers,
+     * ChecksumData, DeathTimeout) or its Application attribute StartTime (default 1 ms), over
+     * the values the experiment's attributes give every flow. Install() aborts naming a flow
+     * beyond Flows, and with Transport TCP (no NETBLT client to set).
+     * @param flow the flow, from 0
+     * @param name the attribute
+     * @param value its value for this flow
+     */
+    void SetFlowAttribute(uint32_t flow, const std::string& name, const AttributeValue& value);
+
+    /**
+     * Sets the transfers up in the simulator: hosts, network, IPv4, NETBLT, the clients and
+     * the traces the records need, and a stop at MaxSimulatedTime. The caller owns the
      * simulator: it seeds it first (RngSeedManager; every stream is assigned from 0), runs it
      * and destroys it after GetRecord():
      * @code
@@ -120,36 +169,57 @@ class NetbltExperiment : public Object
     void Install();
 
     /**
-     * @return the outcome, once the simulator has run (before Simulator::Destroy())
+     * @return the outcome of flow 0, once the simulator has run (before Simulator::Destroy())
      */
     NetbltTransferRecord GetRecord() const;
 
+    /**
+     * @param flow the flow, from 0
+     * @return its outcome, once the simulator has run (before Simulator::Destroy()); the path
+     *         counters (pathDrops, stationResets) and events are the run's, shared by every flow
+     */
+    NetbltTransferRecord GetRecord(uint32_t flow) const;
+
+    /**
+     * @return what the network between the hosts did, once the simulator has run
+     */
+    NetbltPathRecord GetPathRecord() const;
+
+    /**
+     * @param flow the flow, from 0
+     * @return its time-sequence trace (empty unless RecordTimeSequences is set)
+     */
+    const NetbltTimeSequence& GetTimeSequence(uint32_t flow) const;
+
   protected:
     /**
-     * Connects the two hosts.
-     * @param hosts the sender (0) and the receiver (1), with their HostCpu, no IP stack yet
+     * Connects the hosts.
+     * @param hosts each flow's sender (host 2f) and receiver (host 2f + 1), with their HostCpu,
+     *        no IP stack yet
      * @param stream the first random stream index the network may use
      * @param streamsUsed set to the number of streams it used
-     * @return the hosts' devices, in host order, to be numbered 10.1.1.1 and 10.1.1.2
+     * @return the hosts' devices, in host order (with one flow numbered 10.1.1.1 and 10.1.1.2);
+     *         a network that connects only two hosts returns two devices, and Install() then
+     *         refuses more than one flow
      */
     virtual NetDeviceContainer InstallNetwork(NodeContainer hosts,
                                               int64_t stream,
                                               int64_t& streamsUsed) = 0;
 
     /**
-     * Gives the hosts (and any gateways the network has) IPv4: by default both hosts on
-     * 10.1.1.0/24 over the devices InstallNetwork() returned. A network with gateways overrides
-     * it to number every link and route between them.
-     * @param hosts the sender (0) and the receiver (1)
+     * Gives the hosts (and any gateways the network has) IPv4: by default every host on
+     * 10.1.1.0/24 over the devices InstallNetwork() returned, in host order. A network with
+     * gateways overrides it to number every link and route between them. Each sender opens
+     * its connection to the address of its receiver's device.
+     * @param hosts the hosts, as InstallNetwork() had them
      * @param devices the hosts' devices, as InstallNetwork() returned them
      * @param stream the first random stream index it may use
      * @param streamsUsed set to the number of streams it used
-     * @return the receiver's address, the one the sender opens the connection to
      */
-    virtual Ipv4Address InstallInternet(NodeContainer hosts,
-                                        const NetDeviceContainer& devices,
-                                        int64_t stream,
-                                        int64_t& streamsUsed);
+    virtual void InstallInternet(NodeContainer hosts,
+                                 const NetDeviceContainer& devices,
+                                 int64_t stream,
+                                 int64_t& streamsUsed);
 
     /**
      * Assigns the addresses of one subnet to its devices and leaves the devices without the
@@ -194,26 +264,37 @@ class NetbltExperiment : public Object
     }
 
     /**
-     * Called once the receiving client has every byte: the network may stop traffic that only
-     * mattered during the transfer. Does nothing by default.
+     * Called once every flow's receiving client has every byte: the network may stop traffic
+     * that only mattered during the transfers. Does nothing by default.
      */
     virtual void TransferDelivered();
 
     /**
-     * Fills in the record's losses that only some networks have: frames an interface lost
-     * because it was sending at the time (senderDeafDrops, receiverDeafDrops) and frames line
-     * noise corrupted on the way (senderNoiseDrops, receiverNoiseDrops). Leaves them at zero by
-     * default.
-     * @param devices the hosts' devices, as InstallNetwork() returned them
+     * Fills in one flow's record with the losses that only some networks have: frames an
+     * interface lost because it was sending at the time (senderDeafDrops, receiverDeafDrops),
+     * frames line noise corrupted on the way (senderNoiseDrops, receiverNoiseDrops) and the
+     * path's losses (pathDrops, stationResets). Leaves them at zero by default.
+     * @param flow the flow
+     * @param devices its sender's and its receiver's device
      * @param record the record to complete
      */
-    virtual void RecordNetworkLosses(const NetDeviceContainer& devices,
+    virtual void RecordNetworkLosses(uint32_t flow,
+                                     const NetDeviceContainer& devices,
                                      NetbltTransferRecord& record) const;
 
-    /** @return the bytes transferred (TransferSize) */
-    uint32_t GetTransferSize() const;
+    /**
+     * Fills in the counters of the network's gateways and earth stations. Leaves them at zero
+     * by default.
+     * @param record the path record to complete
+     */
+    virtual void RecordPath(NetbltPathRecord& record) const;
 
   private:
+    Transport m_transport;     //!< NETBLT or TCP
+    uint32_t m_tcpWindow;      //!< TCP's socket buffers, bytes
+    uint32_t m_tcpSegmentSize; //!< TCP's MSS (0: the sender's interface MTU less 40)
+    BsdTcpSocketFactory::CongestionControl m_tcpCongestionControl; //!< Tahoe or NewReno
+    TcpBulkTransfer m_tcp;         //!< the TCP transfer, with Transport TCP
     uint16_t m_burstSize;          //!< BS
     Time m_burstInterval;          //!< BI
     uint16_t m_packetSize;         //!< PSZ
@@ -234,21 +315,68 @@ class NetbltExperiment : public Object
     std::vector<std::pair<std::string, Ptr<AttributeValue>>>
         m_channelAttributes; //!< for the channel
 
+    uint32_t m_flows;           //!< transfers at once, each between its own two hosts
+    bool m_recordTimeSequences; //!< keep each flow's NetbltTimeSequence
+    /// Each flow's sending-client attributes that differ from the experiment's.
+    std::vector<std::vector<std::pair<std::string, Ptr<AttributeValue>>>> m_flowAttributes;
+
     /**
-     * The receiving client's Rx trace: calls TransferDelivered() once every byte is in.
+     * One transfer Install() set up, and what the traces gathered during the run. With
+     * Transport TCP there is one, without clients (TcpBulkTransfer has them).
      */
-    void BufferDelivered(Ptr<const Packet>, uint32_t);
+    struct Flow
+    {
+        Ptr<NetbltBulkSendApplication> sender;    //!< the sending client (NETBLT)
+        Ptr<NetbltSinkApplication> sink;          //!< the receiving client (NETBLT)
+        uint64_t transferSize{0};                 //!< bytes it transfers
+        NetbltSteadyStateMeter steadyState;       //!< RFC 1030's steady-state throughput
+        NetbltTimeSequence timeSequence;          //!< if RecordTimeSequences
+        std::array<uint64_t, 2> interfaceDrops{}; //!< frames each host's device dropped
+        bool delivered{false};                    //!< the receiver has every byte
+    };
+
+    /**
+     * A receiving client's Rx trace: calls TransferDelivered() once every flow's bytes are in.
+     * @param flow the flow
+     */
+    void BufferDelivered(Flow* flow, Ptr<const Packet>, uint32_t);
     /** @param drops a host's counter @param packet a frame its device dropped */
     static void CountInterfaceDrop(uint64_t* drops, Ptr<const Packet> packet);
+    /**
+     * @param flow a flow index
+     * @return the flow; aborts naming the index if there is no such flow
+     */
+    const Flow& GetFlow(uint32_t flow) const;
 
-    // The transfer Install() set up, and what the traces gathered during the run.
-    NodeContainer m_hosts;                      //!< sender (0) and receiver (1)
-    NetDeviceContainer m_devices;               //!< their devices
-    Ptr<NetbltBulkSendApplication> m_sender;    //!< the sending client
-    Ptr<NetbltSinkApplication> m_sink;          //!< the receiving client
-    NetbltSteadyStateMeter m_steadyState;       //!< RFC 1030's steady-state throughput
-    std::array<uint64_t, 2> m_interfaceDrops{}; //!< frames each host's device dropped
-    bool m_delivered{false};                    //!< the receiver has every byte
+    /**
+     * Installs NETBLT on every flow's hosts and, per flow, its two clients.
+     * @param stream the first random stream index it may use
+     */
+    void InstallNetblt(int64_t stream);
+
+    /**
+     * @param flow a flow index
+     * @return the address of the flow's receiver, the one its sender opens the connection to
+     */
+    Ipv4Address GetReceiverAddress(uint32_t flow) const;
+
+    /**
+     * Fills in what a flow's NETBLT connections tell.
+     * @param flow the flow
+     * @param hosts its sender and its receiver
+     * @param record the record
+     * @param transmitting the sender's CPU time in its driver's transmit routine
+     */
+    void FillNetbltRecord(const Flow& flow,
+                          const NodeContainer& hosts,
+                          NetbltTransferRecord& record,
+                          Time transmitting) const;
+
+    // The transfers Install() set up.
+    NodeContainer m_hosts;        //!< flow f's sender (2f) and receiver (2f + 1)
+    NetDeviceContainer m_devices; //!< their devices
+    std::deque<Flow> m_flowState; //!< one per flow (a deque: traces hold their addresses)
+    uint32_t m_flowsDelivered{0}; //!< flows whose receiver has every byte
 };
 
 } // namespace ns3

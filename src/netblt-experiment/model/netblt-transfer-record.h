@@ -16,6 +16,13 @@ namespace ns3
  * @brief The outcome of one simulated NETBLT transfer, in the terms of RFC 1030's tables.
  *
  * A flat record of plain values so that Python (through cppyy) can turn it into a table row.
+ *
+ * A TCP transfer (NetbltExperiment's Transport TCP) fills in the same fields with their TCP
+ * counterparts: the closes are the sockets' final states (TIME_WAIT, CLOSED, ...), completed
+ * means the sender reached TIME_WAIT and the receiver had every byte, the data packets are data
+ * segments, controlPacketsSent counts the receiver's segments without data (its ACKs), and
+ * retransmissionTimeouts the sender's retransmission timer expiries; the NETBLT-only counts
+ * (NULL-ACKs, RESENDs, data and control timeouts, checksum errors) stay 0.
  */
 struct NetbltTransferRecord
 {
@@ -58,6 +65,8 @@ struct NetbltTransferRecord
     double sendOnlyMbps{0};                //!< data bits sent / the sender's CPU time sending them
                             //!< (NETBLT and driver): RFC 1030 §4's "theoretical" rate
     uint64_t events{0}; //!< simulator events executed
+
+    uint64_t retransmissionTimeouts{0}; //!< TCP: the sender's retransmission timer expiries
 };
 
 } // namespace ns3

@@ -20,6 +20,7 @@
 #include "ns3/pointer.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
+#include "ns3/wideband-channel.h"
 #include "ns3/wideband-net-device.h"
 
 namespace ns3
@@ -133,21 +134,28 @@ NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
 {
     m_gateways = NodeContainer();
     m_gateways.Create(3);
-    Ptr<Node> sender = hosts.Get(0);
-    Ptr<Node> receiver = hosts.Get(1);
+    const uint32_t flows = hosts.GetN() / 2;
+    auto sender = [&hosts](uint32_t flow) { return hosts.Get(2 * flow); };
+    auto receiver = [&hosts](uint32_t flow) { return hosts.Get(2 * flow + 1); };
 
-    // Subnet 26: the sender's 3C500 at one end of the cable, MIT's gateway at the other.
+    // Subnet 26: flow 0's 3C500 at one end of the cable, MIT's gateway at the other, the other
+    // flows' in between.
     m_subnet26 = EthernetHelper();
     ApplyNetworkAttributes(m_subnet26);
     m_plainEthernet = EthernetHelper();
     m_plainEthernet.SetDeviceType("ns3::EthernetNetDevice");
-    NetDeviceContainer subnet26 = m_subnet26.Install(NodeContainer(sender));
+    NetDeviceContainer subnet26 = m_subnet26.Install(NodeContainer(sender(0)));
     m_subnet26Channel = DynamicCast<EthernetBusChannel>(subnet26.Get(0)->GetChannel());
     DoubleValue length;
     m_subnet26Channel->GetAttribute("Length", length);
     subnet26.Add(
         m_plainEthernet.Install(m_gateways.Get(MIT_GATEWAY), m_subnet26Channel, length.Get()));
-    m_senderNoiseDrops = 0;
+    for (uint32_t flow = 1; flow < flows; ++flow)
+    {
+        subnet26.Add(
+            m_subnet26.Install(sender(flow), m_subnet26Channel, length.Get() * flow / flows));
+    }
+    m_senderNoiseDrops.assign(subnet26.GetN(), 0);
     m_subnet26Channel->TraceConnectWithoutContext(
         "NoiseCorruption",
         MakeCallback(&NetbltWidebandExperiment::CountNoiseDrop, this));
@@ -156,6 +164,10 @@ NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
     m_t1.SetDeviceAttribute("DataRate", DataRateValue(m_t1Rate));
     m_t1.SetChannelAttribute("Delay", TimeValue(m_t1Delay));
     NetDeviceContainer t1 = m_t1.Install(m_gateways.Get(MIT_GATEWAY), m_gateways.Get(BBN_STATION));
+    m_t1QueuePeak = 0;
+    DynamicCast<PointToPointNetDevice>(t1.Get(0))->GetQueue()->TraceConnectWithoutContext(
+        "PacketsInQueue",
+        MakeCallback(&NetbltWidebandExperiment::WatchT1Queue, this));
 
     m_wideband = WidebandHelper();
     for (const auto& [name, value] : m_widebandChannelAttributes)
@@ -173,16 +185,27 @@ NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
     NetDeviceContainer isi = m_plainEthernet.Install(NodeContainer(m_gateways.Get(ISI_GATEWAY)));
     Ptr<EthernetBusChannel> isiChannel = DynamicCast<EthernetBusChannel>(isi.Get(0)->GetChannel());
     isiChannel->GetAttribute("Length", length);
-    m_receiverDrops = CreateObject<RateErrorModel>();
-    m_receiverDrops->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-    m_receiverDrops->SetRate(m_receiverDropProbability);
-    isi.Add(InstallReceiverInterface(receiver, isiChannel, length.Get()));
+    std::vector<Ptr<RateErrorModel>> receiverDrops;
+    for (uint32_t flow = 0; flow < flows; ++flow)
+    {
+        Ptr<RateErrorModel> drops = CreateObject<RateErrorModel>();
+        drops->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+        drops->SetRate(m_receiverDropProbability);
+        receiverDrops.push_back(drops);
+        isi.Add(InstallReceiverInterface(receiver(flow),
+                                         isiChannel,
+                                         length.Get() * (flows - flow) / flows,
+                                         drops));
+    }
 
     int64_t current = stream;
     current += m_subnet26.AssignStreams(subnet26, current);
     current += m_plainEthernet.AssignStreams(isi, current);
     current += m_wideband.AssignStreams(wideband, current);
-    current += m_receiverDrops->AssignStreams(current);
+    for (const Ptr<RateErrorModel>& drops : receiverDrops)
+    {
+        current += drops->AssignStreams(current);
+    }
     streamsUsed = current - stream;
     m_links = {subnet26, t1, wideband, isi};
     m_isiRecentFrames.clear();
@@ -194,16 +217,23 @@ NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
             "MacTx",
             MakeCallback(&NetbltWidebandExperiment::WatchIsiGateway, this));
     }
-    return NetDeviceContainer(subnet26.Get(0), isi.Get(1));
+    NetDeviceContainer hostDevices;
+    for (uint32_t flow = 0; flow < flows; ++flow)
+    {
+        hostDevices.Add(subnet26.Get(flow == 0 ? 0 : flow + 1));
+        hostDevices.Add(isi.Get(flow + 1));
+    }
+    return hostDevices;
 }
 
 Ptr<NetDevice>
 NetbltWidebandExperiment::InstallReceiverInterface(Ptr<Node> receiver,
                                                    Ptr<EthernetBusChannel> channel,
-                                                   double position)
+                                                   double position,
+                                                   Ptr<RateErrorModel> drops)
 {
     Ptr<NetDevice> device = m_plainEthernet.Install(receiver, channel, position);
-    DynamicCast<EthernetNetDevice>(device)->SetReceiveErrorModel(m_receiverDrops);
+    DynamicCast<EthernetNetDevice>(device)->SetReceiveErrorModel(drops);
     return device;
 }
 
@@ -213,9 +243,9 @@ NetbltWidebandExperiment::GetSenderInterfaceHelper()
     return m_subnet26;
 }
 
-Ipv4Address
+void
 NetbltWidebandExperiment::InstallInternet(NodeContainer hosts,
-                                          const NetDeviceContainer& /* devices */,
+                                          const NetDeviceContainer& devices,
                                           int64_t stream,
                                           int64_t& streamsUsed)
 {
@@ -230,8 +260,8 @@ NetbltWidebandExperiment::InstallInternet(NodeContainer hosts,
         interfaces[link] = AssignFifoAddresses(addresses, m_links[link]);
         addresses.NewNetwork();
     }
-    // Each link's devices are in path order, so the next hop towards the receiver is the
-    // link's second address and towards the sender its first.
+    // Each link's first two devices are in path order, so the next hop towards the receivers
+    // is the link's second address and towards the senders its first.
     auto toward = [&interfaces](Link link, bool receiverSide) {
         return interfaces[link].GetAddress(receiverSide ? 1 : 0);
     };
@@ -242,9 +272,12 @@ NetbltWidebandExperiment::InstallInternet(NodeContainer hosts,
     Ptr<Node> mit = m_gateways.Get(MIT_GATEWAY);
     Ptr<Node> bbn = m_gateways.Get(BBN_STATION);
     Ptr<Node> isi = m_gateways.Get(ISI_GATEWAY);
-    route(hosts.Get(0))
-        ->SetDefaultRoute(toward(SUBNET_26, true),
-                          InterfaceOf(hosts.Get(0), m_links[SUBNET_26].Get(0)));
+    for (uint32_t host = 0; host < hosts.GetN(); host += 2)
+    {
+        Ptr<Node> sender = hosts.Get(host);
+        route(sender)->SetDefaultRoute(toward(SUBNET_26, true),
+                                       InterfaceOf(sender, devices.Get(host)));
+    }
     route(mit)->SetDefaultRoute(toward(T1_LINE, true), InterfaceOf(mit, m_links[T1_LINE].Get(0)));
     route(bbn)->AddNetworkRouteTo(Ipv4Address("10.1.1.0"),
                                   Ipv4Mask("255.255.255.0"),
@@ -253,10 +286,12 @@ NetbltWidebandExperiment::InstallInternet(NodeContainer hosts,
     route(bbn)->SetDefaultRoute(toward(WIDEBAND, true), InterfaceOf(bbn, m_links[WIDEBAND].Get(0)));
     route(isi)->SetDefaultRoute(toward(WIDEBAND, false),
                                 InterfaceOf(isi, m_links[WIDEBAND].Get(1)));
-    route(hosts.Get(1))
-        ->SetDefaultRoute(toward(ISI_ETHERNET, false),
-                          InterfaceOf(hosts.Get(1), m_links[ISI_ETHERNET].Get(1)));
-    return toward(ISI_ETHERNET, true);
+    for (uint32_t host = 1; host < hosts.GetN(); host += 2)
+    {
+        Ptr<Node> receiver = hosts.Get(host);
+        route(receiver)->SetDefaultRoute(toward(ISI_ETHERNET, false),
+                                         InterfaceOf(receiver, devices.Get(host)));
+    }
 }
 
 void
@@ -312,15 +347,22 @@ NetbltWidebandExperiment::WatchIsiGateway(Ptr<const Packet> /* frame */)
 void
 NetbltWidebandExperiment::CountNoiseDrop(Ptr<const Packet> /* frame */, uint32_t device)
 {
-    // The sender is the first device on Subnet 26.
-    if (device == 0)
+    // The senders are Subnet 26's devices but MIT's gateway (device 1).
+    if (device < m_senderNoiseDrops.size())
     {
-        ++m_senderNoiseDrops;
+        ++m_senderNoiseDrops[device];
     }
 }
 
 void
-NetbltWidebandExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
+NetbltWidebandExperiment::WatchT1Queue(uint32_t /* before */, uint32_t packets)
+{
+    m_t1QueuePeak = std::max(m_t1QueuePeak, packets);
+}
+
+void
+NetbltWidebandExperiment::RecordNetworkLosses(uint32_t flow,
+                                              const NetDeviceContainer& devices,
                                               NetbltTransferRecord& record) const
 {
     record.senderDeafDrops = DynamicCast<Etherlink3c500NetDevice>(devices.Get(0))->GetRxLostDeaf();
@@ -328,12 +370,22 @@ NetbltWidebandExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
     {
         record.receiverDeafDrops = pc->GetRxLostDeaf();
     }
-    record.senderNoiseDrops = m_senderNoiseDrops;
+    record.senderNoiseDrops = m_senderNoiseDrops[flow == 0 ? 0 : flow + 1];
+    NetbltPathRecord path;
+    RecordPath(path);
+    record.pathDrops = path.pathDrops;
+    record.stationResets = path.stationResets;
+}
+
+void
+NetbltWidebandExperiment::RecordPath(NetbltPathRecord& record) const
+{
     for (uint32_t i = 0; i < m_links[WIDEBAND].GetN(); ++i)
     {
         Ptr<WidebandNetDevice> station = DynamicCast<WidebandNetDevice>(m_links[WIDEBAND].Get(i));
         record.pathDrops += station->GetDamagedReceptions() + station->GetTransmitDrops();
         record.stationResets += station->GetResets();
+        record.esiOverflows += station->GetEsiOverflows();
     }
     for (uint32_t i = 0; i < m_links[T1_LINE].GetN(); ++i)
     {
@@ -341,6 +393,16 @@ NetbltWidebandExperiment::RecordNetworkLosses(const NetDeviceContainer& devices,
             DynamicCast<PointToPointNetDevice>(m_links[T1_LINE].Get(i));
         record.pathDrops += line->GetQueue()->GetTotalDroppedPackets();
     }
+    record.gatewayQueuePeak = m_t1QueuePeak;
+    Ptr<WidebandNetDevice> bbn = DynamicCast<WidebandNetDevice>(m_links[WIDEBAND].Get(0));
+    record.bsatQueuePeak = bbn->GetPeakBsatQueue();
+    record.esiPeakBytes = bbn->GetPeakEsiBytes();
+    record.largestRequest = bbn->GetLargestRequest();
+    record.datagramsSent = bbn->GetDatagramsSent();
+    record.reservationsLost = bbn->GetReservationsLost();
+    Ptr<WidebandChannel> channel = DynamicCast<WidebandChannel>(bbn->GetChannel());
+    record.channelCapacityMbps =
+        channel->GetUsableBitsPerFrame() / channel->GetFramePeriod().GetSeconds() / 1e6;
 }
 
 NS_OBJECT_ENSURE_REGISTERED(NetbltWidebandFirstPhaseExperiment);
@@ -358,7 +420,8 @@ NetbltWidebandFirstPhaseExperiment::GetTypeId()
 Ptr<NetDevice>
 NetbltWidebandFirstPhaseExperiment::InstallReceiverInterface(Ptr<Node> receiver,
                                                              Ptr<EthernetBusChannel> channel,
-                                                             double position)
+                                                             double position,
+                                                             Ptr<RateErrorModel> /* drops */)
 {
     // The receiving PC/AT has the same 3C500 and driver as the sender.
     return GetSenderInterfaceHelper().Install(receiver, channel, position);

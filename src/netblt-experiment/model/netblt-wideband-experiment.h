@@ -15,6 +15,7 @@
 #include <array>
 #include <deque>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -24,19 +25,25 @@ class RateErrorModel;
 
 /**
  * @ingroup netblt-experiment
- * @brief One NETBLT transfer across the path of RFC 1030 Table IV: an IBM PC/AT on MIT's
+ * @brief NETBLT transfers across the path of RFC 1030 Table IV: an IBM PC/AT on MIT's
  * Subnet 26, a Butterfly gateway, the T1 line to BBN, BBN's Wideband earth station, the
- * satellite channel, ISI's earth station and Butterfly gateway, ISI's Ethernet and a SUN-3.
+ * satellite channel, ISI's earth station and Butterfly gateway, ISI's Ethernet and a SUN-3;
+ * with several flows, one PC/AT and one SUN-3 per flow, all through the same gateways, line
+ * and channel (RFC 1030 §8).
  *
- * Host 0 (the sender) has a 3Com 3C500 on a copy of Subnet 26 (SetDeviceAttribute() and
- * SetChannelAttribute() configure them, as for NetbltEthernetExperiment); host 1 (the
- * receiver) an Ethernet interface with a ring of receive buffers (an ideal
- * EthernetNetDevice) on ISI's Ethernet. The gateways forward with ns-3's IPv4, which
- * fragments datagrams larger than the Wideband interface's Mtu. SetWidebandChannelAttribute()
- * and SetWidebandDeviceAttribute() configure the satellite channel and both stations.
+ * Each sender has a 3Com 3C500 on a copy of Subnet 26 (SetDeviceAttribute() and
+ * SetChannelAttribute() configure them, as for NetbltEthernetExperiment); each receiver an
+ * Ethernet interface with a ring of receive buffers (an ideal EthernetNetDevice) on ISI's
+ * Ethernet. The gateways forward with ns-3's IPv4, which fragments datagrams larger than the
+ * Wideband interface's Mtu. SetWidebandChannelAttribute() and SetWidebandDeviceAttribute()
+ * configure the satellite channel and both stations.
  *
  * Links are numbered 10.1.1.0/24 (Subnet 26), 10.1.2.0/24 (T1), 10.1.3.0/24 (Wideband) and
- * 10.1.4.0/24 (ISI), with static routes.
+ * 10.1.4.0/24 (ISI), with static routes. Flow 0's PC/AT taps Subnet 26 at one end and MIT's
+ * gateway at the other (10.1.1.1 and 10.1.1.2); the other flows' PC/ATs tap it in between, at
+ * f / Flows of its length, numbered from 10.1.1.3. On ISI's Ethernet the gateway is at one
+ * end, flow 0's SUN-3 at the other (10.1.4.1 and 10.1.4.2), the other flows' SUN-3s at
+ * 1 - f / Flows of its length, from 10.1.4.3.
  */
 class NetbltWidebandExperiment : public NetbltExperiment
 {
@@ -66,38 +73,49 @@ class NetbltWidebandExperiment : public NetbltExperiment
     NetDeviceContainer InstallNetwork(NodeContainer hosts,
                                       int64_t stream,
                                       int64_t& streamsUsed) override;
-    Ipv4Address InstallInternet(NodeContainer hosts,
-                                const NetDeviceContainer& devices,
-                                int64_t stream,
-                                int64_t& streamsUsed) override;
+    void InstallInternet(NodeContainer hosts,
+                         const NetDeviceContainer& devices,
+                         int64_t stream,
+                         int64_t& streamsUsed) override;
     void EnablePcap(const std::string& prefix) override;
     std::vector<std::string> GetTransmitActivities() const override;
     void TransferDelivered() override;
-    void RecordNetworkLosses(const NetDeviceContainer& devices,
+    void RecordNetworkLosses(uint32_t flow,
+                             const NetDeviceContainer& devices,
                              NetbltTransferRecord& record) const override;
+    void RecordPath(NetbltPathRecord& record) const override;
 
     /**
-     * Puts the receiving host on ISI's Ethernet: by default with an interface that has a ring
+     * Puts a receiving host on ISI's Ethernet: by default with an interface that has a ring
      * of receive buffers (the SUN-3's), which drops ReceiverDropProbability of what it takes.
      * @param receiver the receiving host
      * @param channel ISI's Ethernet
      * @param position where the host taps the cable (m)
+     * @param drops the receiver's own error model, which applies ReceiverDropProbability
      * @return its device
      */
     virtual Ptr<NetDevice> InstallReceiverInterface(Ptr<Node> receiver,
                                                     Ptr<EthernetBusChannel> channel,
-                                                    double position);
+                                                    double position,
+                                                    Ptr<RateErrorModel> drops);
 
     /** @return the helper that builds the sender's 3C500 (configured from models/) */
     EthernetHelper& GetSenderInterfaceHelper();
 
   private:
     /**
-     * Counts a frame noise corrupted on its way to the sender.
+     * Counts a frame noise corrupted on its way to a sender.
      * @param frame the corrupted frame
      * @param device the receiving device's index on Subnet 26
      */
     void CountNoiseDrop(Ptr<const Packet> frame, uint32_t device);
+
+    /**
+     * Keeps the peak of the MIT gateway's queue for the T1 line.
+     * @param before packets queued before
+     * @param packets packets queued now
+     */
+    void WatchT1Queue(uint32_t before, uint32_t packets);
 
     /**
      * Watches the rate at which ISI's gateway sends onto its Ethernet; locks its interface up
@@ -106,25 +124,25 @@ class NetbltWidebandExperiment : public NetbltExperiment
      */
     void WatchIsiGateway(Ptr<const Packet> frame);
 
-    DataRate m_t1Rate;                   //!< rate of the MIT-BBN line
-    Time m_t1Delay;                      //!< its propagation delay
-    double m_receiverDropProbability;    //!< data the receiving host drops
-    Ptr<RateErrorModel> m_receiverDrops; //!< applies it
-    EthernetHelper m_subnet26;           //!< the sender's Ethernet (3C500 attributes)
-    EthernetHelper m_plainEthernet;      //!< gateway and SUN-3 interfaces
-    PointToPointHelper m_t1;             //!< the T1 line
-    WidebandHelper m_wideband;           //!< the satellite channel and its stations
+    DataRate m_t1Rate;                //!< rate of the MIT-BBN line
+    Time m_t1Delay;                   //!< its propagation delay
+    double m_receiverDropProbability; //!< data the receiving hosts drop
+    EthernetHelper m_subnet26;        //!< the sender's Ethernet (3C500 attributes)
+    EthernetHelper m_plainEthernet;   //!< gateway and SUN-3 interfaces
+    PointToPointHelper m_t1;          //!< the T1 line
+    WidebandHelper m_wideband;        //!< the satellite channel and its stations
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_widebandChannelAttributes; //!< set
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_widebandDeviceAttributes;  //!< set
     NodeContainer m_gateways;                  //!< MIT's gateway, BBN's station, ISI's gateway
     std::array<NetDeviceContainer, 4> m_links; //!< Subnet 26, T1, Wideband, ISI Ethernet
     Ptr<EthernetBusChannel> m_subnet26Channel; //!< to stop its background at the end
-    uint64_t m_senderNoiseDrops{0};     //!< frames noise corrupted on their way to the sender
-    Time m_isiLockupAfter;              //!< 0: ISI's gateway never locks up
-    double m_isiLockupRate;             //!< packets per second that wear it down
-    std::deque<Time> m_isiRecentFrames; //!< the gateway's frames of the last second
-    Time m_isiBusyTime;                 //!< time it has spent sending at the rate, in total
-    bool m_isiLockedUp{false};          //!< its interface has locked up
+    std::vector<uint64_t> m_senderNoiseDrops;  //!< frames noise corrupted, per Subnet 26 device
+    Time m_isiLockupAfter;                     //!< 0: ISI's gateway never locks up
+    double m_isiLockupRate;                    //!< packets per second that wear it down
+    std::deque<Time> m_isiRecentFrames;        //!< the gateway's frames of the last second
+    Time m_isiBusyTime;                        //!< time it has spent sending at the rate, in total
+    bool m_isiLockedUp{false};                 //!< its interface has locked up
+    uint32_t m_t1QueuePeak{0};                 //!< most packets MIT's gateway queued for the T1
 };
 
 /**
@@ -149,7 +167,8 @@ class NetbltWidebandFirstPhaseExperiment : public NetbltWidebandExperiment
   protected:
     Ptr<NetDevice> InstallReceiverInterface(Ptr<Node> receiver,
                                             Ptr<EthernetBusChannel> channel,
-                                            double position) override;
+                                            double position,
+                                            Ptr<RateErrorModel> drops) override;
 };
 
 } // namespace ns3

@@ -101,6 +101,17 @@ NetbltReceiver::GetTypeId()
                             "A complete buffer was handed to the client.",
                             MakeTraceSourceAccessor(&NetbltReceiver::m_bufferDeliveredTrace),
                             "ns3::NetbltConnection::BufferTracedCallback")
+            .AddTraceSource("DataReceived",
+                            "A DATA/LDATA packet reached this end intact while established (what "
+                            "the dataPacketsReceived statistic counts): buffer and packet "
+                            "number, data bytes.",
+                            MakeTraceSourceAccessor(&NetbltReceiver::m_dataReceivedTrace),
+                            "ns3::NetbltReceiver::DataReceivedTracedCallback")
+            .AddTraceSource("ResendSent",
+                            "A RESEND message was queued for a buffer: its number and the "
+                            "packets it asks for.",
+                            MakeTraceSourceAccessor(&NetbltReceiver::m_resendSentTrace),
+                            "ns3::NetbltReceiver::ResendTracedCallback")
             .AddTraceSource("ControlTimer",
                             "The control timer's value each time it is set (a TracedValue: "
                             "old and new value).",
@@ -514,6 +525,7 @@ NetbltReceiver::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
     uint32_t number = header.GetBufferNumber();
     uint16_t packetNumber = header.GetPacketNumber();
     uint32_t length = header.GetDataLength();
+    m_dataReceivedTrace(number, packetNumber, length);
     switch (m_rxBuffer.Classify(number, packetNumber, length, ldata, header.GetLastBuffer()))
     {
     case NetbltRxBuffer::ALREADY_DELIVERED:
@@ -648,6 +660,7 @@ NetbltReceiver::RequestMissing(uint32_t number, NetbltRxBuffer::Buffer& buffer)
     ++buffer.resendsSent;
     m_stats.maxResendsPerBuffer = std::max(m_stats.maxResendsPerBuffer, buffer.resendsSent);
     m_stats.packetsRequested += missing.size();
+    m_resendSentTrace(number, static_cast<uint32_t>(missing.size()));
     QueueControlMessage(
         NetbltControlMessage::MakeResend(buffer.awaitedSequence, number, std::move(missing)));
     return true;

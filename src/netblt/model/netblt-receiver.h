@@ -35,6 +35,20 @@ class NetbltReceiver : public NetbltConnection
     typedef Callback<void, Ptr<NetbltReceiver>, uint32_t, Ptr<Packet>, bool> BufferCallback;
 
     /**
+     * Trace signature of DataReceived: one DATA/LDATA packet counted as received.
+     * @param buffer the buffer number
+     * @param packet the packet number
+     * @param bytes data bytes in it
+     */
+    typedef void (*DataReceivedTracedCallback)(uint32_t buffer, uint16_t packet, uint32_t bytes);
+    /**
+     * Trace signature of ResendSent: one RESEND message queued.
+     * @param buffer the buffer number
+     * @param packets the packet numbers it lists
+     */
+    typedef void (*ResendTracedCallback)(uint32_t buffer, uint32_t packets);
+
+    /**
      * @brief Get the type ID.
      * @return the object TypeId
      */
@@ -141,6 +155,8 @@ class NetbltReceiver : public NetbltConnection
 
     TracedCallback<uint32_t> m_dataTimeoutTrace;
     TracedCallback<uint32_t> m_bufferDeliveredTrace;
+    TracedCallback<uint32_t, uint16_t, uint32_t> m_dataReceivedTrace; //!< counted DATA/LDATA
+    TracedCallback<uint32_t, uint32_t> m_resendSentTrace;             //!< RESEND: buffer, packets
     TracedCallback<Time> m_controlTimeoutTrace;
 };
 

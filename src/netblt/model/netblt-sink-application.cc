@@ -78,7 +78,12 @@ NetbltSinkApplication::GetTypeId()
             .AddTraceSource("Rx",
                             "A complete buffer reached the client: its bytes and number.",
                             MakeTraceSourceAccessor(&NetbltSinkApplication::m_rxTrace),
-                            "ns3::NetbltSinkApplication::RxTracedCallback");
+                            "ns3::NetbltSinkApplication::RxTracedCallback")
+            .AddTraceSource("Connection",
+                            "A connection was accepted (its OPEN answered): the place to "
+                            "connect to its trace sources (NetbltReceiver's DataReceived, ...).",
+                            MakeTraceSourceAccessor(&NetbltSinkApplication::m_connectionTrace),
+                            "ns3::NetbltSinkApplication::ConnectionTracedCallback");
     return tid;
 }
 
@@ -186,6 +191,7 @@ NetbltSinkApplication::Accept(Ptr<NetbltConnection> connection,
     receiver->SetEstablishedCallback(MakeCallback(&NetbltSinkApplication::Established, this));
     receiver->SetBufferReceivedCallback(MakeCallback(&NetbltSinkApplication::BufferReceived, this));
     receiver->SetCloseCallback(MakeCallback(&NetbltSinkApplication::ConnectionClosed, this));
+    m_connectionTrace(receiver);
     return "";
 }
 

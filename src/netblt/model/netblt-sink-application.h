@@ -31,6 +31,8 @@ class NetbltSinkApplication : public Application
   public:
     /** Trace signature: a buffer's bytes and its number. */
     typedef void (*RxTracedCallback)(Ptr<const Packet> data, uint32_t buffer);
+    /** Trace signature: a connection accepted. */
+    typedef void (*ConnectionTracedCallback)(Ptr<NetbltReceiver> connection);
 
     /**
      * @brief Get the type ID.
@@ -92,6 +94,7 @@ class NetbltSinkApplication : public Application
     NetbltConnection::CloseReason m_closeReason{NetbltConnection::TRANSFER_COMPLETE};
 
     TracedCallback<Ptr<const Packet>, uint32_t> m_rxTrace;
+    TracedCallback<Ptr<NetbltReceiver>> m_connectionTrace; //!< a connection was accepted
 };
 
 } // namespace ns3

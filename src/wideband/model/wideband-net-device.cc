@@ -6,6 +6,7 @@
 
 #include "wideband-channel.h"
 
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
@@ -49,6 +50,18 @@ WidebandNetDevice::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&WidebandNetDevice::m_esiBufferBytes),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "EsiOverflow",
+                "What the ESI does with a request that would overfill EsiBufferBytes: "
+                "Reset (RFC 1030 §7's BIO interface: the ESI stops its transmit clock "
+                "and the channel processor node resets), Refuse (it takes the "
+                "datagrams that fit, in order, and the rest wait in the BSAT queue for "
+                "the next control slot) or Drop (it takes those that fit and drops "
+                "the rest). Refuse and Drop are what-ifs of an upgraded interface "
+                "(RFC 1030 §8).",
+                EnumValue(RESET_STATION),
+                MakeEnumAccessor<EsiOverflowPolicy>(&WidebandNetDevice::m_esiOverflow),
+                MakeEnumChecker(RESET_STATION, "Reset", REFUSE_REST, "Refuse", DROP_REST, "Drop"))
             .AddAttribute("ResetTime",
                           "How long the station's channel processor node takes to reset after "
                           "the BIO interface locks up.",
@@ -103,7 +116,8 @@ WidebandNetDevice::GetTypeId()
 }
 
 WidebandNetDevice::WidebandNetDevice()
-    : m_mtu(1500)
+    : m_mtu(1500),
+      m_esiOverflow(RESET_STATION)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -181,6 +195,7 @@ WidebandNetDevice::Enqueue(Ptr<Packet> packet)
         return;
     }
     m_bsatQueue.push_back(packet);
+    m_peakBsatQueue = std::max(m_peakBsatQueue, static_cast<uint32_t>(m_bsatQueue.size()));
     ScheduleControlSlot();
 }
 
@@ -207,22 +222,53 @@ WidebandNetDevice::ControlSlot()
     NS_LOG_FUNCTION(this);
     m_lastControlSlot = Simulator::Now();
     m_pending.remove_if([](const Pending& p) { return !p.event.IsPending(); });
+    // The ESI takes the queued datagrams in order while they fit.
+    const uint32_t room = m_esiBufferBytes - m_esiBytes;
     uint32_t newBytes = 0;
+    std::size_t taken = 0;
     for (const Ptr<Packet>& packet : m_bsatQueue)
     {
+        if (newBytes + packet->GetSize() > room)
+        {
+            break;
+        }
         newBytes += packet->GetSize();
+        ++taken;
     }
-    if (m_esiBytes + newBytes > m_esiBufferBytes)
+    if (taken < m_bsatQueue.size())
     {
-        Reset();
-        return;
+        if (m_esiOverflow == RESET_STATION)
+        {
+            Reset();
+            return;
+        }
+        m_esiOverflows += m_bsatQueue.size() - taken;
+        if (m_esiOverflow == DROP_REST)
+        {
+            std::for_each(m_bsatQueue.begin() + static_cast<std::ptrdiff_t>(taken),
+                          m_bsatQueue.end(),
+                          [this](const Ptr<Packet>& packet) { DropOutgoing(packet); });
+            m_bsatQueue.erase(m_bsatQueue.begin() + static_cast<std::ptrdiff_t>(taken),
+                              m_bsatQueue.end());
+        }
     }
     m_esiBytes += newBytes;
+    m_peakEsiBytes = std::max(m_peakEsiBytes, m_esiBytes);
     // A lost request's datagrams went to the ESI first, so they are asked for first.
     std::deque<Ptr<Packet>> request = std::move(m_lostRequests);
     m_lostRequests.clear();
-    request.insert(request.end(), m_bsatQueue.begin(), m_bsatQueue.end());
-    m_bsatQueue.clear();
+    request.insert(request.end(),
+                   m_bsatQueue.begin(),
+                   m_bsatQueue.begin() + static_cast<std::ptrdiff_t>(taken));
+    m_bsatQueue.erase(m_bsatQueue.begin(),
+                      m_bsatQueue.begin() + static_cast<std::ptrdiff_t>(taken));
+    // What the ESI refused asks again at the next slot.
+    ScheduleControlSlot();
+    if (request.empty())
+    {
+        return;
+    }
+    m_largestRequest = std::max(m_largestRequest, static_cast<uint32_t>(request.size()));
     std::vector<uint32_t> sizes;
     sizes.reserve(request.size());
     for (const Ptr<Packet>& packet : request)
@@ -388,6 +434,30 @@ uint64_t
 WidebandNetDevice::GetTransmitDrops() const
 {
     return m_transmitDrops;
+}
+
+uint64_t
+WidebandNetDevice::GetEsiOverflows() const
+{
+    return m_esiOverflows;
+}
+
+uint32_t
+WidebandNetDevice::GetPeakEsiBytes() const
+{
+    return m_peakEsiBytes;
+}
+
+uint32_t
+WidebandNetDevice::GetPeakBsatQueue() const
+{
+    return m_peakBsatQueue;
+}
+
+uint32_t
+WidebandNetDevice::GetLargestRequest() const
+{
+    return m_largestRequest;
 }
 
 void

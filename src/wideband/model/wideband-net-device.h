@@ -47,6 +47,17 @@ class WidebandNetDevice : public NetDevice
     /// EtherType of the only protocol carried.
     static constexpr uint16_t IPV4_PROTOCOL = 0x0800;
 
+    /// What the ESI does with a request that would overfill its buffer (EsiOverflow).
+    enum EsiOverflowPolicy : uint8_t
+    {
+        /// RFC 1030 §7's BIO: the ESI stops its transmit clock and the station resets.
+        RESET_STATION,
+        /// It takes the datagrams that fit; the rest wait in the BSAT queue for the next slot.
+        REFUSE_REST,
+        /// It takes the datagrams that fit and drops the rest.
+        DROP_REST,
+    };
+
     WidebandNetDevice();
     ~WidebandNetDevice() override;
 
@@ -81,6 +92,14 @@ class WidebandNetDevice : public NetDevice
     uint64_t GetResets() const;
     /** @return datagrams dropped on the sending side: too large, queue full, down or reset */
     uint64_t GetTransmitDrops() const;
+    /** @return datagrams an ESI without room refused or dropped (EsiOverflow not the reset) */
+    uint64_t GetEsiOverflows() const;
+    /** @return most bytes the ESI has held at once (requested, not yet transmitted) */
+    uint32_t GetPeakEsiBytes() const;
+    /** @return most datagrams the BSAT queue has held at once */
+    uint32_t GetPeakBsatQueue() const;
+    /** @return most datagrams one control slot asked to reserve */
+    uint32_t GetLargestRequest() const;
 
     // NetDevice
     void SetIfIndex(const uint32_t index) override;
@@ -154,6 +173,7 @@ class WidebandNetDevice : public NetDevice
     uint16_t m_mtu;                         //!< IP MTU towards the channel
     QueueSize m_bsatQueueSize;              //!< BSAT queue limit
     uint32_t m_esiBufferBytes;              //!< ESI buffer
+    EsiOverflowPolicy m_esiOverflow;        //!< what an overfull request does
     Time m_resetTime;                       //!< channel processor reset
     Time m_interfaceDelay;                  //!< gateway hand-over, each way
     bool m_down{false};                     //!< resetting
@@ -180,6 +200,10 @@ class WidebandNetDevice : public NetDevice
     uint64_t m_reservationsLost{0};                        //!< see GetReservationsLost()
     uint64_t m_resets{0};                                  //!< see GetResets()
     uint64_t m_transmitDrops{0};                           //!< see GetTransmitDrops()
+    uint64_t m_esiOverflows{0};                            //!< see GetEsiOverflows()
+    uint32_t m_peakEsiBytes{0};                            //!< see GetPeakEsiBytes()
+    uint32_t m_peakBsatQueue{0};                           //!< see GetPeakBsatQueue()
+    uint32_t m_largestRequest{0};                          //!< see GetLargestRequest()
 
     TracedCallback<Ptr<const Packet>> m_macTxTrace;          //!< accepted by Send()
     TracedCallback<Ptr<const Packet>> m_macTxDropTrace;      //!< dropped on the sending side

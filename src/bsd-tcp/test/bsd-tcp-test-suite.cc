@@ -1,0 +1,337 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/boolean.h"
+#include "ns3/bsd-tcp-helper.h"
+#include "ns3/bsd-tcp-socket-factory.h"
+#include "ns3/bsd-tcp-socket.h"
+#include "ns3/bulk-send-helper.h"
+#include "ns3/enum.h"
+#include "ns3/host-cpu-helper.h"
+#include "ns3/host-cpu.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/packet-sink-helper.h"
+#include "ns3/packet-sink.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-host-processing.h"
+#include "ns3/tcp-socket-state.h"
+#include "ns3/tcp-tahoe-recovery.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+
+/**
+ * @defgroup bsd-tcp-tests Tests of the 1987 BSD TCP
+ * @ingroup bsd-tcp
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+/// What one transfer over the test link did.
+struct TransferOutcome
+{
+    uint64_t received{0};         //!< bytes the sink read
+    Time lastByte;                //!< when the sink had them all
+    Ptr<TcpHostProcessing> sent;  //!< the sender's TCP charging
+    Ptr<TcpHostProcessing> taken; //!< the receiver's
+    Ptr<HostCpu> senderCpu;       //!< the sender's processor
+    Ptr<HostCpu> receiverCpu;     //!< the receiver's
+};
+
+/**
+ * Transfers @p bytes with BulkSend from one host to another over a 10 Mbit/s point-to-point
+ * link, both hosts with a HostCpu and the BSD TCP @p tcp makes.
+ * @param tcp the hosts' TCP, costs and socket settings set
+ * @param bytes bytes to transfer
+ * @param delay the link's one-way delay
+ * @return the outcome, read after the run
+ */
+TransferOutcome
+Transfer(const BsdTcpHelper& tcp, uint32_t bytes, Time delay)
+{
+    NodeContainer hosts;
+    hosts.Create(2);
+    HostCpuHelper().Install(hosts);
+    PointToPointHelper link;
+    link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+    link.SetChannelAttribute("Delay", TimeValue(delay));
+    NetDeviceContainer devices = link.Install(hosts);
+    InternetStackHelper().Install(hosts);
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+    tcp.Install(hosts);
+
+    const std::string factory = BsdTcpSocketFactory::GetTypeId().GetName();
+    PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), 5001));
+    ApplicationContainer sinks = sinkHelper.Install(hosts.Get(1));
+    BulkSendHelper sendHelper(factory, InetSocketAddress(interfaces.GetAddress(1), 5001));
+    sendHelper.SetAttribute("MaxBytes", UintegerValue(bytes));
+    sendHelper.SetAttribute("SendSize", UintegerValue(1024));
+    ApplicationContainer senders = sendHelper.Install(hosts.Get(0));
+    sinks.Start(Seconds(0));
+    senders.Start(MilliSeconds(1));
+
+    TransferOutcome outcome;
+    Ptr<PacketSink> sink = DynamicCast<PacketSink>(sinks.Get(0));
+    sink->TraceConnectWithoutContext(
+        "Rx",
+        Callback<void, Ptr<const Packet>, const Address&>(
+            [&outcome, sink, bytes](Ptr<const Packet>, const Address&) {
+                if (sink->GetTotalRx() >= bytes && outcome.lastByte.IsZero())
+                {
+                    outcome.lastByte = Simulator::Now();
+                }
+            }));
+    Simulator::Stop(Seconds(600));
+    Simulator::Run();
+    outcome.received = sink->GetTotalRx();
+    outcome.sent = hosts.Get(0)->GetObject<TcpHostProcessing>();
+    outcome.taken = hosts.Get(1)->GetObject<TcpHostProcessing>();
+    outcome.senderCpu = hosts.Get(0)->GetObject<HostCpu>();
+    outcome.receiverCpu = hosts.Get(1)->GetObject<HostCpu>();
+    Simulator::Destroy();
+    return outcome;
+}
+
+/** @return a TCP whose every cost is set, 16 KB windows, 1000-byte segments */
+BsdTcpHelper
+CostlyTcp()
+{
+    BsdTcpHelper tcp;
+    tcp.SetSocketAttribute("BufferSize", UintegerValue(16000));
+    tcp.SetSocketAttribute("SegmentSize", UintegerValue(1000));
+    tcp.SetProcessingAttribute("DataSendPacketCost", TimeValue(MilliSeconds(1)));
+    tcp.SetProcessingAttribute("DataSendByteCost", TimeValue(MicroSeconds(1)));
+    tcp.SetProcessingAttribute("AckSendPacketCost", TimeValue(MicroSeconds(500)));
+    tcp.SetProcessingAttribute("DataReceivePacketCost", TimeValue(MilliSeconds(2)));
+    tcp.SetProcessingAttribute("DataReceiveByteCost", TimeValue(MicroSeconds(2)));
+    tcp.SetProcessingAttribute("AckReceivePacketCost", TimeValue(MicroSeconds(300)));
+    return tcp;
+}
+
+} // namespace
+
+/**
+ * @ingroup bsd-tcp-tests
+ * @brief Every segment is charged to the host that sends or receives it: each activity's CPU
+ * time is its segments times the per-segment cost plus its bytes times the per-byte cost, and
+ * the segments counted on both sides of a clean link agree.
+ */
+class TcpHostProcessingChargesTestCase : public TestCase
+{
+  public:
+    TcpHostProcessingChargesTestCase()
+        : TestCase("TCP's segments are charged to each host's CPU by activity, per segment "
+                   "and per byte")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t bytes = 100000;
+        TransferOutcome outcome = Transfer(CostlyTcp(), bytes, MilliSeconds(5));
+        NS_TEST_ASSERT_MSG_EQ(outcome.received, bytes, "every byte arrives");
+        // 100 segments of 1000 bytes, none lost on a clean link.
+        NS_TEST_ASSERT_MSG_EQ(outcome.sent->GetDataSegmentsSent(), 100, "data segments sent");
+        NS_TEST_ASSERT_MSG_EQ(outcome.taken->GetDataSegmentsReceived(),
+                              100,
+                              "data segments received");
+        NS_TEST_ASSERT_MSG_EQ(outcome.sent->GetDataBytesSent(), bytes, "data bytes sent");
+        NS_TEST_ASSERT_MSG_EQ(outcome.taken->GetAckSegmentsSent(),
+                              outcome.sent->GetAckSegmentsReceived(),
+                              "every segment without data the receiver sent arrived");
+        NS_TEST_ASSERT_MSG_GT(outcome.taken->GetAckSegmentsSent(), 40, "ACKs went back");
+        NS_TEST_ASSERT_MSG_EQ(outcome.senderCpu->GetBusyTime(TcpHostProcessing::DATA_SEND_ACTIVITY),
+                              MilliSeconds(1) * 100 + MicroSeconds(1) * bytes,
+                              "send charge: 1 ms a segment and 1 us a byte");
+        NS_TEST_ASSERT_MSG_EQ(
+            outcome.receiverCpu->GetBusyTime(TcpHostProcessing::DATA_RECEIVE_ACTIVITY),
+            MilliSeconds(2) * 100 + MicroSeconds(2) * bytes,
+            "receive charge: 2 ms a segment and 2 us a byte");
+        NS_TEST_ASSERT_MSG_EQ(
+            outcome.receiverCpu->GetBusyTime(TcpHostProcessing::ACK_SEND_ACTIVITY),
+            MicroSeconds(500) * static_cast<int64_t>(outcome.taken->GetAckSegmentsSent()),
+            "ACK send charge");
+        NS_TEST_ASSERT_MSG_EQ(
+            outcome.senderCpu->GetBusyTime(TcpHostProcessing::ACK_RECEIVE_ACTIVITY),
+            MicroSeconds(300) * static_cast<int64_t>(outcome.sent->GetAckSegmentsReceived()),
+            "ACK receive charge");
+    }
+};
+
+/**
+ * @ingroup bsd-tcp-tests
+ * @brief Charging the host's CPU slows TCP: the same transfer takes longer on a slower host,
+ * and on a CPU-bound receiver at least its segments' receive cost.
+ */
+class TcpHostProcessingSlowsTestCase : public TestCase
+{
+  public:
+    TcpHostProcessingSlowsTestCase()
+        : TestCase("a slower host moves TCP more slowly; a CPU-bound receiver sets the pace")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t bytes = 200000;
+        BsdTcpHelper instant;
+        instant.SetSocketAttribute("BufferSize", UintegerValue(16000));
+        instant.SetSocketAttribute("SegmentSize", UintegerValue(1000));
+        TransferOutcome fast = Transfer(instant, bytes, MilliSeconds(1));
+        TransferOutcome slow = Transfer(CostlyTcp(), bytes, MilliSeconds(1));
+        NS_TEST_ASSERT_MSG_EQ(fast.received, bytes, "the instant hosts deliver everything");
+        NS_TEST_ASSERT_MSG_EQ(slow.received, bytes, "the slow hosts deliver everything");
+        NS_TEST_ASSERT_MSG_EQ(fast.receiverCpu->GetBusyTime(), Time(0), "no cost, no CPU time");
+        // The receiver spends 2 ms + 1000 x 2 us = 4 ms on each of its 200 segments.
+        const Time receiving = MilliSeconds(4) * 200;
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(slow.lastByte, receiving, "the receiver's CPU bounds it");
+        NS_TEST_ASSERT_MSG_GT(slow.lastByte,
+                              fast.lastByte * 3,
+                              "the slow hosts take several times as long");
+    }
+};
+
+/**
+ * @ingroup bsd-tcp-tests
+ * @brief BsdTcpSocketFactory's sockets have a 1987 BSD TCP's settings, set per socket from the
+ * factory's attributes, and Tahoe's or NewReno's recovery.
+ */
+class BsdTcpSocketFactoryTestCase : public TestCase
+{
+  public:
+    BsdTcpSocketFactoryTestCase()
+        : TestCase("the factory's sockets: buffers, MSS, no options, BSD timers, the recovery")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer hosts;
+        hosts.Create(2);
+        InternetStackHelper().Install(hosts);
+        BsdTcpHelper tahoe;
+        tahoe.SetSocketAttribute("BufferSize", UintegerValue(16384));
+        tahoe.SetSocketAttribute("SegmentSize", UintegerValue(1460));
+        tahoe.Install(hosts.Get(0));
+        BsdTcpHelper newReno;
+        newReno.SetSocketAttribute("CongestionControl", EnumValue(BsdTcpSocketFactory::NEW_RENO));
+        newReno.Install(hosts.Get(1));
+
+        Ptr<Socket> socket = hosts.Get(0)->GetObject<BsdTcpSocketFactory>()->CreateSocket();
+        NS_TEST_ASSERT_MSG_NE(DynamicCast<BsdTcpSocket>(socket), nullptr, "a BsdTcpSocket");
+        auto unsignedOf = [&socket](const std::string& name) {
+            UintegerValue value;
+            socket->GetAttribute(name, value);
+            return value.Get();
+        };
+        auto boolOf = [&socket](const std::string& name) {
+            BooleanValue value;
+            socket->GetAttribute(name, value);
+            return value.Get();
+        };
+        auto timeOf = [&socket](const std::string& name) {
+            TimeValue value;
+            socket->GetAttribute(name, value);
+            return value.Get();
+        };
+        NS_TEST_ASSERT_MSG_EQ(unsignedOf("SndBufSize"), 16384 + 1024, "room for a window");
+        NS_TEST_ASSERT_MSG_EQ(unsignedOf("MaxWindowSize"), 16384, "offered window");
+        NS_TEST_ASSERT_MSG_EQ(unsignedOf("RcvBufSize"), 32768, "room for a window unread");
+        NS_TEST_ASSERT_MSG_EQ(unsignedOf("SegmentSize"), 1460, "segment size");
+        NS_TEST_ASSERT_MSG_EQ(unsignedOf("InitialCwnd"), 1, "first window one segment");
+        NS_TEST_ASSERT_MSG_EQ(unsignedOf("DelAckCount"), 2, "ACK every second segment");
+        NS_TEST_ASSERT_MSG_EQ(boolOf("WindowScaling"), false, "no window scaling");
+        NS_TEST_ASSERT_MSG_EQ(boolOf("Sack"), false, "no SACK");
+        NS_TEST_ASSERT_MSG_EQ(boolOf("Timestamp"), false, "no timestamps");
+        NS_TEST_ASSERT_MSG_EQ(boolOf("LimitedTransmit"), false, "no limited transmit");
+        NS_TEST_ASSERT_MSG_EQ(boolOf("TcpNoDelay"), false, "Nagle's algorithm");
+        NS_TEST_ASSERT_MSG_EQ(timeOf("ClockGranularity"), MilliSeconds(500), "BSD's slow tick");
+        NS_TEST_ASSERT_MSG_EQ(timeOf("MinRto"), Seconds(1), "least timeout");
+        NS_TEST_ASSERT_MSG_EQ(timeOf("ConnTimeout"), Seconds(3), "RFC 1122's first timeout");
+        NS_TEST_ASSERT_MSG_EQ(timeOf("DelAckTimeout"), MilliSeconds(200), "BSD's fast tick");
+
+        auto recoveryOf = [](Ptr<Socket> s) {
+            PointerValue value;
+            s->GetAttribute("RecoveryOps", value);
+            return value.Get<Object>()->GetInstanceTypeId().GetName();
+        };
+        NS_TEST_ASSERT_MSG_EQ(recoveryOf(socket), "ns3::TcpTahoeRecovery", "Tahoe by default");
+        Ptr<Socket> other = hosts.Get(1)->GetObject<BsdTcpSocketFactory>()->CreateSocket();
+        NS_TEST_ASSERT_MSG_EQ(recoveryOf(other), "ns3::TcpClassicRecovery", "NewReno on request");
+        NS_TEST_ASSERT_MSG_EQ(DynamicCast<BsdTcpSocket>(other)->GetRetransmissionTimeouts(),
+                              0,
+                              "no timeouts yet");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup bsd-tcp-tests
+ * @brief Tahoe's recovery: one segment on the third duplicate ACK, no inflation by later ones,
+ * slow start on new ACKs, and its own window (not the threshold) when the loss is repaired.
+ */
+class TcpTahoeRecoveryTestCase : public TestCase
+{
+  public:
+    TcpTahoeRecoveryTestCase()
+        : TestCase("Tahoe: one segment after fast retransmit, then slow start, no fast recovery")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<TcpSocketState> tcb = CreateObject<TcpSocketState>();
+        tcb->m_segmentSize = 1000;
+        tcb->m_cWnd = 20000;
+        tcb->m_ssThresh = 10000; // as TcpSocketBase sets it before EnterRecovery
+        Ptr<TcpTahoeRecovery> tahoe = CreateObject<TcpTahoeRecovery>();
+        tahoe->EnterRecovery(tcb, 3, 20000, 0);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), 1000, "one segment on the third duplicate");
+        tahoe->DoRecovery(tcb, 0, true);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), 1000, "no inflation by duplicate ACKs");
+        tahoe->DoRecovery(tcb, 1000, false);
+        tahoe->DoRecovery(tcb, 1000, false);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), 3000, "slow start on partial ACKs");
+        Ptr<TcpRecoveryOps> forked = tahoe->Fork();
+        tcb->m_cWnd = tcb->m_ssThresh.Get(); // what TcpSocketBase does before ExitRecovery
+        tahoe->ExitRecovery(tcb);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), 3000, "its own window, not the threshold");
+        tcb->m_cWnd = 10000;
+        forked->ExitRecovery(tcb);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), 3000, "a fork keeps the window");
+    }
+};
+
+/**
+ * @ingroup bsd-tcp-tests
+ * @brief Tests of the 1987 BSD TCP.
+ */
+class BsdTcpTestSuite : public TestSuite
+{
+  public:
+    BsdTcpTestSuite()
+        : TestSuite("bsd-tcp", Type::UNIT)
+    {
+        AddTestCase(new TcpHostProcessingChargesTestCase, Duration::QUICK);
+        AddTestCase(new TcpHostProcessingSlowsTestCase, Duration::QUICK);
+        AddTestCase(new BsdTcpSocketFactoryTestCase, Duration::QUICK);
+        AddTestCase(new TcpTahoeRecoveryTestCase, Duration::QUICK);
+    }
+};
+
+static BsdTcpTestSuite g_bsdTcpTestSuite; //!< Static variable for test initialization
