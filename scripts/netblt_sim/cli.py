@@ -19,6 +19,7 @@ from netblt_sim.networks import NETWORKS
 from netblt_sim.parameters import (
     CONGESTION_CONTROLS,
     PROTOCOLS,
+    RATE_POLICIES,
     UNIT_ALIASES,
     TransferParameters,
     transfer_parameters,
@@ -89,6 +90,29 @@ def build_parser() -> argparse.ArgumentParser:
                      help="loss recovery (default tahoe)")  # fmt: skip
     tcp.add_argument("--mss", type=int, default=defaults.mss,
                      help="segment size, bytes (default: the path MTU less 40)")  # fmt: skip
+    rate = parser.add_argument_group(
+        "rate control (the sender's; --bs and --bi are then the ceiling an adaptive one keeps "
+        "under)"
+    )
+    rate.add_argument(
+        "--rate-control",
+        choices=sorted(RATE_POLICIES),
+        default=defaults.rate_control,
+        help="the sender's rate policy (default: static, RFC 998's negotiated values)",
+    )
+    rate.add_argument(
+        "--start-bs",
+        type=int,
+        default=defaults.start_bs,
+        help="an adaptive policy's start burst size",
+    )
+    rate.add_argument(
+        "--start-bi",
+        dest="start_bi_ms",
+        type=int,
+        default=defaults.start_bi_ms,
+        help="an adaptive policy's start burst interval, whole ms (default: 1 packet every 200 ms)",
+    )
     link = parser.add_argument_group("point-to-point link and impairments (--network point-to-point)")
     link.add_argument("--link-rate-mbps", type=float, default=defaults.link_rate_bps / 1e6)
     link.add_argument("--link-delay-ms", type=float, default=defaults.link_delay_ms, help="one way")

@@ -35,8 +35,10 @@ from netblt_sim.networks import POINT_TO_POINT
 from netblt_sim.parameters import TCP, TransferParameters, transfer_parameters
 from netblt_sim.transfer import (
     RUN_COLUMNS,
+    TransferObserver,
     TransferRecord,
     build_experiment,
+    installed,
     milliseconds_to_time,
     parameters_dict,
     plain_fields,
@@ -298,9 +300,10 @@ def run_transfers_together(
     return run_flow_set(FlowSet(given, starts, "given", overrides_from(overrides)))
 
 
-def run_flow_set(flows: FlowSet) -> FlowSetRecord:
-    """Runs a flow set to the end (validated first; same seed, same records)."""
-    record, _ = _run(flows, time_sequences=False)
+def run_flow_set(flows: FlowSet, observer: TransferObserver | None = None) -> FlowSetRecord:
+    """Runs a flow set to the end (validated first; same seed, same records); an `observer`
+    watches it as `run_transfer`'s does."""
+    record, _ = _run(flows, time_sequences=False, observer=observer)
     return record
 
 
@@ -335,7 +338,9 @@ TIME_SEQUENCE_EVENTS: tuple[str, ...] = ("sent", "retransmitted", "received", "r
                                          "delivered")  # fmt: skip
 
 
-def _run(flows: FlowSet, time_sequences: bool) -> tuple[FlowSetRecord, Any]:
+def _run(
+    flows: FlowSet, time_sequences: bool, observer: TransferObserver | None = None
+) -> tuple[FlowSetRecord, Any]:
     flows.validate()
     first = flows.flows[0]
     ns, experiment = build_experiment(first)
@@ -351,7 +356,10 @@ def _run(flows: FlowSet, time_sequences: bool) -> tuple[FlowSetRecord, Any]:
     _apply_overrides(ns, experiment, flows.overrides)
     experiment.Install()
     try:
+        installed(ns, first, observer)
         ns.Simulator.Run()
+        if observer is not None:
+            observer.finished(ns)
         records = tuple(record_from_cpp(experiment.GetRecord(i)) for i in range(len(flows.flows)))
         path = PathRecord(**plain_fields(experiment.GetPathRecord(), _PATH_FIELD_TYPES))
         traces = _time_sequences_frame(experiment, len(flows.flows)) if time_sequences else None

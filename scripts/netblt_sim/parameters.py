@@ -53,7 +53,8 @@ TCP = "tcp"
 PROTOCOLS: tuple[str, ...] = (NETBLT, TCP)
 # Parameters only one protocol takes; the other leaves them at their defaults.
 NETBLT_ONLY_FIELDS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "nbufs", "checksum_data")
-NETBLT_ONLY_FIELDS += ("death_timeout_s", "data_timer", "rtt_estimator")
+NETBLT_ONLY_FIELDS += ("death_timeout_s", "data_timer", "rtt_estimator", "rate_control")
+NETBLT_ONLY_FIELDS += ("start_bs", "start_bi_ms")
 TCP_ONLY_FIELDS: tuple[str, ...] = ("window_bytes", "congestion_control", "mss")
 # TCP's loss recovery (BsdTcpSocketFactory's CongestionControl): 4.3BSD-Tahoe's (1988) fast
 # retransmit and slow start from one segment, or NewReno's fast recovery (RFC 6582).
@@ -66,6 +67,16 @@ DEFAULT_CONGESTION_CONTROL = "tahoe"
 # there being no window scaling.
 MAX_TCP_WINDOW_BYTES = 65536
 TCP_IP_HEADER_BYTES = 20 + 20  # IPv4 and TCP headers without options: MSS = MTU - 40
+# The sender's rate policies (RatePolicyType): RFC 998's negotiated values, which every
+# published run used, and two end-to-end algorithms (src/netblt/doc/netblt.md, Rate control).
+RATE_POLICIES: dict[str, str] = {
+    "static": "ns3::NetbltStaticRatePolicy",
+    "aimd": "ns3::NetbltAimdRatePolicy",
+    "delivery-rate": "ns3::NetbltDeliveryRatePolicy",
+}
+STATIC_RATE_POLICY = "static"
+# The adaptive policies' start (StartBurstSize, StartBurstInterval): only with one of them.
+RATE_START_FIELDS: tuple[str, ...] = ("start_bs", "start_bi_ms")
 
 
 @dataclass(frozen=True)
@@ -102,6 +113,12 @@ class TransferParameters:
     window_bytes: int | None = None
     congestion_control: str | None = None
     mss: int | None = None
+    # The sender's rate policy, a key of RATE_POLICIES (None: NETBLT's default, static), and an
+    # adaptive policy's start: bursts of start_bs packets every start_bi_ms (None: the policy's
+    # default, 1 packet every 200 ms); the negotiated bs and bi_ms are its ceiling.
+    rate_control: str | None = None
+    start_bs: int | None = None
+    start_bi_ms: int | None = None
 
     def validate(self) -> None:
         """Raises ValueError naming the first impossible value and what is allowed.
@@ -196,6 +213,27 @@ class TransferParameters:
                 raise ValueError(
                     f"{name} = {getattr(self, name)!r}: must be one of {sorted(choices)}, or None "
                     "for the hosts' implementation (models/)"
+                )
+        self._validate_rate_control()
+
+    def _validate_rate_control(self) -> None:
+        if self.rate_control is not None and self.rate_control not in RATE_POLICIES:
+            raise ValueError(
+                f"rate_control = {self.rate_control!r}: must be one of {sorted(RATE_POLICIES)}, "
+                "or None for NETBLT's default (static)"
+            )
+        for name, meaning in (("start_bs", "packets per burst"), ("start_bi_ms", "whole ms")):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{name} = {value!r}: must be a whole number or None")
+            _check_range(name, value, 1, UINT16_MAX, meaning)
+            if self.rate_control in (None, STATIC_RATE_POLICY):
+                raise ValueError(
+                    f"{name} = {value}: only an adaptive rate_control "
+                    f"({sorted(set(RATE_POLICIES) - {STATIC_RATE_POLICY})}) has a start rate; "
+                    "the static policy sends at bs every bi_ms"
                 )
 
     def _validate_tcp(self) -> None:

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The experiments of `scenarios/`: one JSON file each, named by its file, of a `kind`
 (`KINDS`): "table", a published table of RFC 1030 regenerated (see `tables`), "measure",
-figures checked by runs, RFC 1030's claims of its text among them (see `measures`), or
-"time-sequence", chosen runs drawn as time-sequence plots (see `time_sequences`).
+figures checked by runs, RFC 1030's claims of its text among them (see `measures`),
+"time-sequence", chosen runs drawn as time-sequence plots (see `time_sequences`), or
+"rate-control", adaptive rate policies against the best static settings (see `rate_control`).
 
 `load_scenario(name)` is the one loader of a scenario file, `load_scenarios()` loads every file
 (what `scripts/reproduce` runs: no scenario is named in code), and `run_scenario` runs one
@@ -18,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from netblt_sim.measures import MEASURE_KIND, MeasureScenario, parse_measure
 from netblt_sim.outcome import Outcome
+from netblt_sim.rate_control import RATE_CONTROL_KIND, RateControlScenario, parse_rate_control
+from netblt_sim.rate_control_report import run_rate_control
 from netblt_sim.regenerate import regenerate_table
 from netblt_sim.reports import run_measure
 from netblt_sim.runtime import REPO_ROOT
@@ -34,8 +37,8 @@ if TYPE_CHECKING:
 
 SCENARIOS_DIR: Path = REPO_ROOT / "scenarios"
 # The kinds of scenario, in the order `load_scenarios` gives them.
-KINDS: tuple[str, ...] = (TABLE_KIND, MEASURE_KIND, TIME_SEQUENCE_KIND)
-Scenario = TableScenario | MeasureScenario | TimeSequenceScenario
+KINDS: tuple[str, ...] = (TABLE_KIND, MEASURE_KIND, TIME_SEQUENCE_KIND, RATE_CONTROL_KIND)
+Scenario = TableScenario | MeasureScenario | TimeSequenceScenario | RateControlScenario
 
 
 def scenario_names(scenarios_dir: Path | None = None) -> list[str]:
@@ -63,6 +66,8 @@ def load_scenario(name: str, scenarios_dir: Path | None = None) -> Scenario:
         return parse_measure(path, raw)
     if kind == TIME_SEQUENCE_KIND:
         return parse_time_sequences(path, raw)
+    if kind == RATE_CONTROL_KIND:
+        return parse_rate_control(path, raw)
     raise ValueError(f"{path}: kind = {kind!r}: must be one of {list(KINDS)}")
 
 
@@ -76,7 +81,11 @@ def load_scenarios(scenarios_dir: Path | None = None) -> list[Scenario]:
 def kind_of(scenario: Scenario) -> str:
     if isinstance(scenario, TableScenario):
         return TABLE_KIND
-    return MEASURE_KIND if isinstance(scenario, MeasureScenario) else TIME_SEQUENCE_KIND
+    if isinstance(scenario, MeasureScenario):
+        return MEASURE_KIND
+    if isinstance(scenario, TimeSequenceScenario):
+        return TIME_SEQUENCE_KIND
+    return RATE_CONTROL_KIND
 
 
 def run_scenario(
@@ -88,4 +97,6 @@ def run_scenario(
         return regenerate_table(scenario, results_dir, executor)
     if isinstance(scenario, TimeSequenceScenario):
         return run_time_sequences(scenario, results_dir)
-    return run_measure(scenario, results_dir, executor)
+    if isinstance(scenario, MeasureScenario):
+        return run_measure(scenario, results_dir, executor)
+    return run_rate_control(scenario, results_dir, executor)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, Any, get_type_hints
+from typing import TYPE_CHECKING, Any, Protocol, get_type_hints
 
 from netblt_sim import runtime
 from netblt_sim.models import apply_model
@@ -23,6 +23,8 @@ from netblt_sim.parameters import (
     DATA_TIMERS,
     FIELD_TYPES,
     NETBLT_ONLY_FIELDS,
+    RATE_POLICIES,
+    RATE_START_FIELDS,
     RTT_ESTIMATORS,
     TCP,
     TCP_ONLY_FIELDS,
@@ -79,12 +81,25 @@ class TransferRecord:
 
 # Columns only a frame with a TCP run has (a frame of NETBLT runs keeps its columns).
 TCP_COLUMNS: tuple[str, ...] = ("protocol", *TCP_ONLY_FIELDS, "retransmission_timeouts")
+# The sender's rate policy and its start: columns only of a frame where some run chose a policy,
+# so that the results of RFC 998's static rate control (every published table) keep theirs.
+RATE_CONTROL_COLUMNS: tuple[str, ...] = ("rate_control", *RATE_START_FIELDS)
 
 
 _RECORD_FIELD_TYPES: dict[str, type] = get_type_hints(TransferRecord)
 # The columns of `records_frame` with parameters: what was run, then what came out.
 RUN_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(TransferParameters))
 RUN_COLUMNS += tuple(f.name for f in fields(TransferRecord))
+
+
+class TransferObserver(Protocol):
+    """Something that watches a transfer from inside the simulation (see `run_transfer`)."""
+
+    def installed(self, ns: runtime.NsNamespace) -> None:
+        """The transfer is set up and the simulator not yet run: connect to its objects."""
+
+    def finished(self, ns: runtime.NsNamespace) -> None:
+        """The simulator has run, its objects not yet destroyed: read what was watched."""
 
 
 def cpp_field_name(snake_name: str) -> str:
@@ -109,7 +124,9 @@ def plain_fields(cpp_record: object, field_types: Mapping[str, type]) -> dict[st
 
 
 def run_transfer(
-    params: TransferParameters, experiment_attributes: Mapping[str, object] | None = None
+    params: TransferParameters,
+    experiment_attributes: Mapping[str, object] | None = None,
+    observer: TransferObserver | None = None,
 ) -> TransferRecord:
     """Runs one transfer to the end and returns its record.
 
@@ -118,8 +135,10 @@ def run_transfer(
     run gives the same record whatever ran before it in this process. `experiment_attributes` (ns-3 attribute
     values by name, for example `{"IsiLockupAfter": ns.TimeValue(ns.Seconds(45))}` on the
     Wideband path) are set on the network's experiment after its `models/` files; a name the
-    experiment does not have raises ValueError. (Several transfers at once, and what-if values
-    of any object's attributes: `flows.run_transfers_together`.)
+    experiment does not have raises ValueError. An `observer` is told when the transfer is set up
+    and when the simulator has run (for example `rate_trace.RateTraceObserver`). (Several
+    transfers at once, and what-if values of any object's attributes:
+    `flows.run_transfers_together`.)
     """
     ns, experiment = build_experiment(params)
     type_id = experiment.GetInstanceTypeId()
@@ -132,10 +151,33 @@ def run_transfer(
     # The experiment only sets the transfer up; this process owns the simulator.
     experiment.Install()
     try:
+        installed(ns, params, observer)
         ns.Simulator.Run()
+        if observer is not None:
+            observer.finished(ns)
         return record_from_cpp(experiment.GetRecord())
     finally:
         ns.Simulator.Destroy()
+
+
+def installed(
+    ns: runtime.NsNamespace, params: TransferParameters, observer: TransferObserver | None
+) -> None:
+    """What follows an experiment's Install(): an adaptive rate policy's start on every NETBLT
+    it installed (the senders are made once the simulator runs, each with the policy's
+    attributes as they are then), and the observer told."""
+    values: dict[str, object] = {}
+    if params.start_bs is not None:
+        values["StartBurstSize"] = ns.UintegerValue(params.start_bs)
+    if params.start_bi_ms is not None:
+        values["StartBurstInterval"] = ns.TimeValue(ns.MilliSeconds(params.start_bi_ms))
+    for index in range(ns.NodeList.GetNNodes()) if values else ():
+        netblt = ns.NodeList.GetNode(index).GetObject[ns.NetbltL4Protocol]()
+        if netblt:
+            for name, value in values.items():
+                netblt.SetRatePolicyAttribute(name, value)
+    if observer is not None:
+        observer.installed(ns)
 
 
 def build_experiment(params: TransferParameters) -> tuple[runtime.NsNamespace, Any]:
@@ -198,6 +240,9 @@ def build_experiment(params: TransferParameters) -> tuple[runtime.NsNamespace, A
             value = ns.TypeIdValue(ns.TypeId.LookupByName(types[choice]))
             experiment.SetNetbltAttribute(attribute, value)
             experiment.SetReceiverNetbltAttribute(attribute, value)
+    if params.rate_control is not None:
+        policy = ns.TypeId.LookupByName(RATE_POLICIES[params.rate_control])
+        experiment.SetNetbltAttribute("RatePolicyType", ns.TypeIdValue(policy))
     return ns, experiment
 
 
@@ -260,8 +305,8 @@ def records_frame(
     """One row per record, one column per record field.
 
     With `parameters` (one per record, in the same order) the parameter columns come first,
-    so that each row says what was run as well as what came out; the TCP columns
-    (`TCP_COLUMNS`) only if some run is TCP, so that a frame of NETBLT runs keeps its columns.
+    so that each row says what was run as well as what came out; the TCP and rate-control
+    columns only where some run needs them (`run_columns`).
     """
     import pandas as pd  # noqa: PLC0415 - only tables need it; the CLI starts faster without
 
@@ -279,11 +324,15 @@ def records_frame(
 
 
 def run_columns(parameters: Sequence[TransferParameters]) -> list[str]:
-    """`RUN_COLUMNS`, the TCP columns (`TCP_COLUMNS`) only if some run is TCP, so that a frame
-    of NETBLT runs keeps its columns."""
-    if any(p.protocol == TCP for p in parameters):
-        return list(RUN_COLUMNS)
-    return [c for c in RUN_COLUMNS if c not in TCP_COLUMNS]
+    """`RUN_COLUMNS`, the TCP columns (`TCP_COLUMNS`) only if some run is TCP and the rate
+    control's (`RATE_CONTROL_COLUMNS`) only if some run chose a rate policy, so that a frame of
+    NETBLT runs with RFC 998's rate control keeps its columns."""
+    left_out = set()
+    if not any(p.protocol == TCP for p in parameters):
+        left_out |= set(TCP_COLUMNS)
+    if not any(p.rate_control is not None for p in parameters):
+        left_out |= set(RATE_CONTROL_COLUMNS)
+    return [c for c in RUN_COLUMNS if c not in left_out]
 
 
 def with_whole_numbers(frame: pd.DataFrame) -> pd.DataFrame:

@@ -10,7 +10,9 @@ Choices taken from the wire-format notes: Length of DATA/LDATA counts the 24 hea
 the data but not the 0-3 zero bytes of longword padding that follow; the header checksum of
 DATA/LDATA covers the 24 header bytes only, the data-area checksum the data bytes only; M is
 bit 0x0001 and C bit 0x0002 of the 16-bit word at offset 32 of OPEN/RESPONSE; L is bit 0x0001
-of the word at offset 22 of DATA/LDATA. Unlike the C++ receiver, which ignores them, non-zero
+of the word at offset 22 of DATA/LDATA. The implementation's extension is decoded too: R, bit
+0x0004 of the OPEN/RESPONSE flags (burst spacing reports), and the burst spacing in the last two
+bytes of an OK, RFC 998's padding there. Unlike the C++ receiver, which ignores them, non-zero
 reserved (MBZ) bits and padding are reported as problems: a correct sender writes zeros there.
 """
 
@@ -82,7 +84,8 @@ FIXED_LENGTH: dict[PacketType, int] = {
 
 OPEN_FLAG_WRITE_MODE = 0x0001  # M
 OPEN_FLAG_CHECKSUM_DATA = 0x0002  # C
-OPEN_FLAGS_RESERVED = 0xFFFC
+OPEN_FLAG_RATE_REPORTS = 0x0004  # R: burst spacing reports in OK (extension, wire-format note)
+OPEN_FLAGS_RESERVED = 0xFFF8
 DATA_FLAG_LAST_BUFFER = 0x0001  # L
 DATA_FLAGS_RESERVED = 0xFFFE
 
@@ -102,6 +105,7 @@ class OpenFields:
     write_mode: bool  # M: True = WRITE
     max_outstanding_buffers: int
     client_string: bytes
+    rate_reports: bool = False  # R (extension): burst spacing reports asked for or offered
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,9 @@ class OkMessage:
     new_burst_size: int
     new_burst_rate_ms: int
     control_timer_ms: int
+    # Extension (R negotiated): the buffer's densest burst spacing in 10-us units, in RFC 998's
+    # padding; 0 from a plain receiver.
+    burst_spacing_10us: int = 0
 
 
 @dataclass(frozen=True)
@@ -358,7 +365,7 @@ def _decode_open(packet: bytes, problems: _Problems) -> OpenFields:
         flags,
         max_buffers,
     ) = struct.unpack_from(">IIIHHHHHH", packet, 12)
-    problems.nonzero(flags & OPEN_FLAGS_RESERVED, "reserved (MBZ) bits of the C/M word")
+    problems.nonzero(flags & OPEN_FLAGS_RESERVED, "reserved (MBZ) bits of the R/C/M word")
     return OpenFields(
         connection_uid=uid,
         buffer_size=buffer_size,
@@ -371,6 +378,7 @@ def _decode_open(packet: bytes, problems: _Problems) -> OpenFields:
         write_mode=bool(flags & OPEN_FLAG_WRITE_MODE),
         max_outstanding_buffers=max_buffers,
         client_string=_decode_string(packet[OPEN_FIXED_BYTES:], "client string", problems),
+        rate_reports=bool(flags & OPEN_FLAG_RATE_REPORTS),
     )
 
 
@@ -420,12 +428,11 @@ def _decode_control_messages(packet: bytes, problems: _Problems) -> tuple[Contro
             if left < 16:
                 problems.add(f"OK message at offset {offset} needs 16 bytes, {left} left")
                 break
-            burst_size, burst_rate, control_timer, padding = struct.unpack_from(
+            burst_size, burst_rate, control_timer, spacing = struct.unpack_from(
                 ">HHHH", packet, offset + 8
             )
-            problems.nonzero(padding, f"padding of the OK message at offset {offset}")
             messages.append(
-                OkMessage(sequence, buffer_number, burst_size, burst_rate, control_timer)
+                OkMessage(sequence, buffer_number, burst_size, burst_rate, control_timer, spacing)
             )
             offset += 16
         elif type_number == ControlMessageType.RESEND:

@@ -102,6 +102,12 @@ CAPTURED_TRANSFERS: dict[str, tuple[TransferParameters, dict[str, int]]] = {
         ),
         {"netblt-0-0.pcap": DLT_PPP, "netblt-1-0.pcap": DLT_PPP},
     ),
+    # An adaptive sender that asks for burst spacing reports (the R flag) and gets them in OKs.
+    "point-to-point, delivery-rate": (
+        TransferParameters(rate_control="delivery-rate", start_bs=5, start_bi_ms=60, loss=0.02,
+                           nbufs=2, seed=4),
+        {"netblt-0-0.pcap": DLT_PPP, "netblt-1-0.pcap": DLT_PPP},
+    ),
     "proteon-ring": (
         TransferParameters(
             network="proteon-ring", bs=5, bi_ms=40, psz=1990, bfsz=19900, xfsz_bytes=99500,

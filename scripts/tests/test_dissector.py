@@ -72,6 +72,7 @@ COMPARED_FIELDS = {
     "netblt.death_timer": INT,
     "netblt.flags.checksum_data": INT,
     "netblt.flags.write_mode": INT,
+    "netblt.flags.rate_reports": INT,
     "netblt.max_buffers": INT,
     "netblt.client_string": TEXT,
     "netblt.reason": TEXT,
@@ -92,6 +93,7 @@ COMPARED_FIELDS = {
     "netblt.control.burst_size": INT,
     "netblt.control.burst_interval": INT,
     "netblt.control.timer": INT,
+    "netblt.control.burst_spacing": INT,
     "netblt.control.missing_count": INT,
     "netblt.control.missing": INT,
 }
@@ -195,6 +197,7 @@ def expected_fields(packet: NetbltPacket) -> Fields:
             "netblt.death_timer": [body.death_timer_s],
             "netblt.flags.checksum_data": [int(body.checksum_data)],
             "netblt.flags.write_mode": [int(body.write_mode)],
+            "netblt.flags.rate_reports": [int(body.rate_reports)],
             "netblt.max_buffers": [body.max_outstanding_buffers],
         }
         if _printable(body.client_string):
@@ -235,6 +238,7 @@ def expected_fields(packet: NetbltPacket) -> Fields:
             "netblt.control.burst_size": [m.new_burst_size for m in oks],
             "netblt.control.burst_interval": [m.new_burst_rate_ms for m in oks],
             "netblt.control.timer": [m.control_timer_ms for m in oks],
+            "netblt.control.burst_spacing": [m.burst_spacing_10us for m in oks],
             "netblt.control.missing_count": [len(m.missing_packets) for m in resends],
             "netblt.control.missing": [n for m in resends for n in m.missing_packets],
         }

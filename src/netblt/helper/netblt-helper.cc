@@ -35,6 +35,12 @@ NetbltHelper::SetReceiverAttribute(const std::string& name, const AttributeValue
 }
 
 void
+NetbltHelper::SetRatePolicyAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_ratePolicyAttributes.emplace_back(name, value.Copy());
+}
+
+void
 NetbltHelper::Install(NodeContainer nodes) const
 {
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
@@ -54,6 +60,10 @@ NetbltHelper::Install(NodeContainer nodes) const
             for (const auto& [name, value] : m_receiverAttributes)
             {
                 netblt->SetReceiverAttribute(name, *value);
+            }
+            for (const auto& [name, value] : m_ratePolicyAttributes)
+            {
+                netblt->SetRatePolicyAttribute(name, *value);
             }
             node->AggregateObject(netblt);
         }

@@ -56,6 +56,13 @@ class NetbltHelper
     void SetReceiverAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @param name an attribute of the rate policy's class (RatePolicyType, set with
+     *        SetAttribute() first)
+     * @param value its value for every sending connection of the protocols installed from now on
+     */
+    void SetRatePolicyAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * Aggregates a NetbltL4Protocol to each node and registers it with the node's IPv4.
      * Aborts if a node has no IPv4 (install InternetStackHelper first).
      * @param nodes the nodes
@@ -76,6 +83,8 @@ class NetbltHelper
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_senderAttributes;
     /// SetReceiverAttribute() calls, in order
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_receiverAttributes;
+    /// SetRatePolicyAttribute() calls, in order
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ratePolicyAttributes;
 };
 
 } // namespace ns3

@@ -746,6 +746,18 @@ NetbltConnection::ProcessNext(Time cost, const std::string& activity, std::funct
 // Input
 
 void
+NetbltConnection::SetArrivalTime(Time arrival)
+{
+    m_arrivalTime = arrival;
+}
+
+Time
+NetbltConnection::GetArrivalTime() const
+{
+    return m_arrivalTime;
+}
+
+void
 NetbltConnection::Receive(const NetbltHeader& received, Ptr<Packet> packet)
 {
     NetbltPacketType type = received.GetType();

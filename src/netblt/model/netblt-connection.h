@@ -190,7 +190,16 @@ class NetbltConnection : public Object
      */
     void Receive(const NetbltHeader& header, Ptr<Packet> packet);
 
+    /**
+     * @param arrival when the packet Receive() gets next came up from IP, before this host's
+     *        CPU worked on it (NetbltL4Protocol sets it)
+     */
+    void SetArrivalTime(Time arrival);
+
   protected:
+    /** @return when the packet being received came up from IP (SetArrivalTime()) */
+    Time GetArrivalTime() const;
+
     void DoDispose() override;
 
     // --- the roles' hooks ---
@@ -355,6 +364,7 @@ class NetbltConnection : public Object
     uint16_t m_peerPort{0};
     uint32_t m_connectionId{0};
     bool m_active{false};
+    Time m_arrivalTime;                       //!< the packet being received came up from IP
     TracedValue<State> m_state;               //!< the connection state (trace source State)
     TracedValue<uint32_t> m_burstSizeInForce; //!< trace source BurstSize
     TracedValue<Time> m_burstIntervalInForce; //!< trace source BurstInterval

@@ -121,7 +121,8 @@ NetbltControlChannel::BuildPacket(Time now, Time backoffCap)
                                                             message.GetBufferNumber(),
                                                             message.GetBurstSize(),
                                                             message.GetBurstRate(),
-                                                            controlTimerMs));
+                                                            controlTimerMs,
+                                                            message.GetBurstSpacing()));
         }
         else
         {

@@ -38,13 +38,15 @@ NetbltControlMessage::MakeOk(uint16_t sequence,
                              uint32_t buffer,
                              uint16_t burstSize,
                              uint16_t burstRateMs,
-                             uint16_t controlTimerMs)
+                             uint16_t controlTimerMs,
+                             uint16_t burstSpacing)
 {
     NetbltControlMessage m = MakeGo(sequence, buffer);
     m.m_type = OK;
     m.m_burstSize = burstSize;
     m.m_burstRate = burstRateMs;
     m.m_controlTimerValue = controlTimerMs;
+    m.m_burstSpacing = burstSpacing;
     return m;
 }
 
@@ -97,6 +99,12 @@ NetbltControlMessage::GetControlTimerValue() const
     return m_controlTimerValue;
 }
 
+uint16_t
+NetbltControlMessage::GetBurstSpacing() const
+{
+    return m_burstSpacing;
+}
+
 const std::vector<uint16_t>&
 NetbltControlMessage::GetMissingPackets() const
 {
@@ -140,7 +148,7 @@ NetbltControlMessage::Serialize(Buffer::Iterator& i) const
         i.WriteHtonU16(m_burstSize);
         i.WriteHtonU16(m_burstRate);
         i.WriteHtonU16(m_controlTimerValue);
-        i.WriteHtonU16(0); // longword alignment padding
+        i.WriteHtonU16(m_burstSpacing); // RFC 998's padding: 0 unless R was negotiated
         break;
     case RESEND:
         i.WriteHtonU16(static_cast<uint16_t>(m_missingPackets.size()));
@@ -200,7 +208,7 @@ NetbltControlMessage::Deserialize(Buffer::Iterator& i, uint32_t available, std::
         m.m_burstSize = j.ReadNtohU16();
         m.m_burstRate = j.ReadNtohU16();
         m.m_controlTimerValue = j.ReadNtohU16();
-        j.Next(2); // longword alignment padding
+        m.m_burstSpacing = j.ReadNtohU16(); // RFC 998's padding: 0 from a plain receiver
         size = OK_SIZE;
         break;
     case RESEND: {
@@ -262,6 +270,10 @@ NetbltControlMessage::Print(std::ostream& os) const
     {
         os << " burstSize " << m_burstSize << " burstRate " << m_burstRate << "ms controlTimer "
            << m_controlTimerValue << "ms";
+        if (m_burstSpacing != 0)
+        {
+            os << " burstSpacing " << m_burstSpacing * BURST_SPACING_UNIT_US << "us";
+        }
     }
     if (m_type == RESEND)
     {

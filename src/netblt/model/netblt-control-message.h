@@ -35,6 +35,7 @@ namespace ns3
    +---------------+---------------+---------------+---------------+
    | Current control timer value   | Longword Alignment Padding    |
    +---------------+---------------+---------------+---------------+
+   (extension, when R was negotiated: the padding carries the burst spacing)
 
    RESEND (type 2), 12 + 2n bytes rounded up to a multiple of 4: the GO
    fields, then
@@ -47,7 +48,10 @@ namespace ns3
                         -----------+---------------+---------------+
    @endverbatim
  *
- * Padding is written as zero and ignored on receipt. A value type: messages
+ * Padding is written as zero and ignored on receipt, but for the OK's burst
+ * spacing, this implementation's extension (netblt-wire-format.md): the
+ * receiving end writes there, when the connection negotiated the R flag, how
+ * densely the buffer's packets arrived. A value type: messages
  * are built with MakeGo(), MakeOk() and MakeResend(), or read with
  * Deserialize(); the fields that a type does not have are 0.
  */
@@ -82,13 +86,16 @@ class NetbltControlMessage
      * @param burstRateMs the new offered burst rate, in milliseconds
      * @param controlTimerMs the receiver's current control timer value, in
      *        milliseconds
+     * @param burstSpacing extension (R negotiated): the buffer's densest burst
+     *        spacing, in units of 10 microseconds; 0 (the RFC's padding) if none
      * @return the message
      */
     static NetbltControlMessage MakeOk(uint16_t sequence,
                                        uint32_t buffer,
                                        uint16_t burstSize,
                                        uint16_t burstRateMs,
-                                       uint16_t controlTimerMs);
+                                       uint16_t controlTimerMs,
+                                       uint16_t burstSpacing = 0);
     /**
      * @brief Makes a RESEND message.
      * @param sequence the message's sequence number
@@ -127,6 +134,14 @@ class NetbltControlMessage
      *         for the other types)
      */
     uint16_t GetControlTimerValue() const;
+    /**
+     * @return the burst spacing of an OK message (extension), in units of 10
+     *         microseconds; 0 if none was measured or reported, and for the
+     *         other types
+     */
+    uint16_t GetBurstSpacing() const;
+    /// The unit of the burst spacing field.
+    static constexpr uint32_t BURST_SPACING_UNIT_US = 10;
     /**
      * @return the missing packet numbers of a RESEND message (empty for the
      *         other types)
@@ -198,6 +213,7 @@ class NetbltControlMessage
     uint16_t m_burstSize;                   //!< OK: new offered burst size
     uint16_t m_burstRate;                   //!< OK: new offered burst rate, ms
     uint16_t m_controlTimerValue;           //!< OK: control timer value, ms
+    uint16_t m_burstSpacing{0};             //!< OK (extension): burst spacing, 10 us
     std::vector<uint16_t> m_missingPackets; //!< RESEND: missing packet numbers
 };
 

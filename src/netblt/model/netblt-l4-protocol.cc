@@ -13,6 +13,7 @@
 #include "netblt-reason-header.h"
 #include "netblt-receiver.h"
 #include "netblt-sender.h"
+#include "netblt-static-rate-policy.h"
 
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-route.h"
@@ -22,6 +23,7 @@
 #include "ns3/node.h"
 #include "ns3/object-vector.h"
 #include "ns3/rtt-estimator.h"
+#include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/uinteger.h"
 
@@ -163,6 +165,16 @@ NetbltL4Protocol::GetTypeId()
                           TypeIdValue(RttMeanDeviation::GetTypeId()),
                           MakeTypeIdAccessor(&NetbltL4Protocol::SetRttEstimatorType,
                                              &NetbltL4Protocol::GetRttEstimatorType),
+                          MakeTypeIdChecker())
+            .AddAttribute("RatePolicyType",
+                          "How each sender chooses the burst size, burst interval and "
+                          "outstanding buffers in force: a NetbltRatePolicy subclass "
+                          "(NetbltStaticRatePolicy, RFC 998's negotiated values; "
+                          "NetbltAimdRatePolicy, loss-driven; NetbltDeliveryRatePolicy, delay- "
+                          "and rate-driven). Its attributes: SetRatePolicyAttribute().",
+                          TypeIdValue(NetbltStaticRatePolicy::GetTypeId()),
+                          MakeTypeIdAccessor(&NetbltL4Protocol::SetRatePolicyType,
+                                             &NetbltL4Protocol::GetRatePolicyType),
                           MakeTypeIdChecker())
             .AddAttribute("MaxBufferSize",
                           "Largest buffer, bytes, this host lets a peer's OPEN ask it to receive "
@@ -509,6 +521,26 @@ NetbltL4Protocol::SetRttEstimatorType(TypeId type)
     m_rttEstimatorType = type;
 }
 
+void
+NetbltL4Protocol::SetRatePolicyType(TypeId type)
+{
+    NS_ABORT_MSG_UNLESS(type.IsChildOf(NetbltRatePolicy::GetTypeId()) && type.HasConstructor(),
+                        "RatePolicyType " << type.GetName() << " is not a NetbltRatePolicy");
+    m_ratePolicyFactory.SetTypeId(type);
+}
+
+TypeId
+NetbltL4Protocol::GetRatePolicyType() const
+{
+    return m_ratePolicyFactory.GetTypeId();
+}
+
+void
+NetbltL4Protocol::SetRatePolicyAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_ratePolicyFactory.Set(name, value);
+}
+
 TypeId
 NetbltL4Protocol::GetDataTimerType() const
 {
@@ -538,7 +570,9 @@ NetbltL4Protocol::CreateConnection(NetbltConnection::Role role) const
 {
     if (role == NetbltConnection::SENDER)
     {
-        return m_senderFactory.Create<NetbltSender>();
+        Ptr<NetbltSender> sender = m_senderFactory.Create<NetbltSender>();
+        sender->SetRatePolicy(m_ratePolicyFactory.Create<NetbltRatePolicy>());
+        return sender;
     }
     Ptr<NetbltReceiver> receiver = m_receiverFactory.Create<NetbltReceiver>();
     receiver->SetDataTimer(ObjectFactory(m_dataTimerType.GetName()).Create<NetbltDataTimer>());
@@ -737,7 +771,8 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         Ptr<NetbltHostModel> host = m_host && m_host->KeepReceivedBuffer() ? m_host : nullptr;
         Execute(cost,
                 isData ? DATA_RECEIVE_ACTIVITY : CONTROL_RECEIVE_ACTIVITY,
-                MakeHostJob([connection, verified, packet, host]() {
+                MakeHostJob([connection, verified, packet, host, arrived = Simulator::Now()]() {
+                    connection->SetArrivalTime(arrived);
                     connection->Receive(*verified, packet);
                     if (host)
                     {

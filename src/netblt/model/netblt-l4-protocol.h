@@ -184,6 +184,14 @@ class NetbltL4Protocol : public IpL4Protocol
     void SetReceiverAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * Sets an attribute of the rate policy of every NetbltSender made from now on
+     * (RatePolicyType: set the type first).
+     * @param name an attribute of RatePolicyType
+     * @param value its value
+     */
+    void SetRatePolicyAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @param parameters a connection's negotiated parameters
      * @return the bytes of buffer memory a receiver of them may hold at once
      */
@@ -297,6 +305,10 @@ class NetbltL4Protocol : public IpL4Protocol
     void SetRttEstimatorType(TypeId type);
     /** @return RttEstimatorType */
     TypeId GetRttEstimatorType() const;
+    /** @param type a NetbltRatePolicy subclass: every new sender's rate policy */
+    void SetRatePolicyType(TypeId type);
+    /** @return RatePolicyType */
+    TypeId GetRatePolicyType() const;
 
     /** Attribute setter of one processing cost. @param cost the value */
     template <Time ProcessingCosts::* Field>
@@ -320,6 +332,7 @@ class NetbltL4Protocol : public IpL4Protocol
     ObjectFactory m_receiverFactory;     //!< ReceiverType and its attributes
     TypeId m_dataTimerType;              //!< DataTimerType
     TypeId m_rttEstimatorType;           //!< RttEstimatorType
+    ObjectFactory m_ratePolicyFactory;   //!< RatePolicyType and its attributes
     uint32_t m_maxBufferSize;            //!< MaxBufferSize, bytes
     uint64_t m_maxConnectionBufferBytes; //!< MaxConnectionBufferBytes
     uint64_t m_maxNodeBufferBytes;       //!< MaxNodeBufferBytes

@@ -162,6 +162,18 @@ NetbltOpenHeader::GetWriteMode() const
 }
 
 void
+NetbltOpenHeader::SetRateReports(bool reports)
+{
+    m_rateReports = reports;
+}
+
+bool
+NetbltOpenHeader::GetRateReports() const
+{
+    return m_rateReports;
+}
+
+void
 NetbltOpenHeader::SetMaxOutstandingBuffers(uint16_t buffers)
 {
     m_maxOutstandingBuffers = buffers;
@@ -203,7 +215,8 @@ NetbltOpenHeader::SerializeBody(Buffer::Iterator& i) const
     i.WriteHtonU16(m_burstSize);
     i.WriteHtonU16(m_burstRate);
     i.WriteHtonU16(m_deathTimerValue);
-    i.WriteHtonU16((m_checksumData ? FLAG_C : 0) | (m_writeMode ? FLAG_M : 0));
+    i.WriteHtonU16((m_rateReports ? FLAG_R : 0) | (m_checksumData ? FLAG_C : 0) |
+                   (m_writeMode ? FLAG_M : 0));
     i.WriteHtonU16(m_maxOutstandingBuffers);
     SerializeStringField(i, m_clientString);
 }
@@ -229,6 +242,7 @@ NetbltOpenHeader::DeserializeBody(Buffer::Iterator& i, uint32_t available)
     uint16_t flags = i.ReadNtohU16();
     m_checksumData = (flags & FLAG_C) != 0;
     m_writeMode = (flags & FLAG_M) != 0;
+    m_rateReports = (flags & FLAG_R) != 0;
     m_maxOutstandingBuffers = i.ReadNtohU16();
     return FIXED_BODY_SIZE +
            DeserializeStringField(i, available - FIXED_BODY_SIZE, m_clientString, "client string");
@@ -240,8 +254,9 @@ NetbltOpenHeader::PrintBody(std::ostream& os) const
     os << " uid " << m_connectionId << " bufferSize " << m_bufferSize << " transferSize "
        << m_transferSize << " dataPacketSize " << m_dataPacketSize << " burstSize " << m_burstSize
        << " burstRate " << m_burstRate << "ms deathTimer " << m_deathTimerValue << "s "
-       << (m_checksumData ? "C " : "") << (m_writeMode ? "WRITE" : "READ") << " maxOutstanding "
-       << m_maxOutstandingBuffers << " client \"" << m_clientString << "\"";
+       << (m_checksumData ? "C " : "") << (m_rateReports ? "R " : "")
+       << (m_writeMode ? "WRITE" : "READ") << " maxOutstanding " << m_maxOutstandingBuffers
+       << " client \"" << m_clientString << "\"";
 }
 
 bool

@@ -38,7 +38,7 @@ namespace ns3
    +---------------+---------------+---------------+---------------+
    |           Burst Rate          |       Death Timer Value       |
    +---------------+---------------+---------------+---------------+
-   |       Reserved (MBZ)      |C|M| Maximum # Outstanding Buffers |
+   |     Reserved (MBZ)    |R|C|M| Maximum # Outstanding Buffers |
    +---------------+---------------+---------------+---------------+
    | Client String ...
    +---------------+---------------+---------------
@@ -48,7 +48,10 @@ namespace ns3
  *
  * M is the least significant bit of the 16-bit word at byte offset 32 (value
  * 0x0001) and C the next one (value 0x0002); the reserved bits are written as
- * zero and ignored on receipt. The client string is NUL-terminated and padded
+ * zero and ignored on receipt. R (0x0004) is this implementation's extension
+ * (burst spacing reports in OK, netblt-wire-format.md), taken from RFC 998's
+ * reserved bits: a plain RFC 998 peer writes it as zero and ignores it. The client string is
+ NUL-terminated and padded
  * with NULs to a multiple of 4 bytes; Length counts the whole packet, which is
  * 36 bytes plus the string field.
  */
@@ -149,6 +152,15 @@ class NetbltOpenHeader : public NetbltHeader
      */
     bool GetWriteMode() const;
     /**
+     * @param reports the R flag (extension): burst spacing reports in OK are
+     *        asked for (sending end) or offered (receiving end)
+     */
+    void SetRateReports(bool reports);
+    /**
+     * @return the R flag
+     */
+    bool GetRateReports() const;
+    /**
      * @param buffers the maximum number of buffers that can be transferred
      *        before waiting for an OK message
      */
@@ -180,6 +192,8 @@ class NetbltOpenHeader : public NetbltHeader
     static constexpr uint16_t FLAG_M = 0x0001;
     /// Value of the C flag in the flags word.
     static constexpr uint16_t FLAG_C = 0x0002;
+    /// Value of the R flag (extension: burst spacing reports) in the flags word.
+    static constexpr uint16_t FLAG_R = 0x0004;
 
     uint32_t m_connectionId;          //!< Connection unique ID
     uint32_t m_bufferSize;            //!< Buffer size in bytes
@@ -190,6 +204,7 @@ class NetbltOpenHeader : public NetbltHeader
     uint16_t m_deathTimerValue;       //!< Death timer value in seconds
     bool m_checksumData;              //!< C flag
     bool m_writeMode;                 //!< M flag
+    bool m_rateReports{false};        //!< R flag (extension)
     uint16_t m_maxOutstandingBuffers; //!< Maximum number of outstanding buffers
     std::string m_clientString;       //!< Client string
 };

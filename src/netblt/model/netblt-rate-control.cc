@@ -10,23 +10,6 @@ namespace ns3
 {
 
 void
-NetbltRateControl::SetLimits(uint16_t burstSize, uint16_t burstIntervalMs)
-{
-    m_limitBurstSize = burstSize;
-    m_limitBurstIntervalMs = burstIntervalMs;
-}
-
-bool
-NetbltRateControl::AcceptOffer(NetbltTransferParameters& params,
-                               uint16_t burstSize,
-                               uint16_t burstIntervalMs) const
-{
-    params.burstSize = std::max<uint16_t>(1, std::min(burstSize, m_limitBurstSize));
-    params.burstIntervalMs = std::max(burstIntervalMs, m_limitBurstIntervalMs);
-    return params.burstSize != burstSize || params.burstIntervalMs != burstIntervalMs;
-}
-
-void
 NetbltRateControl::AcceptAnswer(NetbltTransferParameters& params,
                                 uint16_t burstSize,
                                 uint16_t burstIntervalMs)

@@ -17,38 +17,19 @@ namespace ns3
 /**
  * @ingroup netblt
  * @brief NETBLT's rate control (RFC 998 §4, §5.2; RFC 1030 §3): bursts of BurstSize packets,
- * one every BurstInterval, and the renegotiation of both values in OK and NULL-ACK.
+ * one every BurstInterval, and the receiver's side of their renegotiation in NULL-ACK.
  *
  * The sending end paces with it: the burst interval runs from the start of one burst's
  * transmission to the start of the next, so a burst the CPU delayed delays the ones after it,
  * and a burst timer that expires while the previous burst is still going out starts the next
- * burst as soon as that one ends (one sending task). The sender accepts an OK's offer only as
- * far as its own limits (the values it opened or accepted the connection with) allow; the
- * receiver takes the sender's answer from the NULL-ACK.
+ * burst as soon as that one ends (one sending task). Which values are in force at the sender is
+ * its NetbltRatePolicy's decision; the receiver takes them from the NULL-ACK.
  *
  * Schedules nothing: NetbltSender owns the burst timer and asks this class when bursts are due.
  */
 class NetbltRateControl
 {
   public:
-    /**
-     * @param burstSize this end's most permissive burst size, packets
-     * @param burstIntervalMs this end's shortest burst interval, ms
-     */
-    void SetLimits(uint16_t burstSize, uint16_t burstIntervalMs);
-
-    /**
-     * Sender: the receiver's offer in an OK, accepted as far as this end's limits allow.
-     * @param params the connection's parameters, whose burst values are updated
-     * @param burstSize the offered burst size
-     * @param burstIntervalMs the offered burst interval, ms
-     * @return true if the values now in force differ from the offer (the receiver must be told
-     *         with a NULL-ACK)
-     */
-    bool AcceptOffer(NetbltTransferParameters& params,
-                     uint16_t burstSize,
-                     uint16_t burstIntervalMs) const;
-
     /**
      * Receiver: the sender's answer in a NULL-ACK.
      * @param params the connection's parameters, whose burst values are updated
@@ -93,13 +74,11 @@ class NetbltRateControl
     bool EndBurst();
 
   private:
-    uint16_t m_limitBurstSize{0};       //!< this end's most permissive burst size
-    uint16_t m_limitBurstIntervalMs{0}; //!< this end's shortest burst interval
-    Time m_lastBurstStart;              //!< start of the last burst's transmission
-    bool m_burstStarted{false};         //!< some burst has started
-    bool m_burstActive{false};          //!< a burst's packets are still being sent
-    bool m_burstDue{false};             //!< the burst timer expired during the active burst
-    uint16_t m_packetsLeft{0};          //!< packets the active burst may still send
+    Time m_lastBurstStart;      //!< start of the last burst's transmission
+    bool m_burstStarted{false}; //!< some burst has started
+    bool m_burstActive{false};  //!< a burst's packets are still being sent
+    bool m_burstDue{false};     //!< the burst timer expired during the active burst
+    uint16_t m_packetsLeft{0};  //!< packets the active burst may still send
 };
 
 } // namespace ns3

@@ -66,6 +66,13 @@ NetbltReceiver::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&NetbltReceiver::m_combineOkWithGo),
                           MakeBooleanChecker())
+            .AddAttribute("BurstSpacingReports",
+                          "Offer the burst spacing reports of the R flag (this implementation's "
+                          "extension, netblt-wire-format.md) and send them when the sender asks. "
+                          "False behaves as a plain RFC 998 receiver: R stays zero.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&NetbltReceiver::m_burstSpacingReports),
+                          MakeBooleanChecker())
             .AddAttribute("ResendOnLdata",
                           "Send a RESEND at once when an LDATA arrives with packets of its buffer "
                           "missing (the behaviour RFC 1030 §7 removed).",
@@ -156,6 +163,9 @@ void
 NetbltReceiver::DoStart()
 {
     m_control.SetInitialTimer(m_initialControlTimer);
+    // Offer burst spacing reports (R): an active receiver in its OPEN (the passive sender's
+    // RESPONSE says if it wants them); a passive one grants what the sender's OPEN asked.
+    m_params.rateReports = m_burstSpacingReports && (IsActive() || m_params.rateReports);
 }
 
 void
@@ -243,10 +253,16 @@ NetbltReceiver::DoReceive(const NetbltHeader& header, Ptr<Packet> packet)
         const auto& nullAck = static_cast<const NetbltNullAckHeader&>(header);
         ProcessAcknowledgement(nullAck.GetHighConsecutiveSequence());
         // The sender's answer to our offered burst values.
+        uint16_t burstSize = m_params.burstSize;
+        uint16_t burstIntervalMs = m_params.burstIntervalMs;
         NetbltRateControl::AcceptAnswer(m_params,
                                         nullAck.GetNewBurstSize(),
                                         nullAck.GetNewBurstRate());
         NoteParametersInForce();
+        if (m_params.burstSize != burstSize || m_params.burstIntervalMs != burstIntervalMs)
+        {
+            RearmDataTimers();
+        }
         CheckReceiverDone();
         break;
     }
@@ -456,6 +472,20 @@ NetbltReceiver::EnterAcked(uint32_t number, NetbltRxBuffer::Buffer& buffer)
 }
 
 void
+NetbltReceiver::RearmDataTimers()
+{
+    // A sender that slowed down would otherwise find the timers set at its old rate expiring
+    // before its packets can arrive, and retransmit what is still on its way.
+    for (auto& [number, buffer] : m_rxBuffer.GetBuffers())
+    {
+        if (buffer.state == NetbltRxBuffer::ACKED || buffer.state == NetbltRxBuffer::RECEIVING)
+        {
+            EnterAcked(number, buffer);
+        }
+    }
+}
+
+void
 NetbltReceiver::ArmDataTimer(uint32_t number,
                              NetbltRxBuffer::Buffer& buffer,
                              Time delay,
@@ -519,6 +549,12 @@ NetbltReceiver::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
         Simulator::Remove(timer); // buffers past the last one will never come
     }
     NetbltRxBuffer::Buffer& buffer = *m_rxBuffer.Find(number);
+    if (m_params.rateReports && buffer.resendsSent == 0)
+    {
+        // First transmissions only, when they came up from IP (a CPU that fell behind packs
+        // the packets it catches up on as densely as it works, not as the path delivered them).
+        buffer.arrivals.push_back(GetArrivalTime());
+    }
     if (buffer.IsComplete())
     {
         CompleteBuffer(number, buffer);
@@ -637,17 +673,27 @@ NetbltReceiver::CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer)
     Simulator::Remove(buffer.dataTimer);
     buffer.state = NetbltRxBuffer::RECEIVED;
     NoteProgress();
+    uint16_t spacing = 0;
+    if (m_params.rateReports && buffer.resendsSent == 0)
+    {
+        // In the OK's padding (a buffer that lost packets may hold no whole burst) (extension, R
+        // negotiated): 10-us units, 1 to 65535.
+        int64_t units = buffer.GetBurstSpacing(m_params.burstSize).GetMicroSeconds() /
+                        NetbltControlMessage::BURST_SPACING_UNIT_US;
+        spacing = units > 0 ? static_cast<uint16_t>(std::min<int64_t>(units, 0xffff)) : 0;
+    }
     // Finishing a buffer (checking it, handing it over, preparing the next one) is work of its
     // own, before the OK goes and the client sees the data.
     ProcessNext(m_protocol->GetProcessingCosts().bufferCompleteByte * buffer.length,
                 BUFFER_COMPLETE_ACTIVITY,
-                [this, number]() {
+                [this, number, spacing]() {
                     // The control-timer value is filled in at each transmission.
                     QueueControlMessage(NetbltControlMessage::MakeOk(m_control.NextSequence(),
                                                                      number,
                                                                      m_params.burstSize,
                                                                      m_params.burstIntervalMs,
-                                                                     0));
+                                                                     0,
+                                                                     spacing));
                     DeliverInOrder();
                     // The packet that completed the buffer has been handled already: send the OK
                     // (with any GO the client's new buffers allowed) now.

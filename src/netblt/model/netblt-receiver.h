@@ -108,6 +108,8 @@ class NetbltReceiver : public NetbltConnection
     void SendControlPacketNow();
     void ControlTimeout();
     void EnterAcked(uint32_t number, NetbltRxBuffer::Buffer& buffer);
+    /** The burst values changed (NULL-ACK): every buffer's data timer again, at the new ones. */
+    void RearmDataTimers();
     void DataTimeout(uint32_t number);
     /**
      * Queues a RESEND for the packets the buffer misses.
@@ -136,6 +138,7 @@ class NetbltReceiver : public NetbltConnection
     // attributes
     Ptr<NetbltDataTimer> m_dataTimer; //!< the data-timer estimator
     bool m_combineOkWithGo;
+    bool m_burstSpacingReports; //!< attribute BurstSpacingReports
     bool m_resendOnLdata;
     bool m_immediateResendOnLaterBuffer;
 

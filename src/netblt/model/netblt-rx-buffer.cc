@@ -26,6 +26,21 @@ NetbltRxBuffer::Buffer::IsComplete() const
            });
 }
 
+Time
+NetbltRxBuffer::Buffer::GetBurstSpacing(uint16_t burstSize) const
+{
+    if (burstSize < 2 || arrivals.size() < burstSize)
+    {
+        return Time(0);
+    }
+    Time densest = Time::Max();
+    for (std::size_t first = 0; first + burstSize <= arrivals.size(); ++first)
+    {
+        densest = std::min(densest, arrivals[first + burstSize - 1] - arrivals[first]);
+    }
+    return densest / static_cast<int64_t>(burstSize - 1);
+}
+
 void
 NetbltRxBuffer::SetSizes(uint32_t packetSize, uint32_t bufferSize)
 {

@@ -6,6 +6,7 @@
 #define NETBLT_RX_BUFFER_H
 
 #include "ns3/event-id.h"
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 
@@ -65,11 +66,22 @@ class NetbltRxBuffer
         uint16_t awaitedSequence{0}; //!< sequence number of the GO/RESEND awaiting its ack
         EventId dataTimer;           //!< the receiver's loose or tight data timer
         uint32_t resendsSent{0};     //!< RESEND messages sent for it
+        std::vector<Time> arrivals;  //!< its packets' arrivals before any RESEND, if burst
+                                     //!< spacing is reported
 
         /** @return packets still missing (of those expected) */
         uint32_t GetRemaining() const;
         /** @return true if every expected packet is held and the count is exact */
         bool IsComplete() const;
+        /**
+         * How densely a burst arrived (the burst spacing report, an extension): the smallest
+         * (last − first) / (burstSize − 1) over every burstSize consecutive arrivals. A burst
+         * leaves the sender back to back, so its densest stretch shows the pace of the slowest
+         * hop it crossed (Keshav's packet pair, 1991).
+         * @param burstSize packets per burst
+         * @return the spacing; zero if burstSize < 2 or fewer arrivals than that
+         */
+        Time GetBurstSpacing(uint16_t burstSize) const;
     };
 
     /**

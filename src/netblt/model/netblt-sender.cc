@@ -9,9 +9,11 @@
 #include "netblt-data-header.h"
 #include "netblt-l4-protocol.h"
 #include "netblt-null-ack-header.h"
+#include "netblt-static-rate-policy.h"
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -52,6 +54,14 @@ NetbltSender::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&NetbltSender::m_dallyUntilPeerDeath),
                           MakeBooleanChecker())
+            .AddAttribute("RatePolicy",
+                          "How this sender chooses the burst size, burst interval and "
+                          "outstanding buffers in force (NetbltL4Protocol's RatePolicyType), "
+                          "for its own attributes.",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&NetbltSender::m_ratePolicy),
+                          MakePointerChecker<NetbltRatePolicy>())
             .AddTraceSource("DataSent",
                             "A DATA/LDATA packet was handed to the CPU for transmission "
                             "(NetbltTxBuffer::Transmission: buffer and packet number, data "
@@ -67,6 +77,7 @@ NetbltSender::GetTypeId()
 }
 
 NetbltSender::NetbltSender()
+    : m_ratePolicy(CreateObject<NetbltStaticRatePolicy>())
 {
     NS_LOG_FUNCTION(this);
 }
@@ -82,6 +93,7 @@ NetbltSender::DoDispose()
     NS_LOG_FUNCTION(this);
     m_txBuffer.Clear();
     m_sendReadyCallback = SendReadyCallback();
+    m_ratePolicy = nullptr;
     NetbltConnection::DoDispose();
 }
 
@@ -107,6 +119,18 @@ Time
 NetbltSender::GetQuitRetryInterval() const
 {
     return GetDallyTime();
+}
+
+void
+NetbltSender::SetRatePolicy(Ptr<NetbltRatePolicy> policy)
+{
+    m_ratePolicy = policy;
+}
+
+Ptr<NetbltRatePolicy>
+NetbltSender::GetRatePolicy() const
+{
+    return m_ratePolicy;
 }
 
 void
@@ -156,13 +180,43 @@ NetbltSender::SendBuffer(Ptr<Packet> data, bool last)
 void
 NetbltSender::DoStart()
 {
-    m_rate.SetLimits(m_params.burstSize, m_params.burstIntervalMs);
+    if (IsActive())
+    {
+        // Ask for burst spacing reports (R) if the policy uses them; a passive sender answers
+        // what the receiver's OPEN offered.
+        m_params.rateReports = m_ratePolicy->WantsRateReports();
+    }
+    m_ratePolicy->SetLimits(m_params);
 }
 
 void
 NetbltSender::DoEstablished()
 {
+    m_receiverBurstSize = m_params.burstSize;
+    m_receiverBurstIntervalMs = m_params.burstIntervalMs;
+    m_ratePolicy->Established(m_params, Simulator::Now());
+    ApplyRatePolicy();
+    if (!IsReceiverInStep())
+    {
+        SendNullAck(); // an adaptive policy's start: the receiver's data timers must follow it
+    }
     NotifySendReady();
+}
+
+void
+NetbltSender::ApplyRatePolicy()
+{
+    m_params.burstSize = m_ratePolicy->GetBurstSize();
+    m_params.burstIntervalMs = m_ratePolicy->GetBurstIntervalMs();
+    m_params.maxOutstandingBuffers = m_ratePolicy->GetOutstandingBuffers();
+    NoteParametersInForce();
+}
+
+bool
+NetbltSender::IsReceiverInStep() const
+{
+    return m_params.burstSize == m_receiverBurstSize &&
+           m_params.burstIntervalMs == m_receiverBurstIntervalMs;
 }
 
 void
@@ -262,12 +316,21 @@ NetbltSender::HandleControl(const NetbltControlHeader& control)
                 ++m_stats.buffersSent;
                 m_stats.bytesSent += bytes;
                 NoteProgress();
+                Time spacing = m_params.rateReports
+                                   ? MicroSeconds(message.GetBurstSpacing() *
+                                                  NetbltControlMessage::BURST_SPACING_UNIT_US)
+                                   : Time(0);
+                m_ratePolicy->BufferAcknowledged(message.GetBufferNumber(),
+                                                 MilliSeconds(message.GetControlTimerValue()),
+                                                 spacing,
+                                                 Simulator::Now());
             }
             m_peerControlTimerMs = message.GetControlTimerValue();
-            renegotiated =
-                m_rate.AcceptOffer(m_params, message.GetBurstSize(), message.GetBurstRate()) ||
-                renegotiated;
-            NoteParametersInForce();
+            m_ratePolicy->OfferReceived(message.GetBurstSize(), message.GetBurstRate());
+            m_receiverBurstSize = message.GetBurstSize();
+            m_receiverBurstIntervalMs = message.GetBurstRate();
+            ApplyRatePolicy();
+            renegotiated = !IsReceiverInStep() || renegotiated;
             break;
         case NetbltControlMessage::RESEND:
             if (m_txBuffer.IsReleased(message.GetBufferNumber()))
@@ -289,6 +352,10 @@ NetbltSender::HandleControl(const NetbltControlHeader& control)
                 {
                     return;
                 }
+                m_ratePolicy->ResendReceived(message.GetBufferNumber(),
+                                             message.GetMissingPackets().size(),
+                                             Simulator::Now());
+                ApplyRatePolicy();
                 break;
             }
         }
@@ -299,7 +366,8 @@ NetbltSender::HandleControl(const NetbltControlHeader& control)
     {
         NotifySendReady();
     }
-    if (GetState() == DALLYING || renegotiated || !m_txBuffer.HasDataToSend())
+    if (GetState() == DALLYING || renegotiated || !IsReceiverInStep() ||
+        !m_txBuffer.HasDataToSend())
     {
         SendNullAck();
     }
@@ -364,6 +432,11 @@ NetbltSender::SendBurstPacket()
     {
         return; // the packet's CPU job calls back here once the packet has gone
     }
+    if (m_burstPacketsSent > 0)
+    {
+        m_ratePolicy->BurstSent(m_burstPacketsSent, m_burstLastSent - m_burstFirstSent);
+        m_burstPacketsSent = 0;
+    }
     if (m_rate.EndBurst())
     {
         SendBurst();
@@ -402,10 +475,16 @@ NetbltSender::SendNextDataPacket()
         m_retransmitTrace(next.buffer, next.packet);
     }
     m_dataSentTrace(next);
+    if (next.lastPacket && !next.retransmission)
+    {
+        m_ratePolicy->BufferSent(next.buffer, next.packet + 1, Simulator::Now());
+    }
     Process(m_protocol->GetProcessingCosts().DataSend(next.length),
             DATA_SEND_ACTIVITY,
             [this, packet, header]() mutable {
                 SendPacket(packet, header);
+                m_burstFirstSent = m_burstPacketsSent++ ? m_burstFirstSent : Simulator::Now();
+                m_burstLastSent = Simulator::Now();
                 SendBurstPacket();
             });
     return true;
@@ -418,6 +497,8 @@ NetbltSender::SendNullAck()
     header.SetHighConsecutiveSequence(m_highConsecutiveSequence);
     header.SetNewBurstSize(m_params.burstSize);
     header.SetNewBurstRate(m_params.burstIntervalMs);
+    m_receiverBurstSize = m_params.burstSize;
+    m_receiverBurstIntervalMs = m_params.burstIntervalMs;
     ++m_stats.nullAcksSent;
     SendPacket(Create<Packet>(), header);
 }

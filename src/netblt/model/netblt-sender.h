@@ -7,6 +7,7 @@
 
 #include "netblt-connection.h"
 #include "netblt-rate-control.h"
+#include "netblt-rate-policy.h"
 #include "netblt-tx-buffer.h"
 
 #include <set>
@@ -23,9 +24,11 @@ class NetbltControlMessage;
  *
  * The sending client hands it whole buffers (SendBuffer()). It transmits the packets of every
  * buffer the receiver has sent a GO for, lowest buffer number first, in bursts paced by
- * NetbltRateControl (rounded up to the host's clock tick); acts on GO, OK and RESEND messages
- * once each; answers control packets with a NULL-ACK when it has no data to send or the burst
- * values changed; and dallies after the last OK.
+ * NetbltRateControl (rounded up to the host's clock tick) at the burst size and interval its
+ * NetbltRatePolicy puts in force, holding no more buffers than the policy's outstanding count;
+ * acts on GO, OK and RESEND messages once each; answers control packets with a NULL-ACK when it
+ * has no data to send or the receiver's burst values are not the ones in force; and dallies
+ * after the last OK.
  *
  * Its buffers are a NetbltTxBuffer; every DATA/LDATA transmission fires the DataSent trace
  * source, from which NetbltExperiment computes RFC 1030's steady-state throughput.
@@ -72,6 +75,14 @@ class NetbltSender : public NetbltConnection
     /** @return how many more buffers the sending client may hand over now */
     uint32_t GetSendBufferRoom() const;
 
+    /**
+     * @param policy the rate policy this sender reports to and takes its values from (set
+     *        before the connection starts; NetbltL4Protocol gives every sender its RatePolicyType)
+     */
+    void SetRatePolicy(Ptr<NetbltRatePolicy> policy);
+    /** @return the rate policy */
+    Ptr<NetbltRatePolicy> GetRatePolicy() const;
+
     Role GetRole() const override;
     Time GetControlTimerValue() const override;
 
@@ -98,10 +109,20 @@ class NetbltSender : public NetbltConnection
     bool SendNextDataPacket();
     void SendNullAck();
     void CheckSenderDone();
+    /** Puts the rate policy's values in force (m_params and the connection's traces). */
+    void ApplyRatePolicy();
+    /** @return true if the burst values in force are the ones the receiver holds */
+    bool IsReceiverInStep() const;
 
     bool m_dallyUntilPeerDeath;            //!< attribute DallyUntilPeerDeath
     NetbltTxBuffer m_txBuffer;             //!< buffers handed over, not yet OK'd
-    NetbltRateControl m_rate;              //!< burst pacing and renegotiation
+    NetbltRateControl m_rate;              //!< burst pacing
+    Ptr<NetbltRatePolicy> m_ratePolicy;    //!< the values in force (attribute RatePolicy)
+    uint16_t m_receiverBurstSize{0};       //!< burst size the receiver last offered or was told
+    uint16_t m_receiverBurstIntervalMs{0}; //!< burst interval it last offered or was told, ms
+    uint16_t m_burstPacketsSent{0};        //!< packets of the current burst handed to IP
+    Time m_burstFirstSent;                 //!< when its first one was
+    Time m_burstLastSent;                  //!< when its last one was
     EventId m_burstEvent;                  //!< the burst timer
     uint16_t m_highConsecutiveSequence{0}; //!< control sequence numbers received, consecutively
     std::set<uint16_t> m_sequencesAbove;   //!< received sequence numbers above that

@@ -40,6 +40,9 @@ NetbltTransferParameters::Restrict(const NetbltTransferParameters& offer,
     answer.maxOutstandingBuffers =
         std::min(offer.maxOutstandingBuffers, limits.maxOutstandingBuffers);
     answer.checksumData = offer.checksumData || limits.checksumData;
+    // This implementation's receivers measure burst spacing and its senders take the reports
+    // (or ignore them): the answer grants what the offer asks.
+    answer.rateReports = offer.rateReports;
     answer.deathTimeoutS = limits.deathTimeoutS;
     answer.clientString = limits.clientString;
     return answer;
@@ -101,6 +104,7 @@ NetbltTransferParameters::WriteTo(NetbltOpenHeader& header) const
     header.SetBurstRate(burstIntervalMs);
     header.SetDeathTimerValue(deathTimeoutS);
     header.SetChecksumData(checksumData);
+    header.SetRateReports(rateReports);
     header.SetMaxOutstandingBuffers(maxOutstandingBuffers);
     header.SetClientString(clientString);
 }
@@ -116,6 +120,7 @@ NetbltTransferParameters::ReadFrom(const NetbltOpenHeader& header)
     p.burstIntervalMs = header.GetBurstRate();
     p.deathTimeoutS = header.GetDeathTimerValue();
     p.checksumData = header.GetChecksumData();
+    p.rateReports = header.GetRateReports();
     p.maxOutstandingBuffers = header.GetMaxOutstandingBuffers();
     p.clientString = header.GetClientString();
     return p;
@@ -126,8 +131,8 @@ operator<<(std::ostream& os, const NetbltTransferParameters& p)
 {
     os << "buffer=" << p.bufferSize << "B packet=" << p.packetSize << "B burst=" << p.burstSize
        << "/" << p.burstIntervalMs << "ms nbufs=" << p.maxOutstandingBuffers
-       << " death=" << p.deathTimeoutS << "s C=" << p.checksumData << " transfer=" << p.transferSize
-       << "B";
+       << " death=" << p.deathTimeoutS << "s C=" << p.checksumData << " R=" << p.rateReports
+       << " transfer=" << p.transferSize << "B";
     return os;
 }
 

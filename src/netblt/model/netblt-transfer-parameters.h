@@ -34,7 +34,9 @@ struct NetbltTransferParameters
     uint16_t deathTimeoutS{60};   //!< this end's death-timer value, in seconds
     bool checksumData{false};     //!< C flag: checksum DATA/LDATA data as well as headers
     uint16_t maxOutstandingBuffers{1}; //!< buffers that may be in transmission or recovery at once
-    std::string clientString;          //!< free-form client information
+    /// R flag (extension, netblt-wire-format.md): the receiver reports burst spacing in OK
+    bool rateReports{false};
+    std::string clientString; //!< free-form client information
 
     /** @return the burst interval as a Time */
     Time GetBurstInterval() const;

@@ -11,7 +11,8 @@
  * @file
  * @ingroup netblt-tests
  * NETBLT's rate control on its own, fed times by hand: when bursts are due, a burst timer that
- * expires during a burst, packets per burst, and the renegotiation of burst size and interval.
+ * expires during a burst, packets per burst, and the receiver taking the NULL-ACK's burst values
+ * (the sender's side of the renegotiation is its rate policy's: netblt-rate-policy suite).
  */
 
 using namespace ns3;
@@ -162,68 +163,6 @@ class NetbltRateControlPacketsTestCase : public TestCase
 
 /**
  * @ingroup netblt-tests
- * @brief RFC 998 §5.2, RFC 1030 §3: the sender accepts an OK's burst values only as far as its
- * own limits (5 packets, 30 ms) allow: a smaller burst and a longer interval are taken, a larger
- * burst or a shorter interval is held at the limit, a burst of 0 becomes 1; it tells whether the
- * values in force differ from the offer (a NULL-ACK must say so). Limits do not ratchet: after
- * accepting 3 packets, 5 may be offered again.
- */
-class NetbltRateControlOfferTestCase : public TestCase
-{
-  public:
-    NetbltRateControlOfferTestCase()
-        : TestCase("rate control: the sender clamps an offered burst size and interval to its "
-                   "limits and reports a change")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        NetbltRateControl rate;
-        rate.SetLimits(5, 30);
-        NetbltTransferParameters p;
-        p.burstSize = 5;
-        p.burstIntervalMs = 30;
-
-        // offered size, offered interval, size in force, interval in force, differs
-        struct Offer
-        {
-            uint16_t size;
-            uint16_t interval;
-            uint16_t wantSize;
-            uint16_t wantInterval;
-            bool differs;
-        };
-
-        const Offer offers[] = {
-            {5, 30, 5, 30, false}, // the limits themselves
-            {3, 30, 3, 30, false}, // smaller burst accepted
-            {5, 30, 5, 30, false}, // and raised again to the limit
-            {8, 30, 5, 30, true},  // larger burst refused
-            {5, 45, 5, 45, false}, // longer interval accepted
-            {5, 20, 5, 30, true},  // shorter interval refused
-            {0, 30, 1, 30, true},  // size 0 becomes 1
-            {9, 10, 5, 30, true},  // both refused
-            {2, 60, 2, 60, false}, // both accepted
-            {1, 1, 1, 30, true},   // 1 packet accepted, 1 ms refused
-        };
-        for (const Offer& o : offers)
-        {
-            bool differs = rate.AcceptOffer(p, o.size, o.interval);
-            NS_TEST_EXPECT_MSG_EQ(p.burstSize, o.wantSize, "offer " << o.size << "/" << o.interval);
-            NS_TEST_EXPECT_MSG_EQ(p.burstIntervalMs,
-                                  o.wantInterval,
-                                  "offer " << o.size << "/" << o.interval);
-            NS_TEST_EXPECT_MSG_EQ(differs,
-                                  o.differs,
-                                  "offer " << o.size << "/" << o.interval << ": changed?");
-        }
-    }
-};
-
-/**
- * @ingroup netblt-tests
  * @brief RFC 998 §5.2: the receiver takes the burst values of the sender's NULL-ACK as they
  * are (even above its own offer), but never below 1 packet or 1 ms.
  */
@@ -269,7 +208,6 @@ class NetbltRateControlTestSuite : public TestSuite
         AddTestCase(new NetbltRateControlIntervalTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltRateControlBurstDueTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltRateControlPacketsTestCase, TestCase::Duration::QUICK);
-        AddTestCase(new NetbltRateControlOfferTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltRateControlAnswerTestCase, TestCase::Duration::QUICK);
     }
 };

@@ -80,7 +80,9 @@ local f = {
     death_timer = ProtoField.uint16("netblt.death_timer", "Death Timer (s)", base.DEC),
     flags = ProtoField.uint16("netblt.flags", "Flags", base.HEX),
     flags_reserved = ProtoField.uint16("netblt.flags.reserved", "Reserved (MBZ)", base.HEX,
-        nil, 0xfffc),
+        nil, 0xfff8),
+    flags_rate_reports = ProtoField.bool("netblt.flags.rate_reports",
+        "R (burst spacing reports, extension)", 16, nil, 0x0004),
     flags_checksum_data = ProtoField.bool("netblt.flags.checksum_data",
         "C (checksum DATA data)", 16, nil, 0x0002),
     flags_write_mode = ProtoField.bool("netblt.flags.write_mode", "M (mode)", 16,
@@ -133,6 +135,8 @@ local f = {
     control_timer = ProtoField.uint16("netblt.control.timer",
         "Current Control Timer Value (ms)", base.DEC),
     control_padding = ProtoField.uint16("netblt.control.padding", "Padding", base.HEX),
+    control_burst_spacing = ProtoField.uint16("netblt.control.burst_spacing",
+        "Burst Spacing (10 us units, extension; RFC 998's padding)", base.DEC),
     control_missing_count = ProtoField.uint16("netblt.control.missing_count",
         "Number of Missing Packets", base.DEC),
     control_missing = ProtoField.uint16("netblt.control.missing", "Missing Packet Number",
@@ -322,17 +326,21 @@ function Dissection:open(tree, length, type_number)
     local flags, flags_item = self:uint(tree, f.flags, 32, 2)
     local flag_range = self.tvb(32, 2)
     local reserved_item = flags_item:add(f.flags_reserved, flag_range)
+    flags_item:add(f.flags_rate_reports, flag_range)
     flags_item:add(f.flags_checksum_data, flag_range)
     flags_item:add(f.flags_write_mode, flag_range)
-    self:nonzero(reserved_item, flags - flags % 4, "reserved (MBZ) bits of the C/M word")
+    self:nonzero(reserved_item, flags - flags % 8, "reserved (MBZ) bits of the R/C/M word")
     local max_buffers = self:uint(tree, f.max_buffers, 34, 2)
     local client = self:string_field(tree, f.client_string, OPEN_FIXED_BYTES, length,
         "client string")
     local checksum_data = math.floor(flags / 2) % 2 == 1
     local write_mode = flags % 2 == 1
-    local summary = string.format("uid=0x%08x bfsz=%d psz=%d xfsz=%d bs=%d bi=%dms nbufs=%d%s %s",
+    local rate_reports = math.floor(flags / 4) % 2 == 1
+    local summary = string.format(
+        "uid=0x%08x bfsz=%d psz=%d xfsz=%d bs=%d bi=%dms nbufs=%d%s%s %s",
         uid, buffer_size, packet_size, transfer_size, burst_size, burst_interval, max_buffers,
-        checksum_data and " C" or "", write_mode and "WRITE" or "READ")
+        checksum_data and " C" or "", rate_reports and " R" or "",
+        write_mode and "WRITE" or "READ")
     if client ~= "" then
         summary = summary .. string.format(' "%s"', printable(client))
     end
@@ -490,12 +498,12 @@ function Dissection:control(tree, length)
             local burst_interval = self:uint(message_tree, f.control_burst_interval,
                 offset + 10, 2)
             local timer = self:uint(message_tree, f.control_timer, offset + 12, 2)
-            local padding, padding_item = self:uint(message_tree, f.control_padding,
-                offset + 14, 2)
-            self:nonzero(padding_item, padding,
-                string.format("padding of the OK message at offset %d", offset))
+            local spacing = self:uint(message_tree, f.control_burst_spacing, offset + 14, 2)
             label = label .. string.format(" bs=%d bi=%dms timer=%dms", burst_size,
                 burst_interval, timer)
+            if spacing ~= 0 then
+                label = label .. string.format(" spacing=%.2fms", spacing / 100)
+            end
             table.insert(summary, string.format("OK(%d)", buffer_number))
         else -- RESEND
             local missing = self:uint(message_tree, f.control_missing_count, offset + 8, 2)

@@ -1,0 +1,193 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "netblt-adaptive-rate-policy.h"
+
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("NetbltAdaptiveRatePolicy");
+
+NS_OBJECT_ENSURE_REGISTERED(NetbltAdaptiveRatePolicy);
+
+TypeId
+NetbltAdaptiveRatePolicy::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::NetbltAdaptiveRatePolicy")
+            .SetParent<NetbltRatePolicy>()
+            .SetGroupName("Netblt")
+            .AddAttribute("StartBurstSize",
+                          "Packets per burst at the start (with StartBurstInterval, the start "
+                          "rate; never above the negotiated values).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&NetbltAdaptiveRatePolicy::m_startBurstSize),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("StartBurstInterval",
+                          "Time from one burst to the next at the start: the default start, 1 "
+                          "packet every 200 ms, is slower than any network of RFC 1030 carries.",
+                          TimeValue(MilliSeconds(200)),
+                          MakeTimeAccessor(&NetbltAdaptiveRatePolicy::m_startBurstInterval),
+                          MakeTimeChecker(MilliSeconds(1), MilliSeconds(65535)))
+            .AddAttribute("MaxBurstInterval",
+                          "Longest time between bursts while the burst size can still grow: a "
+                          "rate is sent in bursts of as many packets as fit in it, up to the "
+                          "negotiated burst size (whole bursts let the receiver see the path's "
+                          "pace, and the Wideband delivers packets in pairs).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&NetbltAdaptiveRatePolicy::m_maxBurstInterval),
+                          MakeTimeChecker(MilliSeconds(1), MilliSeconds(65535)))
+            .AddAttribute("OutstandingGain",
+                          "Outstanding buffers are 1 + ceil(OutstandingGain x rate x minimum "
+                          "round trip / packets per buffer), at most the negotiated number.",
+                          DoubleValue(2.0),
+                          MakeDoubleAccessor(&NetbltAdaptiveRatePolicy::m_outstandingGain),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("MinimumRate",
+                          "The rate is never cut below this, packets per second.",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&NetbltAdaptiveRatePolicy::m_minimumRate),
+                          MakeDoubleChecker<double>(0.02));
+    return tid;
+}
+
+void
+NetbltAdaptiveRatePolicy::Established(const NetbltTransferParameters& negotiated, Time now)
+{
+    m_ceiling = negotiated;
+    m_lastSent = now;
+    SetRate(m_startBurstSize / m_startBurstInterval.GetSeconds());
+}
+
+double
+NetbltAdaptiveRatePolicy::GetCeilingRate() const
+{
+    return m_ceiling.burstSize * 1000.0 / m_ceiling.burstIntervalMs;
+}
+
+double
+NetbltAdaptiveRatePolicy::GetRate() const
+{
+    return m_rate;
+}
+
+Time
+NetbltAdaptiveRatePolicy::GetMinRoundTrip() const
+{
+    return m_minRoundTrip;
+}
+
+uint16_t
+NetbltAdaptiveRatePolicy::GetPacketsPerBuffer() const
+{
+    return m_ceiling.GetPacketsPerBuffer();
+}
+
+uint32_t
+NetbltAdaptiveRatePolicy::GetHighestBufferSent() const
+{
+    return m_highestSent;
+}
+
+void
+NetbltAdaptiveRatePolicy::SetRate(double packetsPerSecond)
+{
+    m_rate =
+        std::clamp(packetsPerSecond, std::min(m_minimumRate, GetCeilingRate()), GetCeilingRate());
+    UpdateValues();
+}
+
+void
+NetbltAdaptiveRatePolicy::UpdateValues()
+{
+    double fit = std::floor(m_rate * m_maxBurstInterval.GetSeconds());
+    auto burstSize = static_cast<uint16_t>(std::clamp<double>(fit, 1, m_ceiling.burstSize));
+    double intervalMs = std::round(burstSize * 1000.0 / m_rate);
+    auto burstIntervalMs =
+        static_cast<uint16_t>(std::clamp<double>(intervalMs,
+                                                 m_ceiling.burstIntervalMs,
+                                                 std::numeric_limits<uint16_t>::max()));
+    uint16_t outstanding = m_ceiling.maxOutstandingBuffers;
+    if (m_minRoundTrip != Time::Max())
+    {
+        double inFlight =
+            m_outstandingGain * m_rate * m_minRoundTrip.GetSeconds() / GetPacketsPerBuffer();
+        outstanding = static_cast<uint16_t>(
+            std::clamp<double>(1 + std::ceil(inFlight), 1, m_ceiling.maxOutstandingBuffers));
+    }
+    SetValues(burstSize, burstIntervalMs, outstanding);
+}
+
+void
+NetbltAdaptiveRatePolicy::BufferSent(uint32_t buffer, uint16_t packets, Time now)
+{
+    // The sender's own pace: this buffer's packets over the time since the previous buffer
+    // went (one buffer's worth; the rate in force may have changed within it).
+    m_sendRate = now > m_lastSent ? packets / (now - m_lastSent).GetSeconds() : m_rate;
+    m_lastSent = now;
+    m_sent[buffer] = Sent{now, packets, m_rate, m_sendRate};
+    m_highestSent = std::max(m_highestSent, buffer);
+}
+
+void
+NetbltAdaptiveRatePolicy::ResendReceived(uint32_t buffer, uint32_t missing, Time /* now */)
+{
+    bool first = m_resent.emplace(buffer, missing).second;
+    Resent(buffer, missing, first);
+}
+
+void
+NetbltAdaptiveRatePolicy::Resent(uint32_t /* buffer */, uint32_t /* missing */, bool /* first */)
+{
+}
+
+void
+NetbltAdaptiveRatePolicy::BufferAcknowledged(uint32_t buffer,
+                                             Time /* controlTimer */,
+                                             Time burstSpacing,
+                                             Time now)
+{
+    auto sent = m_sent.find(buffer);
+    auto resent = m_resent.find(buffer);
+    Sample sample;
+    sample.buffer = buffer;
+    sample.burstSpacing = burstSpacing;
+    if (resent != m_resent.end())
+    {
+        sample.clean = false;
+        sample.missing = resent->second;
+        m_resent.erase(resent);
+    }
+    if (sent == m_sent.end())
+    {
+        return; // its last packet went first as a retransmission: nothing to time
+    }
+    const Sent& s = sent->second;
+    sample.packets = s.packets;
+    sample.sent = s.time;
+    sample.acknowledged = now;
+    sample.roundTrip = now - s.time;
+    sample.rateAtSend = s.rate;
+    sample.sendRate = s.sendRate;
+    if (sample.clean)
+    {
+        m_minRoundTrip = std::min(m_minRoundTrip, sample.roundTrip);
+    }
+    m_sent.erase(sent);
+    NS_LOG_LOGIC("buffer " << buffer << " rtt " << sample.roundTrip.As(Time::MS) << " send "
+                           << sample.sendRate << " rate " << m_rate << " spacing "
+                           << sample.burstSpacing.As(Time::MS) << (sample.clean ? "" : " resent"));
+    Acknowledged(sample);
+    UpdateValues();
+}
+
+} // namespace ns3

@@ -1,0 +1,140 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NETBLT_ADAPTIVE_RATE_POLICY_H
+#define NETBLT_ADAPTIVE_RATE_POLICY_H
+
+#include "netblt-rate-policy.h"
+
+#include <map>
+
+namespace ns3
+{
+
+/**
+ * @ingroup netblt
+ * @brief What the adaptive rate policies share: a rate of their own, started at StartBurstSize
+ * packets every StartBurstInterval and never above the negotiated values (the ceiling the
+ * receiver allows); the burst size and interval that carry it; the outstanding buffers it needs;
+ * and what each OK tells about the path.
+ *
+ * **Rate to bursts.** A rate of r packets per second goes as bursts of
+ * b = min(ceiling burst size, max(1, floor(r × MaxBurstInterval))) packets every b / r (whole
+ * milliseconds, at least the ceiling burst interval): bursts grow before their spacing passes
+ * MaxBurstInterval (1 s), so with a ceiling of 5 packets, 1 packet every 200 ms goes as 5 every
+ * second and 91 packets per second as 5 every 55 ms. Whole bursts let the receiver see the
+ * path's pace (NetbltDeliveryRatePolicy), and keep the data timers' arithmetic of RFC 1030.
+ *
+ * **Outstanding buffers.** A buffer is held from hand-over to its OK, one buffer time plus a
+ * round trip, so rate × round trip ÷ buffer size buffers are in flight besides the one being
+ * sent: 1 + ceil(OutstandingGain × rate × minimum round trip ÷ packets per buffer), at most the
+ * negotiated number (all of them until a round trip is measured). The gain leaves room for the
+ * buffers that wait for a RESEND (BBR's window is twice the bandwidth-delay product, for the
+ * same reason).
+ *
+ * **What an OK tells (Sample).** Per buffer, the sender knows when its last packet first went and
+ * when its OK came. The round trip is the difference; it times the path only for buffers no
+ * RESEND touched (whose OK no recovery held up), and the minimum over the transfer is the path
+ * without queues (TCP Vegas's BaseRTT). The send rate is the buffer's packets over the time
+ * since the buffer before it went: below the rate in force when the sender's CPU, its client or
+ * the outstanding buffers held it back.
+ */
+class NetbltAdaptiveRatePolicy : public NetbltRatePolicy
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /** What one OK tells about the path. */
+    struct Sample
+    {
+        uint32_t buffer{0};   //!< the buffer acknowledged
+        Time sent;            //!< when its last packet first went
+        Time acknowledged;    //!< when its OK arrived
+        uint16_t packets{0};  //!< its packets
+        uint32_t missing{0};  //!< packets its first RESEND asked for (0: none)
+        bool clean{true};     //!< no RESEND asked for any of its packets
+        Time roundTrip;       //!< from its last packet's first transmission to the OK
+        Time burstSpacing;    //!< the OK's burst spacing report (zero: none)
+        double sendRate{0};   //!< its packets over the time since the buffer before it went
+        double rateAtSend{0}; //!< the rate in force when its last packet went, packets/s
+    };
+
+    void Established(const NetbltTransferParameters& negotiated, Time now) override;
+    void BufferSent(uint32_t buffer, uint16_t packets, Time now) override;
+    void BufferAcknowledged(uint32_t buffer,
+                            Time controlTimer,
+                            Time burstSpacing,
+                            Time now) override;
+    void ResendReceived(uint32_t buffer, uint32_t missing, Time now) override;
+
+    /** @return the rate in force, packets per second */
+    double GetRate() const;
+    /** @return the most the negotiated burst size and interval allow, packets per second */
+    double GetCeilingRate() const;
+    /** @return the smallest round trip measured (Time::Max() before the first) */
+    Time GetMinRoundTrip() const;
+
+  protected:
+    /**
+     * An OK arrived; the rate may change (SetRate()).
+     * @param sample what it tells
+     */
+    virtual void Acknowledged(const Sample& sample) = 0;
+
+    /**
+     * A RESEND arrived; the rate may change (SetRate()).
+     * @param buffer the buffer it names
+     * @param missing the packets it asks for again
+     * @param first true if it is the first RESEND for this buffer
+     */
+    virtual void Resent(uint32_t buffer, uint32_t missing, bool first);
+
+    /**
+     * Sets the rate in force, kept between MinimumRate and the ceiling, and the burst size,
+     * burst interval and outstanding buffers that go with it.
+     * @param packetsPerSecond the new rate
+     */
+    void SetRate(double packetsPerSecond);
+
+    /** @return the packets of a full buffer */
+    uint16_t GetPacketsPerBuffer() const;
+
+    /** @return the highest buffer number whose packets have all been sent once (0: none) */
+    uint32_t GetHighestBufferSent() const;
+
+  private:
+    /** What the policy remembers of a buffer sent, until its OK. */
+    struct Sent
+    {
+        Time time;           //!< its last packet's first transmission
+        uint16_t packets{0}; //!< its packets
+        double rate{0};      //!< the rate in force then
+        double sendRate{0};  //!< its packets over the time since the previous buffer
+    };
+
+    /** Recomputes the burst size, burst interval and outstanding buffers from the rate. */
+    void UpdateValues();
+
+    uint16_t m_startBurstSize;             //!< StartBurstSize
+    Time m_startBurstInterval;             //!< StartBurstInterval
+    Time m_maxBurstInterval;               //!< MaxBurstInterval
+    double m_outstandingGain;              //!< OutstandingGain
+    double m_minimumRate;                  //!< MinimumRate, packets/s
+    NetbltTransferParameters m_ceiling;    //!< the negotiated values
+    double m_rate{0};                      //!< the rate in force, packets/s
+    std::map<uint32_t, Sent> m_sent;       //!< buffers sent, not yet acknowledged
+    std::map<uint32_t, uint32_t> m_resent; //!< buffers RESENDs named: first RESEND's count
+    Time m_minRoundTrip{Time::Max()};      //!< smallest clean round trip
+    uint32_t m_highestSent{0};             //!< highest buffer sent once
+    Time m_lastSent;                       //!< when the last buffer was sent once
+    double m_sendRate{0};                  //!< the last buffer's send rate, packets/s
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_ADAPTIVE_RATE_POLICY_H */
