@@ -293,6 +293,16 @@ ResetConnectionDefaults()
     }
 }
 
+Ptr<RateErrorModel>
+Loss(double rate, int64_t stream)
+{
+    Ptr<RateErrorModel> model = CreateObject<RateErrorModel>();
+    model->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+    model->SetRate(rate);
+    model->AssignStreams(stream);
+    return model;
+}
+
 std::vector<uint8_t>
 MakeData(uint32_t size, uint32_t seed)
 {

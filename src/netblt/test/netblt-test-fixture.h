@@ -214,6 +214,13 @@ void SetConnectionDefault(const std::string& name, const AttributeValue& value);
 void ResetConnectionDefaults();
 
 /**
+ * @param rate the probability of dropping each packet
+ * @param stream the model's random stream
+ * @return a RateErrorModel dropping each packet with probability @p rate
+ */
+Ptr<RateErrorModel> Loss(double rate, int64_t stream);
+
+/**
  * @param size how many bytes
  * @param seed which pattern
  * @return reproducible pseudo-random bytes
