@@ -59,7 +59,7 @@ def run_rate_control(
 def mean_rate_mbps(trace: RateTrace, psz: int, start: float, end: float, flow: int = 0) -> float:
     """The time-weighted mean of the rate in force at a flow from `start` to `end` s."""
     changes = trace.flow_changes(flow)
-    if not changes or end <= start:
+    if not changes or not end > start:  # NaN bounds too
         return math.nan
     total = 0.0
     for index, change in enumerate(changes):
@@ -80,17 +80,24 @@ def _rows(scenario: RateControlScenario, result: RunResult) -> list[dict[str, ob
     """One row per flow of the run (one for a single transfer)."""
     run, trace = result.run, result.trace
     flows = run.flows()
-    speeds = [trace.steady_state_mbps(p.bfsz, scenario.steady_state_from, flow=index)
-              for index, p in enumerate(flows)]  # fmt: skip
+    # A transfer that did not complete has no steady state: the buffers it started last need
+    # not be the ones that were delivered. Flows sharing a path are measured over the time all
+    # of them were in their measured stretch, so that their rates add up to what the path
+    # carried then.
+    complete = all(r.completed and r.intact for r in result.flow_records())
+    if not complete:
+        speeds = [math.nan] * len(flows)
+    elif run.shared is None:
+        speeds = [trace.steady_state_mbps(flows[0].bfsz, scenario.steady_state_from)]
+    else:
+        stretches = [trace.measured_from(scenario.steady_state_from, i) for i in range(len(flows))]
+        common = max(s for s, _ in stretches), min(e for _, e in stretches)
+        speeds = [trace.window_mbps(p.bfsz, *common, flow=i) for i, p in enumerate(flows)]
     record = result.record
     resets = record.path.station_resets if isinstance(record, FlowSetRecord) else None
     rows = []
     for index, (params, flow_record) in enumerate(zip(flows, result.flow_records(), strict=True)):
-        starts = {s.buffer: s.seconds for s in trace.buffer_starts if s.flow == index}
-        measured_from = math.nan
-        if starts:
-            first, last = min(starts), max(starts)
-            measured_from = starts[first + math.floor(scenario.steady_state_from * (last - first))]
+        measured = trace.measured_from(scenario.steady_state_from, index)
         changes = trace.flow_changes(index)
         end = changes[-1] if changes else None
         rows.append({
@@ -111,8 +118,7 @@ def _rows(scenario: RateControlScenario, result: RunResult) -> list[dict[str, ob
             "nbufs": params.nbufs,
             "steady_state_mbps": speeds[index],
             "whole_transfer_mbps": flow_record.steady_state_mbps,
-            "mean_rate_mbps": mean_rate_mbps(trace, params.psz, measured_from,
-                                             max(starts.values(), default=math.nan), index),
+            "mean_rate_mbps": mean_rate_mbps(trace, params.psz, *measured, index),
             "final_bs": end.burst_size if end else None,
             "final_bi_ms": end.burst_interval_ms if end else None,
             "final_nbufs": end.outstanding_buffers if end else None,
@@ -186,6 +192,11 @@ def adaptive_summary(frame: pd.DataFrame) -> pd.DataFrame:
     })  # fmt: skip
 
 
+def _figure(value: float, digits: int) -> str:
+    """A figure for the report; a dash for none (NaN: a run that did not complete)."""
+    return "—" if math.isnan(value) else f"{value:.{digits}f}"
+
+
 def shared_summary(frame: pd.DataFrame) -> pd.DataFrame:
     """Per algorithm and start of the runs of several flows at once: medians over the seeds of
     the aggregate steady state, its share of one flow's best static, Jain's index; resets."""
@@ -227,8 +238,8 @@ def judge(scenario: RateControlScenario, frame: pd.DataFrame) -> tuple[Verdict, 
                      and row["aggregate_pct"] >= shared.aggregate_target_pct
                      and row["station_resets"] == 0 and bool(row["completed"]))  # fmt: skip
             claim = (f"{shared.label}, {algorithm} from {start}: Jain's index "
-                     f"{row['jain_index']:.3f} (target {shared.jain_target:g}), aggregate "
-                     f"{row['aggregate_pct']:.1f} % of one flow's best static (target "
+                     f"{_figure(row['jain_index'], 3)} (target {shared.jain_target:g}), aggregate "
+                     f"{_figure(row['aggregate_pct'], 1)} % of one flow's best static (target "
                      f"{shared.aggregate_target_pct:g} %), {row['station_resets']} station "
                      "resets")  # fmt: skip
             verdicts.append(Verdict(claim, holds))
@@ -288,8 +299,8 @@ def markdown(scenario: RateControlScenario, frame: pd.DataFrame,
     for key, row in summary.iterrows():
         network, algorithm, start = cast(tuple[str, str, str], key)
         lines.append(
-            f"| {network} | {algorithm} | {start} | {row['steady_state_mbps']:.3f} | "
-            f"{row['pct_of_best_static']:.1f} | {row['worst_pct']:.1f} | "
+            f"| {network} | {algorithm} | {start} | {_figure(row['steady_state_mbps'], 3)} | "
+            f"{_figure(row['pct_of_best_static'], 1)} | {_figure(row['worst_pct'], 1)} | "
             f"{row['mean_rate_mbps']:.3f} | {row['lost']:g} | {row['retransmitted']:g} | "
             f"{row['station_resets']} | {'yes' if row['completed'] else 'NO'} | "
             f"{verdict(next(held).holds)} |"
@@ -301,10 +312,13 @@ def markdown(scenario: RateControlScenario, frame: pd.DataFrame,
             f"{shared.flows} flows across {shared.case.label} at once, each from its own sender "
             f"to its own receiver ({shared.phase} starts, {shared.xfsz_kb:g} kB each, the rest "
             f"as {shared.case.label}'s transfer), every flow with the same algorithm and start. "
-            f"The aggregate is the flows' steady-state throughputs added up, beside one flow's "
-            f"best static ({best[shared.case.label].steady_state_mbps:.3f} Mbit/s); Jain's index "
-            f"of them is 1 when they are equal. Targets: index at least {shared.jain_target:g}, "
-            f"aggregate at least {shared.aggregate_target_pct:g} %, no station reset.", "",
+            f"Each flow's steady state is measured over the time every flow was in its measured "
+            f"stretch (the second halves overlapping), so that they add up to what the path "
+            f"carried then: the aggregate, beside one flow's best static "
+            f"({best[shared.case.label].steady_state_mbps:.3f} Mbit/s); Jain's index of them is 1 "
+            f"when they are equal. A dash: no run of the three had every flow complete with the "
+            f"stretches overlapping. Targets: index at least {shared.jain_target:g}, aggregate at "
+            f"least {shared.aggregate_target_pct:g} %, no station reset.", "",
             "| algorithm | start | aggregate (Mbit/s) | % of one flow's best static | Jain's "
             "index | worst seed's index | #LOSS (all flows) | station resets | complete | "
             "target |",
@@ -313,9 +327,9 @@ def markdown(scenario: RateControlScenario, frame: pd.DataFrame,
         for key, row in shared_summary(frame).iterrows():
             algorithm, start = cast(tuple[str, str], key)
             lines.append(
-                f"| {algorithm} | {start} | {row['aggregate_mbps']:.3f} | "
-                f"{row['aggregate_pct']:.1f} | {row['jain_index']:.3f} | "
-                f"{row['worst_jain']:.3f} | {row['lost']:g} | {row['station_resets']} | "
+                f"| {algorithm} | {start} | {_figure(row['aggregate_mbps'], 3)} | "
+                f"{_figure(row['aggregate_pct'], 1)} | {_figure(row['jain_index'], 3)} | "
+                f"{_figure(row['worst_jain'], 3)} | {row['lost']:g} | {row['station_resets']} | "
                 f"{'yes' if row['completed'] else 'NO'} | {verdict(next(held).holds)} |"
             )
     met = sum(v.holds for v in verdicts)

@@ -76,6 +76,25 @@ class RateTrace:
         return (last - first) * bfsz * 8 / seconds / 1e6 if seconds > 0 else math.nan
 
 
+    def window_mbps(self, bfsz: int, start: float, end: float, flow: int = 0) -> float:
+        """The bits of the flow's buffers whose first packet went from `start` to `end` s, over
+        that time, Mbit/s (RFC 1030 §3's measure over a window of time: for flows sharing a
+        path, over the time all of them were sending); NaN for an empty window."""
+        if end <= start:
+            return math.nan
+        count = sum(1 for s in self.buffer_starts if s.flow == flow and start <= s.seconds < end)
+        return count * bfsz * 8 / (end - start) / 1e6
+
+    def measured_from(self, from_fraction: float, flow: int = 0) -> tuple[float, float]:
+        """When the flow's buffer at `from_fraction` of its transfer and its last buffer first
+        went, s (the stretch `steady_state_mbps` measures); NaN, NaN without two buffers."""
+        starts = {s.buffer: s.seconds for s in self.buffer_starts if s.flow == flow}
+        if len(starts) < 2:
+            return math.nan, math.nan
+        first, last = min(starts), max(starts)
+        return starts[first + math.floor(from_fraction * (last - first))], starts[last]
+
+
 @dataclass
 class RateTraceObserver:
     """A `transfer.TransferObserver` that records every bulk sender with a NetbltRateRecorder."""

@@ -28,17 +28,6 @@ using namespace ns3::netblt_test;
 namespace
 {
 
-/// @return a RateErrorModel dropping each packet with probability @p rate, on its own stream
-Ptr<RateErrorModel>
-Loss(double rate, int64_t stream)
-{
-    Ptr<RateErrorModel> model = CreateObject<RateErrorModel>();
-    model->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-    model->SetRate(rate);
-    model->AssignStreams(stream);
-    return model;
-}
-
 /** The burst values a connection's traces last reported. */
 struct ValuesSeen
 {

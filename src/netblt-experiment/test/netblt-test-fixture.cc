@@ -270,6 +270,16 @@ ResetConnectionDefaults()
     }
 }
 
+Ptr<RateErrorModel>
+Loss(double rate, int64_t stream)
+{
+    Ptr<RateErrorModel> model = CreateObject<RateErrorModel>();
+    model->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+    model->SetRate(rate);
+    model->AssignStreams(stream);
+    return model;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Shapes and what the receiver sent
 

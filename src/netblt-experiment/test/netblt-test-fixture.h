@@ -214,6 +214,13 @@ void SetConnectionDefault(const std::string& name, const AttributeValue& value);
 void ResetConnectionDefaults();
 
 /**
+ * @param rate the probability of dropping each packet
+ * @param stream the model's random stream
+ * @return a RateErrorModel dropping each packet with probability @p rate
+ */
+Ptr<RateErrorModel> Loss(double rate, int64_t stream);
+
+/**
  * @ingroup netblt-tests
  * @brief A record of the packets a connection (or several) sent, from its "Tx" trace.
  */

@@ -52,17 +52,6 @@ InstallSink(Bench& bench, Time deathTimeout = Seconds(10))
     return DynamicCast<NetbltSinkApplication>(apps.Get(0));
 }
 
-/// @return a RateErrorModel dropping each packet with probability @p rate, on its own stream
-Ptr<RateErrorModel>
-Loss(double rate, int64_t stream)
-{
-    Ptr<RateErrorModel> model = CreateObject<RateErrorModel>();
-    model->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-    model->SetRate(rate);
-    model->AssignStreams(stream);
-    return model;
-}
-
 } // namespace
 
 /**

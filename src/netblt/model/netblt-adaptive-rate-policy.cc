@@ -52,6 +52,12 @@ NetbltAdaptiveRatePolicy::GetTypeId()
                           DoubleValue(2.0),
                           MakeDoubleAccessor(&NetbltAdaptiveRatePolicy::m_outstandingGain),
                           MakeDoubleChecker<double>(0))
+            .AddAttribute("AchievedFraction",
+                          "The rate grows only for a buffer sent at no less than this share of "
+                          "the rate in force then.",
+                          DoubleValue(0.9),
+                          MakeDoubleAccessor(&NetbltAdaptiveRatePolicy::m_achievedFraction),
+                          MakeDoubleChecker<double>(0, 1))
             .AddAttribute("MinimumRate",
                           "The rate is never cut below this, packets per second.",
                           DoubleValue(1.0),
@@ -90,6 +96,12 @@ uint16_t
 NetbltAdaptiveRatePolicy::GetPacketsPerBuffer() const
 {
     return m_ceiling.GetPacketsPerBuffer();
+}
+
+bool
+NetbltAdaptiveRatePolicy::IsRateReached(const Sample& sample) const
+{
+    return sample.sendRate >= m_achievedFraction * sample.rateAtSend;
 }
 
 uint32_t

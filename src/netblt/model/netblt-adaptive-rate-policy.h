@@ -104,6 +104,14 @@ class NetbltAdaptiveRatePolicy : public NetbltRatePolicy
     /** @return the packets of a full buffer */
     uint16_t GetPacketsPerBuffer() const;
 
+    /**
+     * @param sample what an OK told
+     * @return true if its buffer went at no less than AchievedFraction of the rate then in
+     *         force: a policy raises only a rate the sender reaches (as TCP validates its
+     *         window, RFC 7661)
+     */
+    bool IsRateReached(const Sample& sample) const;
+
     /** @return the highest buffer number whose packets have all been sent once (0: none) */
     uint32_t GetHighestBufferSent() const;
 
@@ -125,6 +133,7 @@ class NetbltAdaptiveRatePolicy : public NetbltRatePolicy
     Time m_maxBurstInterval;               //!< MaxBurstInterval
     double m_outstandingGain;              //!< OutstandingGain
     double m_minimumRate;                  //!< MinimumRate, packets/s
+    double m_achievedFraction;             //!< AchievedFraction
     NetbltTransferParameters m_ceiling;    //!< the negotiated values
     double m_rate{0};                      //!< the rate in force, packets/s
     std::map<uint32_t, Sent> m_sent;       //!< buffers sent, not yet acknowledged

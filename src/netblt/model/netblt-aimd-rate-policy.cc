@@ -47,12 +47,6 @@ NetbltAimdRatePolicy::GetTypeId()
                           "Gain of the loss fraction's moving average, per buffer.",
                           DoubleValue(0.125),
                           MakeDoubleAccessor(&NetbltAimdRatePolicy::m_lossGain),
-                          MakeDoubleChecker<double>(0, 1))
-            .AddAttribute("AchievedFraction",
-                          "The rate grows only for a buffer sent at no less than this share of "
-                          "the rate in force then.",
-                          DoubleValue(0.9),
-                          MakeDoubleAccessor(&NetbltAimdRatePolicy::m_achievedFraction),
                           MakeDoubleChecker<double>(0, 1));
     return tid;
 }
@@ -74,8 +68,7 @@ NetbltAimdRatePolicy::Acknowledged(const Sample& sample)
 {
     double resentShare = sample.packets > 0 ? double(sample.missing) / sample.packets : 0.0;
     m_lossFraction += m_lossGain * (std::min(resentShare, 1.0) - m_lossFraction);
-    if (!sample.clean || sample.buffer <= m_recoveryBuffer ||
-        sample.sendRate < m_achievedFraction * sample.rateAtSend)
+    if (!sample.clean || sample.buffer <= m_recoveryBuffer || !IsRateReached(sample))
     {
         return;
     }

@@ -54,7 +54,6 @@ class NetbltAimdRatePolicy : public NetbltAdaptiveRatePolicy
     double m_decreaseFactor;      //!< DecreaseFactor
     double m_lossThreshold;       //!< LossThreshold
     double m_lossGain;            //!< LossGain
-    double m_achievedFraction;    //!< AchievedFraction
     double m_lossFraction{0};     //!< moving average of the resent share
     bool m_slowStart{true};       //!< no cut yet
     uint32_t m_recoveryBuffer{0}; //!< highest buffer sent at the last cut

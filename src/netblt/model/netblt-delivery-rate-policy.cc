@@ -53,6 +53,17 @@ NetbltDeliveryRatePolicy::GetTypeId()
                           DoubleValue(1.1),
                           MakeDoubleAccessor(&NetbltDeliveryRatePolicy::m_senderBoundTolerance),
                           MakeDoubleChecker<double>(1))
+            .AddAttribute("OutageShare",
+                          "A first RESEND for at least this share of a buffer's packets is an "
+                          "outage, not random loss.",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&NetbltDeliveryRatePolicy::m_outageShare),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("OutageFactor",
+                          "On an outage the rate drops to this share of itself.",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&NetbltDeliveryRatePolicy::m_outageFactor),
+                          MakeDoubleChecker<double>(0.01, 1))
             .AddAttribute("DrainFactor",
                           "On a queue the rate drops to this share of itself.",
                           DoubleValue(0.9),
@@ -69,13 +80,7 @@ NetbltDeliveryRatePolicy::GetTypeId()
                           "without a RESEND, one after another).",
                           UintegerValue(4),
                           MakeUintegerAccessor(&NetbltDeliveryRatePolicy::m_queueSamples),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("AchievedFraction",
-                          "The rate grows only for a buffer sent at no less than this share of "
-                          "the rate in force then.",
-                          DoubleValue(0.9),
-                          MakeDoubleAccessor(&NetbltDeliveryRatePolicy::m_achievedFraction),
-                          MakeDoubleChecker<double>(0, 1));
+                          MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
@@ -124,6 +129,20 @@ NetbltDeliveryRatePolicy::IsInStartup() const
 }
 
 void
+NetbltDeliveryRatePolicy::Resent(uint32_t buffer, uint32_t missing, bool first)
+{
+    if (!first || buffer <= m_outageBuffer || missing < m_outageShare * GetPacketsPerBuffer())
+    {
+        return;
+    }
+    NS_LOG_LOGIC("outage at buffer " << buffer << ": " << missing << " packets lost");
+    m_startup = false;
+    m_outageBuffer = GetHighestBufferSent();
+    m_queues.clear();
+    SetRate(m_outageFactor * GetRate());
+}
+
+void
 NetbltDeliveryRatePolicy::Acknowledged(const Sample& sample)
 {
     Time minRoundTrip = std::min(GetMinRoundTrip(), sample.roundTrip);
@@ -158,7 +177,10 @@ NetbltDeliveryRatePolicy::Acknowledged(const Sample& sample)
     }
     if (sample.clean)
     {
-        m_queues.push_back((sample.roundTrip - minRoundTrip).GetSeconds() * sample.rateAtSend);
+        // In packets of the path's pace when known (every flow sharing it then reads the same
+        // queue the same), else of this sender's.
+        double pace = m_capacities.empty() ? sample.rateAtSend : GetCapacity();
+        m_queues.push_back((sample.roundTrip - minRoundTrip).GetSeconds() * pace);
         while (m_queues.size() > m_queueSamples)
         {
             m_queues.pop_front();
@@ -176,7 +198,7 @@ NetbltDeliveryRatePolicy::Acknowledged(const Sample& sample)
         SetRate(m_drainFactor * GetRate());
         return;
     }
-    if (sample.sendRate < m_achievedFraction * sample.rateAtSend)
+    if (!IsRateReached(sample))
     {
         return;
     }

@@ -41,8 +41,13 @@ namespace ns3
  *   the rate drops to DrainFactor × itself, and the buffers sent within a minimum round trip of
  *   the drop, which meet the queue draining, change nothing.
  *
- * Random loss (a noisy channel, RFC 1030 §8) is no signal: a RESEND neither stops the growth
- * nor counts as a queue.
+ * - **Outage**: a first RESEND for at least OutageShare of a buffer's packets, for a buffer sent
+ *   after the last drop, is no noisy channel but the path failing (on the Wideband, an earth
+ *   station resetting and dropping all it held): the rate drops to OutageFactor × itself, and
+ *   the buffers sent before that change nothing more.
+ *
+ * Random loss (a noisy channel, RFC 1030 §8) is no signal: a RESEND for a few of a buffer's
+ * packets neither stops the growth nor counts as a queue.
  */
 class NetbltDeliveryRatePolicy : public NetbltAdaptiveRatePolicy
 {
@@ -63,18 +68,21 @@ class NetbltDeliveryRatePolicy : public NetbltAdaptiveRatePolicy
 
   protected:
     void Acknowledged(const Sample& sample) override;
+    void Resent(uint32_t buffer, uint32_t missing, bool first) override;
 
   private:
     double m_startupGain;             //!< StartupGain, per round trip
     double m_probeGain;               //!< ProbeGain, per round trip
     double m_capacityGain;            //!< CapacityGain
     uint32_t m_capacitySamples;       //!< CapacitySamples
+    double m_outageShare;             //!< OutageShare
+    double m_outageFactor;            //!< OutageFactor
     double m_drainFactor;             //!< DrainFactor
     double m_queueThreshold;          //!< QueueThreshold, packets
     uint32_t m_queueSamples;          //!< QueueSamples
-    double m_achievedFraction;        //!< AchievedFraction
     bool m_startup{true};             //!< no queue seen yet
     Time m_holdUntil;                 //!< buffers sent before this change nothing
+    uint32_t m_outageBuffer{0};       //!< highest buffer sent at the last outage
     std::deque<double> m_queues;      //!< the last clean buffers' queues, packets
     std::deque<double> m_capacities;  //!< the last reported spacings, s
     std::deque<double> m_ownSpacings; //!< the sender's own, last bursts, s

@@ -302,7 +302,9 @@ class NetbltAimdRatePolicyTestCase : public TestCase
  *   last four buffers acknowledged without a RESEND all met 10 packets queued (0.1 s more
  *   round trip × 100 packets/s, above 8), the rate drops to 0.9 × itself; OKs of buffers sent
  *   within a round trip of that change nothing; a buffer sent slower than 0.9 × the rate adds
- *   nothing; the next adds 0.5 again.
+ *   nothing; the next adds 0.5 again;
+ * - a first RESEND for 3 of a buffer's 10 packets is random loss; one for 6 is an outage: the
+ *   rate halves, once for the buffers sent by then, again for one sent after.
  */
 class NetbltDeliveryRatePolicyTestCase : public TestCase
 {
@@ -365,7 +367,22 @@ class NetbltDeliveryRatePolicyTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), 0.9 * 102, 1e-9, "33 packets/s: not reached");
         plain->BufferSent(8, 10, MilliSeconds(2800));
         plain->BufferAcknowledged(8, MilliSeconds(1200), Time(0), MilliSeconds(3800));
-        NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), 0.9 * 102 + 0.5, 1e-9, "probe: + 0.5");
+        double rate = 0.9 * 102 + 0.5;
+        NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate, 1e-9, "probe: + 0.5");
+        plain->BufferSent(9, 10, MilliSeconds(2900));
+        plain->BufferSent(10, 10, MilliSeconds(3000));
+        plain->ResendReceived(10, 3, MilliSeconds(3500));
+        NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate, 1e-9, "3 of 10: random loss");
+        plain->ResendReceived(9, 6, MilliSeconds(3600));
+        NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate / 2, 1e-9, "6 of 10: outage, halved");
+        plain->ResendReceived(10, 10, MilliSeconds(3650));
+        NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate / 2, 1e-9, "not its first RESEND");
+        plain->BufferSent(11, 10, MilliSeconds(3700));
+        plain->BufferSent(12, 10, MilliSeconds(3800));
+        plain->ResendReceived(11, 10, MilliSeconds(4000));
+        NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate / 4, 1e-9, "sent after: halved again");
+        plain->ResendReceived(12, 10, MilliSeconds(4100));
+        NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate / 4, 1e-9, "sent before that: no more");
     }
 };
 
