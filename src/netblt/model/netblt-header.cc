@@ -5,6 +5,11 @@
 #include "netblt-header.h"
 
 #include "netblt-checksum.h"
+#include "netblt-control-header.h"
+#include "netblt-data-header.h"
+#include "netblt-null-ack-header.h"
+#include "netblt-open-header.h"
+#include "netblt-reason-header.h"
 
 #include "ns3/abort.h"
 #include "ns3/assert.h"
@@ -223,6 +228,62 @@ NetbltHeader::PeekCommonFields(Ptr<const Packet> packet, NetbltHeader& common)
     common.m_checksumOk = false;
     common.m_malformedReason.clear();
     return true;
+}
+
+std::string
+NetbltHeader::CheckCommonFields(Ptr<Packet> packet, uint8_t version, NetbltHeader& common)
+{
+    if (!PeekCommonFields(packet, common))
+    {
+        return "shorter than the 12-byte common header";
+    }
+    uint8_t rawType = static_cast<uint8_t>(common.GetType());
+    if (!IsKnownType(rawType))
+    {
+        return "unknown packet type " + std::to_string(rawType);
+    }
+    if (common.GetVersion() != version)
+    {
+        return "version " + std::to_string(common.GetVersion());
+    }
+    NetbltPacketType type = common.GetType();
+    uint32_t length = common.GetLength();
+    if (length < GetMinimumLength(type) || length > packet->GetSize())
+    {
+        return "length field " + std::to_string(length) + " with " +
+               std::to_string(packet->GetSize()) + " bytes present";
+    }
+    if (type != NetbltPacketType::DATA && type != NetbltPacketType::LDATA && length % 4 != 0)
+    {
+        return "length " + std::to_string(length) + " not a multiple of 4";
+    }
+    // DATA/LDATA carry 0-3 bytes of longword padding after the data, outside the length.
+    packet->RemoveAtEnd(packet->GetSize() - length);
+    return "";
+}
+
+std::shared_ptr<NetbltHeader>
+NetbltHeader::CreateForType(NetbltPacketType type)
+{
+    switch (type)
+    {
+    case NetbltPacketType::OPEN:
+    case NetbltPacketType::RESPONSE:
+        return std::make_shared<NetbltOpenHeader>(type);
+    case NetbltPacketType::QUIT:
+    case NetbltPacketType::ABORT:
+    case NetbltPacketType::REFUSED:
+        return std::make_shared<NetbltReasonHeader>(type);
+    case NetbltPacketType::DATA:
+    case NetbltPacketType::LDATA:
+        return std::make_shared<NetbltDataHeader>(type);
+    case NetbltPacketType::NULL_ACK:
+        return std::make_shared<NetbltNullAckHeader>();
+    case NetbltPacketType::CONTROL:
+        return std::make_shared<NetbltControlHeader>();
+    default:
+        return std::make_shared<NetbltHeader>(type);
+    }
 }
 
 uint32_t

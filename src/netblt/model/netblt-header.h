@@ -11,6 +11,7 @@
 #include "ns3/ptr.h"
 
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 
@@ -222,6 +223,25 @@ class NetbltHeader : public Header
      *         12 bytes; true otherwise
      */
     static bool PeekCommonFields(Ptr<const Packet> packet, NetbltHeader& common);
+    /**
+     * @brief Reads and checks the common fields of a packet that came up from IP.
+     *
+     * The packet must hold the 12 common bytes, a known type and @p version, and a Length
+     * field no shorter than GetMinimumLength() and no longer than the packet; other than DATA
+     * and LDATA, a multiple of 4. If it does, the longword padding after Length is removed.
+     *
+     * @param packet the packet
+     * @param version the version this NETBLT accepts
+     * @param common the header that receives the common fields (PeekCommonFields())
+     * @return why the packet is malformed, or an empty string if it is not
+     */
+    static std::string CheckCommonFields(Ptr<Packet> packet, uint8_t version, NetbltHeader& common);
+    /**
+     * @param type a known packet type
+     * @return a header of the class that reads packets of @p type (NetbltOpenHeader for OPEN
+     *         and RESPONSE, NetbltDataHeader for DATA and LDATA, ...)
+     */
+    static std::shared_ptr<NetbltHeader> CreateForType(NetbltPacketType type);
 
     /**
      * @return COMMON_SIZE + GetBodySize(); for DATA and LDATA it does not

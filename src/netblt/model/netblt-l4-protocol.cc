@@ -4,11 +4,8 @@
 
 #include "netblt-l4-protocol.h"
 
-#include "netblt-control-header.h"
 #include "netblt-data-header.h"
-#include "netblt-data-timer.h"
 #include "netblt-inter-arrival-data-timer.h"
-#include "netblt-null-ack-header.h"
 #include "netblt-open-header.h"
 #include "netblt-reason-header.h"
 #include "netblt-receiver.h"
@@ -138,34 +135,39 @@ NetbltL4Protocol::GetTypeId()
                           MakeTimeAccessor(&NetbltL4Protocol::SetCost<&ProcessingCosts::burst>,
                                            &NetbltL4Protocol::GetCost<&ProcessingCosts::burst>),
                           MakeTimeChecker(Time(0)))
-            .AddAttribute("SenderType",
-                          "The NetbltSender subclass every sending connection is made of, as "
-                          "TCP's SocketType.",
-                          TypeIdValue(NetbltSender::GetTypeId()),
-                          MakeTypeIdAccessor(&NetbltL4Protocol::SetSenderType,
-                                             &NetbltL4Protocol::GetSenderType),
-                          MakeTypeIdChecker())
+            .AddAttribute(
+                "SenderType",
+                "The NetbltSender subclass every sending connection is made of, as "
+                "TCP's SocketType.",
+                TypeIdValue(NetbltSender::GetTypeId()),
+                MakeTypeIdAccessor(&NetbltL4Protocol::SetPartType<NetbltConnectionFactory::SENDER>,
+                                   &NetbltL4Protocol::GetPartType<NetbltConnectionFactory::SENDER>),
+                MakeTypeIdChecker())
             .AddAttribute("ReceiverType",
                           "The NetbltReceiver subclass every receiving connection is made of.",
                           TypeIdValue(NetbltReceiver::GetTypeId()),
-                          MakeTypeIdAccessor(&NetbltL4Protocol::SetReceiverType,
-                                             &NetbltL4Protocol::GetReceiverType),
+                          MakeTypeIdAccessor(
+                              &NetbltL4Protocol::SetPartType<NetbltConnectionFactory::RECEIVER>,
+                              &NetbltL4Protocol::GetPartType<NetbltConnectionFactory::RECEIVER>),
                           MakeTypeIdChecker())
             .AddAttribute("DataTimerType",
                           "How each receiver estimates when a buffer's packets should have "
                           "arrived: a NetbltDataTimer subclass (NetbltInterArrivalDataTimer, "
                           "RFC 1030 §7; NetbltBurstRateDataTimer, RFC 998 §5.2.2).",
                           TypeIdValue(NetbltInterArrivalDataTimer::GetTypeId()),
-                          MakeTypeIdAccessor(&NetbltL4Protocol::SetDataTimerType,
-                                             &NetbltL4Protocol::GetDataTimerType),
+                          MakeTypeIdAccessor(
+                              &NetbltL4Protocol::SetPartType<NetbltConnectionFactory::DATA_TIMER>,
+                              &NetbltL4Protocol::GetPartType<NetbltConnectionFactory::DATA_TIMER>),
                           MakeTypeIdChecker())
-            .AddAttribute("RttEstimatorType",
-                          "Each receiver's round-trip estimator for its control timer (an "
-                          "RttEstimator subclass, as TCP's RttEstimatorType).",
-                          TypeIdValue(RttMeanDeviation::GetTypeId()),
-                          MakeTypeIdAccessor(&NetbltL4Protocol::SetRttEstimatorType,
-                                             &NetbltL4Protocol::GetRttEstimatorType),
-                          MakeTypeIdChecker())
+            .AddAttribute(
+                "RttEstimatorType",
+                "Each receiver's round-trip estimator for its control timer (an "
+                "RttEstimator subclass, as TCP's RttEstimatorType).",
+                TypeIdValue(RttMeanDeviation::GetTypeId()),
+                MakeTypeIdAccessor(
+                    &NetbltL4Protocol::SetPartType<NetbltConnectionFactory::RTT_ESTIMATOR>,
+                    &NetbltL4Protocol::GetPartType<NetbltConnectionFactory::RTT_ESTIMATOR>),
+                MakeTypeIdChecker())
             .AddAttribute("RatePolicyType",
                           "How each sender chooses the burst size, burst interval and "
                           "outstanding buffers in force: a NetbltRatePolicy subclass "
@@ -173,32 +175,44 @@ NetbltL4Protocol::GetTypeId()
                           "NetbltAimdRatePolicy, loss-driven; NetbltDeliveryRatePolicy, delay- "
                           "and rate-driven). Its attributes: SetRatePolicyAttribute().",
                           TypeIdValue(NetbltStaticRatePolicy::GetTypeId()),
-                          MakeTypeIdAccessor(&NetbltL4Protocol::SetRatePolicyType,
-                                             &NetbltL4Protocol::GetRatePolicyType),
+                          MakeTypeIdAccessor(
+                              &NetbltL4Protocol::SetPartType<NetbltConnectionFactory::RATE_POLICY>,
+                              &NetbltL4Protocol::GetPartType<NetbltConnectionFactory::RATE_POLICY>),
                           MakeTypeIdChecker())
-            .AddAttribute("MaxBufferSize",
-                          "Largest buffer, bytes, this host lets a peer's OPEN ask it to receive "
-                          "into; a larger one is REFUSED naming this limit. An implementation "
-                          "limit (RFC 998 §2 leaves buffer size to the memory available): "
-                          "1 MiB, above every buffer RFC 1030 used (at most 19900 bytes).",
-                          UintegerValue(1 << 20),
-                          MakeUintegerAccessor(&NetbltL4Protocol::m_maxBufferSize),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("MaxConnectionBufferBytes",
-                          "Most buffer memory, bytes, one received connection may hold (buffer "
-                          "size x outstanding buffers); an OPEN asking for more is REFUSED "
-                          "naming this limit. 16 MiB, above every configuration of RFC 1030 "
-                          "(at most 40 x 14320 bytes).",
-                          UintegerValue(16 << 20),
-                          MakeUintegerAccessor(&NetbltL4Protocol::m_maxConnectionBufferBytes),
-                          MakeUintegerChecker<uint64_t>(1))
-            .AddAttribute("MaxNodeBufferBytes",
-                          "Most buffer memory, bytes, all of this host's receiving connections "
-                          "may hold together; an OPEN that would pass it is REFUSED naming "
-                          "this limit. 64 MiB: four connections at the per-connection limit.",
-                          UintegerValue(64 << 20),
-                          MakeUintegerAccessor(&NetbltL4Protocol::m_maxNodeBufferBytes),
-                          MakeUintegerChecker<uint64_t>(1))
+            .AddAttribute(
+                "MaxBufferSize",
+                "Largest buffer, bytes, this host lets a peer's OPEN ask it to receive "
+                "into; a larger one is REFUSED naming this limit. An implementation "
+                "limit (RFC 998 §2 leaves buffer size to the memory available): "
+                "1 MiB, above every buffer RFC 1030 used (at most 19900 bytes).",
+                UintegerValue(1 << 20),
+                MakeUintegerAccessor(
+                    &NetbltL4Protocol::SetLimit<uint32_t, &NetbltMemoryLimits::maxBufferSize>,
+                    &NetbltL4Protocol::GetLimit<uint32_t, &NetbltMemoryLimits::maxBufferSize>),
+                MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "MaxConnectionBufferBytes",
+                "Most buffer memory, bytes, one received connection may hold (buffer "
+                "size x outstanding buffers); an OPEN asking for more is REFUSED "
+                "naming this limit. 16 MiB, above every configuration of RFC 1030 "
+                "(at most 40 x 14320 bytes).",
+                UintegerValue(16 << 20),
+                MakeUintegerAccessor(
+                    &NetbltL4Protocol::SetLimit<uint64_t,
+                                                &NetbltMemoryLimits::maxConnectionBufferBytes>,
+                    &NetbltL4Protocol::GetLimit<uint64_t,
+                                                &NetbltMemoryLimits::maxConnectionBufferBytes>),
+                MakeUintegerChecker<uint64_t>(1))
+            .AddAttribute(
+                "MaxNodeBufferBytes",
+                "Most buffer memory, bytes, all of this host's receiving connections "
+                "may hold together; an OPEN that would pass it is REFUSED naming "
+                "this limit. 64 MiB: four connections at the per-connection limit.",
+                UintegerValue(64 << 20),
+                MakeUintegerAccessor(
+                    &NetbltL4Protocol::SetLimit<uint64_t, &NetbltMemoryLimits::maxNodeBufferBytes>,
+                    &NetbltL4Protocol::GetLimit<uint64_t, &NetbltMemoryLimits::maxNodeBufferBytes>),
+                MakeUintegerChecker<uint64_t>(1))
             .AddAttribute("ConnectionList",
                           "The connections this NETBLT knows (set up or being set up), each a "
                           "NetbltSender or NetbltReceiver, as TCP's SocketList.",
@@ -216,33 +230,12 @@ NetbltL4Protocol::GetTypeId()
 NetbltL4Protocol::NetbltL4Protocol()
 {
     NS_LOG_FUNCTION(this);
-    m_senderFactory.SetTypeId(NetbltSender::GetTypeId());
-    m_receiverFactory.SetTypeId(NetbltReceiver::GetTypeId());
     m_connectionIdVariable = CreateObject<UniformRandomVariable>();
 }
 
 NetbltL4Protocol::~NetbltL4Protocol()
 {
     NS_LOG_FUNCTION(this);
-}
-
-Time
-NetbltL4Protocol::ProcessingCosts::DataReceive(uint32_t dataBytes,
-                                               uint32_t outstandingBuffers) const
-{
-    return dataReceivePacket + dataReceiveByte * dataBytes + dataReceiveBuffer * outstandingBuffers;
-}
-
-Time
-NetbltL4Protocol::ProcessingCosts::DataSend(uint32_t dataBytes) const
-{
-    return dataSendPacket + dataSendByte * dataBytes;
-}
-
-Time
-NetbltL4Protocol::ProcessingCosts::ControlSend(uint32_t messages) const
-{
-    return controlSendPacket + controlSendMessage * messages;
 }
 
 Ptr<Node>
@@ -293,12 +286,7 @@ void
 NetbltL4Protocol::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    for (auto& [key, connection] : m_connections)
-    {
-        connection->Dispose();
-    }
-    m_connections.clear();
-    m_listeners.clear();
+    m_demux.Clear();
     m_node = nullptr;
     m_ipv4 = nullptr;
     m_host = nullptr;
@@ -318,26 +306,6 @@ NetbltL4Protocol::AssignStreams(int64_t stream)
 {
     m_connectionIdVariable->SetStream(stream);
     return 1;
-}
-
-uint16_t
-NetbltL4Protocol::AllocatePort()
-{
-    for (uint32_t tries = 0; tries < 16384; ++tries)
-    {
-        uint16_t port = m_nextEphemeralPort;
-        m_nextEphemeralPort = m_nextEphemeralPort == 65535 ? 49152 : m_nextEphemeralPort + 1;
-        bool used = m_listeners.count(port) > 0;
-        for (const auto& [key, connection] : m_connections)
-        {
-            used = used || std::get<0>(key) == port;
-        }
-        if (!used)
-        {
-            return port;
-        }
-    }
-    return 0;
 }
 
 Ptr<NetbltConnection>
@@ -364,15 +332,15 @@ NetbltL4Protocol::Connect(Ipv4Address peer,
         NS_LOG_WARN("NETBLT open: no route to " << peer);
         return nullptr;
     }
-    uint16_t localPort = AllocatePort();
+    uint16_t localPort = m_demux.AllocatePort();
     if (localPort == 0)
     {
         NS_LOG_WARN("NETBLT open: no free port");
         return nullptr;
     }
     uint32_t connectionId = m_connectionIdVariable->GetInteger(1, 0xffffffffU);
-    Ptr<NetbltConnection> connection = CreateConnection(role);
-    m_connections[ConnectionKey(localPort, peer.Get(), peerPort)] = connection;
+    Ptr<NetbltConnectionBase> connection = m_connectionFactory.Create(role);
+    m_demux.Add(localPort, peer, peerPort, connection);
     connection->ConnectActive(this,
                               route->GetSource(),
                               localPort,
@@ -389,18 +357,13 @@ NetbltL4Protocol::Listen(uint16_t port,
                          AcceptCallback accept)
 {
     NS_LOG_FUNCTION(this << port);
-    if (m_listeners.count(port))
-    {
-        return false;
-    }
-    m_listeners[port] = Listener{limits, accept};
-    return true;
+    return m_demux.AddListener(port, NetbltDemux::Listener{limits, accept});
 }
 
 void
 NetbltL4Protocol::StopListening(uint16_t port)
 {
-    m_listeners.erase(port);
+    m_demux.RemoveListener(port);
 }
 
 void
@@ -427,14 +390,7 @@ void
 NetbltL4Protocol::Forget(Ptr<NetbltConnection> connection)
 {
     NS_LOG_FUNCTION(this << connection);
-    for (auto it = m_connections.begin(); it != m_connections.end(); ++it)
-    {
-        if (it->second == connection)
-        {
-            m_connections.erase(it);
-            return;
-        }
-    }
+    m_demux.Remove(connection);
 }
 
 uint8_t
@@ -476,161 +432,39 @@ NetbltL4Protocol::RoundToTick(Time delay) const
 }
 
 void
-NetbltL4Protocol::SetSenderType(TypeId type)
-{
-    NS_ABORT_MSG_UNLESS(type.IsChildOf(NetbltSender::GetTypeId()) ||
-                            type == NetbltSender::GetTypeId(),
-                        "SenderType " << type.GetName() << " is not a NetbltSender");
-    m_senderFactory.SetTypeId(type);
-}
-
-TypeId
-NetbltL4Protocol::GetSenderType() const
-{
-    return m_senderFactory.GetTypeId();
-}
-
-void
-NetbltL4Protocol::SetReceiverType(TypeId type)
-{
-    NS_ABORT_MSG_UNLESS(type.IsChildOf(NetbltReceiver::GetTypeId()) ||
-                            type == NetbltReceiver::GetTypeId(),
-                        "ReceiverType " << type.GetName() << " is not a NetbltReceiver");
-    m_receiverFactory.SetTypeId(type);
-}
-
-TypeId
-NetbltL4Protocol::GetReceiverType() const
-{
-    return m_receiverFactory.GetTypeId();
-}
-
-void
-NetbltL4Protocol::SetDataTimerType(TypeId type)
-{
-    NS_ABORT_MSG_UNLESS(type.IsChildOf(NetbltDataTimer::GetTypeId()),
-                        "DataTimerType " << type.GetName() << " is not a NetbltDataTimer");
-    m_dataTimerType = type;
-}
-
-void
-NetbltL4Protocol::SetRttEstimatorType(TypeId type)
-{
-    NS_ABORT_MSG_UNLESS(type.IsChildOf(RttEstimator::GetTypeId()),
-                        "RttEstimatorType " << type.GetName() << " is not an RttEstimator");
-    m_rttEstimatorType = type;
-}
-
-void
-NetbltL4Protocol::SetRatePolicyType(TypeId type)
-{
-    NS_ABORT_MSG_UNLESS(type.IsChildOf(NetbltRatePolicy::GetTypeId()) && type.HasConstructor(),
-                        "RatePolicyType " << type.GetName() << " is not a NetbltRatePolicy");
-    m_ratePolicyFactory.SetTypeId(type);
-}
-
-TypeId
-NetbltL4Protocol::GetRatePolicyType() const
-{
-    return m_ratePolicyFactory.GetTypeId();
-}
-
-void
-NetbltL4Protocol::SetRatePolicyAttribute(const std::string& name, const AttributeValue& value)
-{
-    m_ratePolicyFactory.Set(name, value);
-}
-
-TypeId
-NetbltL4Protocol::GetDataTimerType() const
-{
-    return m_dataTimerType;
-}
-
-TypeId
-NetbltL4Protocol::GetRttEstimatorType() const
-{
-    return m_rttEstimatorType;
-}
-
-void
 NetbltL4Protocol::SetSenderAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_senderFactory.Set(name, value);
+    m_connectionFactory.SetAttribute(NetbltConnectionFactory::SENDER, name, value);
 }
 
 void
 NetbltL4Protocol::SetReceiverAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_receiverFactory.Set(name, value);
+    m_connectionFactory.SetAttribute(NetbltConnectionFactory::RECEIVER, name, value);
 }
 
-Ptr<NetbltConnection>
-NetbltL4Protocol::CreateConnection(NetbltConnection::Role role) const
+void
+NetbltL4Protocol::SetRatePolicyAttribute(const std::string& name, const AttributeValue& value)
 {
-    if (role == NetbltConnection::SENDER)
-    {
-        Ptr<NetbltSender> sender = m_senderFactory.Create<NetbltSender>();
-        sender->SetRatePolicy(m_ratePolicyFactory.Create<NetbltRatePolicy>());
-        return sender;
-    }
-    Ptr<NetbltReceiver> receiver = m_receiverFactory.Create<NetbltReceiver>();
-    receiver->SetDataTimer(ObjectFactory(m_dataTimerType.GetName()).Create<NetbltDataTimer>());
-    receiver->SetRttEstimator(ObjectFactory(m_rttEstimatorType.GetName()).Create<RttEstimator>());
-    return receiver;
-}
-
-uint64_t
-NetbltL4Protocol::GetBufferBytes(const NetbltTransferParameters& parameters)
-{
-    return static_cast<uint64_t>(parameters.bufferSize) * parameters.maxOutstandingBuffers;
+    m_connectionFactory.SetAttribute(NetbltConnectionFactory::RATE_POLICY, name, value);
 }
 
 std::string
 NetbltL4Protocol::CheckMemoryLimits(const NetbltTransferParameters& parameters) const
 {
-    if (parameters.bufferSize > m_maxBufferSize)
-    {
-        return "buffer size " + std::to_string(parameters.bufferSize) +
-               " bytes exceeds this host's MaxBufferSize of " + std::to_string(m_maxBufferSize) +
-               " bytes";
-    }
-    uint64_t asked = GetBufferBytes(parameters);
-    if (asked > m_maxConnectionBufferBytes)
-    {
-        return std::to_string(parameters.maxOutstandingBuffers) + " buffers of " +
-               std::to_string(parameters.bufferSize) + " bytes exceed this host's " +
-               "MaxConnectionBufferBytes of " + std::to_string(m_maxConnectionBufferBytes) +
-               " bytes";
-    }
-    uint64_t held = 0;
-    for (const auto& [key, connection] : m_connections)
-    {
-        if (connection->GetRole() == NetbltConnection::RECEIVER)
-        {
-            held += GetBufferBytes(connection->GetParameters());
-        }
-    }
-    if (held + asked > m_maxNodeBufferBytes)
-    {
-        return std::to_string(asked) + " bytes of buffers beside the " + std::to_string(held) +
-               " bytes held exceed this host's MaxNodeBufferBytes of " +
-               std::to_string(m_maxNodeBufferBytes) + " bytes";
-    }
-    return "";
+    return m_memoryLimits.Check(parameters, m_demux.GetReceiverBufferBytes());
 }
 
 Ptr<NetbltConnection>
 NetbltL4Protocol::GetConnection(uint32_t index) const
 {
-    NS_ASSERT_MSG(index < m_connections.size(), "no connection " << index);
-    return std::next(m_connections.begin(), index)->second;
+    return m_demux.Get(index);
 }
 
 uint32_t
 NetbltL4Protocol::GetConnectionCount() const
 {
-    return m_connections.size();
+    return m_demux.GetN();
 }
 
 uint64_t
@@ -666,42 +500,14 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
 {
     NS_LOG_FUNCTION(this << packet << ipHeader);
     NetbltHeader common;
-    if (!NetbltHeader::PeekCommonFields(packet, common))
+    std::string problem = NetbltHeader::CheckCommonFields(packet, m_version, common);
+    if (!problem.empty())
     {
-        Drop(packet, "shorter than the 12-byte common header", m_malformedPackets);
-        return IpL4Protocol::RX_OK;
-    }
-    uint8_t rawType = static_cast<uint8_t>(common.GetType());
-    if (!NetbltHeader::IsKnownType(rawType))
-    {
-        Drop(packet, "unknown packet type " + std::to_string(rawType), m_malformedPackets);
-        return IpL4Protocol::RX_OK;
-    }
-    if (common.GetVersion() != m_version)
-    {
-        Drop(packet, "version " + std::to_string(common.GetVersion()), m_malformedPackets);
+        Drop(packet, problem, m_malformedPackets);
         return IpL4Protocol::RX_OK;
     }
     NetbltPacketType type = common.GetType();
-    uint32_t length = common.GetLength();
-    if (length < NetbltHeader::GetMinimumLength(type) || length > packet->GetSize())
-    {
-        Drop(packet,
-             "length field " + std::to_string(length) + " with " +
-                 std::to_string(packet->GetSize()) + " bytes present",
-             m_malformedPackets);
-        return IpL4Protocol::RX_OK;
-    }
     bool isData = type == NetbltPacketType::DATA || type == NetbltPacketType::LDATA;
-    if (!isData && length % 4 != 0)
-    {
-        Drop(packet,
-             "length " + std::to_string(length) + " not a multiple of 4",
-             m_malformedPackets);
-        return IpL4Protocol::RX_OK;
-    }
-    // DATA/LDATA carry 0-3 bytes of longword padding after the data, outside the length.
-    packet->RemoveAtEnd(packet->GetSize() - length);
 
     // Verify by reading the header with the class the type calls for; the connection gets the
     // header as read, so the packet is parsed (and a DATA packet's data summed) once.
@@ -709,39 +515,15 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
     Ipv4Address local = ipHeader.GetDestination();
     Ipv4Address peer = ipHeader.GetSource();
     // The sender's "local port" is ours as the "foreign port".
-    ConnectionKey key(common.GetForeignPort(), peer.Get(), common.GetLocalPort());
-    auto found = m_connections.find(key);
-    std::shared_ptr<NetbltHeader> header;
-    switch (type)
+    Ptr<NetbltConnectionBase> connection =
+        m_demux.Find(common.GetForeignPort(), peer, common.GetLocalPort());
+    std::shared_ptr<NetbltHeader> header = NetbltHeader::CreateForType(type);
+    if (isData)
     {
-    case NetbltPacketType::OPEN:
-    case NetbltPacketType::RESPONSE:
-        header = std::make_shared<NetbltOpenHeader>(type);
-        break;
-    case NetbltPacketType::QUIT:
-    case NetbltPacketType::ABORT:
-    case NetbltPacketType::REFUSED:
-        header = std::make_shared<NetbltReasonHeader>(type);
-        break;
-    case NetbltPacketType::DATA:
-    case NetbltPacketType::LDATA: {
-        auto data = std::make_shared<NetbltDataHeader>(type);
         // An established connection without the C flag (fixed at set-up) ignores the field.
-        data->SetDataChecksumVerified(found == m_connections.end() ||
-                                      found->second->GetState() != NetbltConnection::ESTABLISHED ||
-                                      found->second->GetParameters().checksumData);
-        header = data;
-        break;
-    }
-    case NetbltPacketType::NULL_ACK:
-        header = std::make_shared<NetbltNullAckHeader>();
-        break;
-    case NetbltPacketType::CONTROL:
-        header = std::make_shared<NetbltControlHeader>();
-        break;
-    default:
-        header = std::make_shared<NetbltHeader>(type);
-        break;
+        static_cast<NetbltDataHeader&>(*header).SetDataChecksumVerified(
+            !connection || connection->GetState() != NetbltConnection::ESTABLISHED ||
+            connection->GetParameters().checksumData);
     }
     packet->PeekHeader(*header);
     if (header->IsMalformed())
@@ -755,9 +537,8 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         return IpL4Protocol::RX_CSUM_FAILED;
     }
 
-    if (found != m_connections.end())
+    if (connection)
     {
-        Ptr<NetbltConnection> connection = found->second;
         Time cost = m_costs.controlReceivePacket;
         if (isData)
         {
@@ -798,8 +579,8 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
 {
     uint16_t localPort = open.GetForeignPort();
     uint16_t peerPort = open.GetLocalPort();
-    auto listener = m_listeners.find(localPort);
-    if (listener == m_listeners.end())
+    const NetbltDemux::Listener* listener = m_demux.FindListener(localPort);
+    if (!listener)
     {
         SendReply(NetbltPacketType::REFUSED,
                   "no listener on port " + std::to_string(localPort),
@@ -816,8 +597,7 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
         SendReply(NetbltPacketType::REFUSED, problem, localPort, peerPort, local, peer);
         return;
     }
-    NetbltTransferParameters answer =
-        NetbltTransferParameters::Restrict(offer, listener->second.limits);
+    NetbltTransferParameters answer = NetbltTransferParameters::Restrict(offer, listener->limits);
     // The listener's limits can still make an answer no transfer can use (a limit of 0, more
     // than 65535 packets of the smaller packet size in the buffer): refuse rather than set up
     // a connection with it.
@@ -842,19 +622,19 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
             return;
         }
     }
-    Ptr<NetbltConnection> connection = CreateConnection(
+    Ptr<NetbltConnectionBase> connection = m_connectionFactory.Create(
         open.GetWriteMode() ? NetbltConnection::RECEIVER : NetbltConnection::SENDER);
     std::string refusal;
-    if (!listener->second.accept.IsNull())
+    if (!listener->accept.IsNull())
     {
-        refusal = listener->second.accept(connection, answer);
+        refusal = listener->accept(connection, answer);
     }
     if (!refusal.empty())
     {
         SendReply(NetbltPacketType::REFUSED, refusal, localPort, peerPort, local, peer);
         return;
     }
-    m_connections[ConnectionKey(localPort, peer.Get(), peerPort)] = connection;
+    m_demux.Add(localPort, peer, peerPort, connection);
     connection->AcceptPassive(this, local, localPort, peer, peerPort, open, answer);
 }
 

@@ -5,18 +5,18 @@
 #ifndef NETBLT_L4_PROTOCOL_H
 #define NETBLT_L4_PROTOCOL_H
 
+#include "netblt-connection-factory.h"
 #include "netblt-connection.h"
+#include "netblt-demux.h"
 #include "netblt-host-model.h"
+#include "netblt-memory-limits.h"
+#include "netblt-processing-costs.h"
 #include "netblt-transfer-parameters.h"
 
 #include "ns3/ip-l4-protocol.h"
 #include "ns3/ipv4-address.h"
-#include "ns3/object-factory.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
-
-#include <map>
-#include <tuple>
 
 namespace ns3
 {
@@ -66,8 +66,7 @@ class NetbltL4Protocol : public IpL4Protocol
      * answered), the parameters it would answer with. Return an empty string to accept, or the
      * reason for refusal sent in REFUSED.
      */
-    typedef Callback<std::string, Ptr<NetbltConnection>, const NetbltTransferParameters&>
-        AcceptCallback;
+    typedef NetbltDemux::AcceptCallback AcceptCallback;
 
     /** Trace signature: a dropped packet and why. */
     typedef void (*DropTracedCallback)(Ptr<const Packet> packet, const std::string& reason);
@@ -81,35 +80,8 @@ class NetbltL4Protocol : public IpL4Protocol
     NetbltL4Protocol();
     ~NetbltL4Protocol() override;
 
-    /**
-     * CPU time this NETBLT implementation spends per unit of work, charged to the node's
-     * NetbltHostModel (the host-processing module's HostCpu). All zero means an infinitely
-     * fast host.
-     */
-    struct ProcessingCosts
-    {
-        Time dataSendPacket;       //!< per DATA/LDATA packet sent: header, checksum, hand-off
-        Time dataSendByte;         //!< per data byte sent: copy from the buffer into the packet
-        Time dataReceivePacket;    //!< per DATA/LDATA packet received: demultiplexing, header
-        Time dataReceiveByte;      //!< per data byte received: copy into the NETBLT buffer
-        Time dataReceiveBuffer;    //!< per DATA/LDATA packet and per outstanding buffer allowed
-        Time bufferCompleteByte;   //!< per byte of a buffer the receiver has completed
-        Time controlSendPacket;    //!< per CONTROL packet built and sent
-        Time controlSendMessage;   //!< per control message in it
-        Time controlReceivePacket; //!< per CONTROL or other non-data packet received
-        Time burst;                //!< per burst: the burst timer's service
-
-        /**
-         * @param dataBytes data bytes of a DATA/LDATA packet
-         * @param outstandingBuffers the connection's negotiated number of outstanding buffers
-         * @return CPU time to receive it
-         */
-        Time DataReceive(uint32_t dataBytes, uint32_t outstandingBuffers) const;
-        /** @param dataBytes data bytes of a DATA/LDATA packet @return CPU time to send it */
-        Time DataSend(uint32_t dataBytes) const;
-        /** @param messages control messages in a CONTROL packet @return CPU time to send it */
-        Time ControlSend(uint32_t messages) const;
-    };
+    /** The CPU costs of this implementation (its *Cost attributes). */
+    typedef NetbltProcessingCosts ProcessingCosts;
 
     /** @param node the node this protocol runs on */
     void SetNode(Ptr<Node> node);
@@ -192,12 +164,6 @@ class NetbltL4Protocol : public IpL4Protocol
     void SetRatePolicyAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * @param parameters a connection's negotiated parameters
-     * @return the bytes of buffer memory a receiver of them may hold at once
-     */
-    static uint64_t GetBufferBytes(const NetbltTransferParameters& parameters);
-
-    /**
      * @param parameters the parameters an OPEN would set up a connection with
      * @return why this host cannot hold their buffers (the limit exceeded, named), or an empty
      *         string if it can
@@ -261,16 +227,6 @@ class NetbltL4Protocol : public IpL4Protocol
     void NotifyNewAggregate() override;
 
   private:
-    /** (local port, peer address, peer port) */
-    typedef std::tuple<uint16_t, uint32_t, uint16_t> ConnectionKey;
-
-    /** A passive client's port. */
-    struct Listener
-    {
-        NetbltTransferParameters limits; //!< most permissive values accepted
-        AcceptCallback accept;           //!< decides on each OPEN
-    };
-
     void Drop(Ptr<const Packet> packet, const std::string& reason, uint64_t& counter);
     void HandleOpenWithoutConnection(Ptr<Packet> packet,
                                      const NetbltOpenHeader& open,
@@ -282,33 +238,34 @@ class NetbltL4Protocol : public IpL4Protocol
                    uint16_t peerPort,
                    Ipv4Address local,
                    Ipv4Address peer);
-    uint16_t AllocatePort();
-    /**
-     * @param role the end's role
-     * @return a new NetbltSender or NetbltReceiver, with the attribute defaults of its type
-     */
-    Ptr<NetbltConnection> CreateConnection(NetbltConnection::Role role) const;
 
-    /** @param type a NetbltSender subclass: the sender's type from now on */
-    void SetSenderType(TypeId type);
-    /** @return the sender's type */
-    TypeId GetSenderType() const;
-    /** @param type a NetbltReceiver subclass: the receiver's type from now on */
-    void SetReceiverType(TypeId type);
-    /** @return the receiver's type */
-    TypeId GetReceiverType() const;
-    /** @param type a NetbltDataTimer subclass: every new receiver's data timer */
-    void SetDataTimerType(TypeId type);
-    /** @return DataTimerType */
-    TypeId GetDataTimerType() const;
-    /** @param type an RttEstimator subclass: every new receiver's round-trip estimator */
-    void SetRttEstimatorType(TypeId type);
-    /** @return RttEstimatorType */
-    TypeId GetRttEstimatorType() const;
-    /** @param type a NetbltRatePolicy subclass: every new sender's rate policy */
-    void SetRatePolicyType(TypeId type);
-    /** @return RatePolicyType */
-    TypeId GetRatePolicyType() const;
+    /** Attribute setter of a part's type. @param type the type */
+    template <NetbltConnectionFactory::Part Part>
+    void SetPartType(TypeId type)
+    {
+        m_connectionFactory.SetType(Part, type);
+    }
+
+    /** Attribute getter of a part's type. @return the type */
+    template <NetbltConnectionFactory::Part Part>
+    TypeId GetPartType() const
+    {
+        return m_connectionFactory.GetType(Part);
+    }
+
+    /** Attribute setter of one memory limit. @param limit the value */
+    template <typename T, T NetbltMemoryLimits::* Field>
+    void SetLimit(T limit)
+    {
+        m_memoryLimits.*Field = limit;
+    }
+
+    /** Attribute getter of one memory limit. @return the value */
+    template <typename T, T NetbltMemoryLimits::* Field>
+    T GetLimit() const
+    {
+        return m_memoryLimits.*Field;
+    }
 
     /** Attribute setter of one processing cost. @param cost the value */
     template <Time ProcessingCosts::* Field>
@@ -328,19 +285,11 @@ class NetbltL4Protocol : public IpL4Protocol
     Ptr<Ipv4> m_ipv4;            //!< the node's IPv4, which routes what this layer sends
     Ptr<NetbltHostModel> m_host; //!< the node's host model, if it has one
     ProcessingCosts m_costs;
-    ObjectFactory m_senderFactory;       //!< SenderType and its attributes
-    ObjectFactory m_receiverFactory;     //!< ReceiverType and its attributes
-    TypeId m_dataTimerType;              //!< DataTimerType
-    TypeId m_rttEstimatorType;           //!< RttEstimatorType
-    ObjectFactory m_ratePolicyFactory;   //!< RatePolicyType and its attributes
-    uint32_t m_maxBufferSize;            //!< MaxBufferSize, bytes
-    uint64_t m_maxConnectionBufferBytes; //!< MaxConnectionBufferBytes
-    uint64_t m_maxNodeBufferBytes;       //!< MaxNodeBufferBytes
+    NetbltConnectionFactory m_connectionFactory; //!< the *Type attributes and Set*Attribute()
+    NetbltMemoryLimits m_memoryLimits;           //!< the Max*Buffer* attributes
     IpL4Protocol::DownTargetCallback m_downTarget;
     IpL4Protocol::DownTargetCallback6 m_downTarget6;
-    std::map<ConnectionKey, Ptr<NetbltConnection>> m_connections;
-    std::map<uint16_t, Listener> m_listeners;
-    uint16_t m_nextEphemeralPort{49152};
+    NetbltDemux m_demux; //!< the connections and listeners
     Ptr<UniformRandomVariable> m_connectionIdVariable;
     uint8_t m_version;
     uint64_t m_checksumErrors{0};

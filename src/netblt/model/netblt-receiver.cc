@@ -43,7 +43,7 @@ NetbltReceiver::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::NetbltReceiver")
-            .SetParent<NetbltConnection>()
+            .SetParent<NetbltConnectionBase>()
             .SetGroupName("Netblt")
             .AddConstructor<NetbltReceiver>()
             .AddAttribute("MinimumControlTimer",
@@ -57,7 +57,7 @@ NetbltReceiver::GetTypeId()
                           "own attributes.",
                           TypeId::ATTR_GET,
                           PointerValue(),
-                          MakePointerAccessor(&NetbltReceiver::m_dataTimer),
+                          MakePointerAccessor(&NetbltReceiver::GetDataTimer),
                           MakePointerChecker<NetbltDataTimer>())
             .AddAttribute("CombineOkWithGo",
                           "Put OK(n) and the following GO in one CONTROL packet, and in general "
@@ -125,9 +125,11 @@ NetbltReceiver::GetTypeId()
 }
 
 NetbltReceiver::NetbltReceiver()
-    : m_dataTimer(CreateObject<NetbltInterArrivalDataTimer>())
 {
     NS_LOG_FUNCTION(this);
+    m_bufferTimers.SetFunctions([this](Time delay) { return Granular(delay); },
+                                [this](uint32_t number) { DataTimeout(number); });
+    m_bufferTimers.SetEstimator(CreateObject<NetbltInterArrivalDataTimer>());
     m_control.SetRttEstimator(CreateObject<RttMeanDeviation>());
 }
 
@@ -140,10 +142,10 @@ void
 NetbltReceiver::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    NetbltConnection::DoDispose();
+    NetbltConnectionBase::DoDispose();
     m_rxBuffer.Clear();
     m_control.SetRttEstimator(nullptr);
-    m_dataTimer = nullptr;
+    m_bufferTimers.SetEstimator(nullptr);
     m_bufferReceivedCallback = BufferCallback();
 }
 
@@ -179,10 +181,7 @@ void
 NetbltReceiver::StopTransfer()
 {
     Simulator::Remove(m_controlTimer);
-    for (EventId timer : m_rxBuffer.GetDataTimers())
-    {
-        Simulator::Remove(timer);
-    }
+    NetbltBufferTimers::StopAll(m_rxBuffer);
 }
 
 void
@@ -261,7 +260,9 @@ NetbltReceiver::DoReceive(const NetbltHeader& header, Ptr<Packet> packet)
         NoteParametersInForce();
         if (m_params.burstSize != burstSize || m_params.burstIntervalMs != burstIntervalMs)
         {
-            RearmDataTimers();
+            // A sender that slowed down would otherwise find the timers set at its old rate
+            // expiring before its packets can arrive, and retransmit what is on its way.
+            m_bufferTimers.AwaitAll(m_rxBuffer, m_params);
         }
         CheckReceiverDone();
         break;
@@ -391,7 +392,7 @@ NetbltReceiver::ProcessAcknowledgement(uint16_t highConsecutiveSequence)
         if (buffer && buffer->state == NetbltRxBuffer::ACK_WAIT &&
             buffer->awaitedSequence == message.GetSequence())
         {
-            EnterAcked(message.GetBufferNumber(), *buffer);
+            m_bufferTimers.Await(message.GetBufferNumber(), *buffer, m_rxBuffer, m_params);
         }
     }
     if (!acknowledged.empty() && m_control.IsEmpty())
@@ -407,13 +408,13 @@ void
 NetbltReceiver::SetDataTimer(Ptr<NetbltDataTimer> timer)
 {
     NS_ASSERT(timer);
-    m_dataTimer = timer;
+    m_bufferTimers.SetEstimator(timer);
 }
 
 Ptr<NetbltDataTimer>
 NetbltReceiver::GetDataTimer() const
 {
-    return m_dataTimer;
+    return m_bufferTimers.GetEstimator();
 }
 
 void
@@ -454,56 +455,6 @@ NetbltReceiver::GetMaxControlPacketSize() const
 }
 
 void
-NetbltReceiver::EnterAcked(uint32_t number, NetbltRxBuffer::Buffer& buffer)
-{
-    uint32_t remaining = buffer.GetRemaining();
-    if (buffer.receivedCount > 0)
-    {
-        buffer.state = NetbltRxBuffer::RECEIVING;
-        ArmDataTimer(number, buffer, m_dataTimer->GetTimeout(remaining, m_params), false);
-    }
-    else
-    {
-        // Loose timer: this buffer's packets come after those still due for earlier buffers.
-        buffer.state = NetbltRxBuffer::ACKED;
-        uint32_t ahead = m_rxBuffer.PacketsAheadOf(number);
-        ArmDataTimer(number, buffer, m_dataTimer->GetTimeout(ahead + remaining, m_params), false);
-    }
-}
-
-void
-NetbltReceiver::RearmDataTimers()
-{
-    // A sender that slowed down would otherwise find the timers set at its old rate expiring
-    // before its packets can arrive, and retransmit what is still on its way.
-    for (auto& [number, buffer] : m_rxBuffer.GetBuffers())
-    {
-        if (buffer.state == NetbltRxBuffer::ACKED || buffer.state == NetbltRxBuffer::RECEIVING)
-        {
-            EnterAcked(number, buffer);
-        }
-    }
-}
-
-void
-NetbltReceiver::ArmDataTimer(uint32_t number,
-                             NetbltRxBuffer::Buffer& buffer,
-                             Time delay,
-                             bool neverLater)
-{
-    if (neverLater && buffer.dataTimer.IsPending() &&
-        Simulator::GetDelayLeft(buffer.dataTimer) <= delay)
-    {
-        return;
-    }
-    NS_LOG_LOGIC("data timer of buffer " << number << " (state " << buffer.state
-                                         << "): " << delay.As(Time::MS));
-    Simulator::Remove(buffer.dataTimer);
-    buffer.dataTimer =
-        Simulator::Schedule(Granular(delay), &NetbltReceiver::DataTimeout, this, number);
-}
-
-void
 NetbltReceiver::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
 {
     NetbltPacketType type = header.GetType();
@@ -541,7 +492,8 @@ NetbltReceiver::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
     case NetbltRxBuffer::NEW_PACKET:
         break;
     }
-    m_dataTimer->PacketArrived(Simulator::Now(), m_params);
+    Ptr<NetbltDataTimer> estimator = m_bufferTimers.GetEstimator();
+    estimator->PacketArrived(Simulator::Now(), m_params);
     uint64_t resendsBefore = m_stats.resendMessagesSent;
     for (EventId timer :
          m_rxBuffer.Store(number, packetNumber, packet, length, ldata, header.GetLastBuffer()))
@@ -565,22 +517,13 @@ NetbltReceiver::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
     }
     else if (buffer.state == NetbltRxBuffer::ACKED || buffer.state == NetbltRxBuffer::RECEIVING)
     {
-        buffer.state = NetbltRxBuffer::RECEIVING;
-        // Tight timer: set on the first packet (RFC 998); with the adaptive timer of RFC 1030
-        // it is recomputed at every arrival from the current inter-arrival average. After an
-        // LDATA nothing more is coming unless re-ordered.
-        if (m_dataTimer->RecomputesAtEveryArrival() || !buffer.dataTimer.IsPending() ||
-            buffer.receivedCount == 1)
-        {
-            uint32_t remaining = ldata ? 0 : buffer.GetRemaining();
-            ArmDataTimer(number, buffer, m_dataTimer->GetTimeout(remaining, m_params), false);
-        }
+        m_bufferTimers.PacketArrived(number, buffer, ldata, m_params);
     }
     TightenEarlierBuffers(number);
     // The next gap is an inter-arrival sample only if the stream goes on: some buffer still
     // expects packets and this packet triggered no RESEND.
-    m_dataTimer->SetArrivalsContinue(resendsBefore == m_stats.resendMessagesSent &&
-                                     m_rxBuffer.IsAnyAwaitingData());
+    estimator->SetArrivalsContinue(resendsBefore == m_stats.resendMessagesSent &&
+                                   m_rxBuffer.IsAnyAwaitingData());
     FlushControl();
     CheckReceiverDone();
 }
@@ -606,7 +549,7 @@ NetbltReceiver::TightenEarlierBuffers(uint32_t number)
         }
         else
         {
-            ArmDataTimer(other, buffer, m_dataTimer->GetTimeout(0, m_params), true);
+            m_bufferTimers.Tighten(other, buffer, m_params);
         }
     }
 }
@@ -650,12 +593,12 @@ NetbltReceiver::RequestMissing(uint32_t number, NetbltRxBuffer::Buffer& buffer)
     {
         return false;
     }
-    Simulator::Remove(buffer.dataTimer);
+    NetbltBufferTimers::Stop(buffer);
     buffer.state = NetbltRxBuffer::ACK_WAIT;
     buffer.awaitedSequence = m_control.NextSequence();
     // The next packet to arrive may be an answer to this RESEND, a round trip (or several
     // control timeouts) away: that gap says nothing about the sender's packet spacing.
-    m_dataTimer->SetArrivalsContinue(false);
+    m_bufferTimers.GetEstimator()->SetArrivalsContinue(false);
     ++m_stats.resendMessagesSent;
     ++buffer.resendsSent;
     m_stats.maxResendsPerBuffer = std::max(m_stats.maxResendsPerBuffer, buffer.resendsSent);
@@ -670,7 +613,7 @@ void
 NetbltReceiver::CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer)
 {
     NS_LOG_FUNCTION(this << number);
-    Simulator::Remove(buffer.dataTimer);
+    NetbltBufferTimers::Stop(buffer);
     buffer.state = NetbltRxBuffer::RECEIVED;
     NoteProgress();
     uint16_t spacing = 0;

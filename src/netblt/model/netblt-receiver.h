@@ -5,7 +5,8 @@
 #ifndef NETBLT_RECEIVER_H
 #define NETBLT_RECEIVER_H
 
-#include "netblt-connection.h"
+#include "netblt-buffer-timers.h"
+#include "netblt-connection-base.h"
 #include "netblt-control-channel.h"
 #include "netblt-data-timer.h"
 #include "netblt-rx-buffer.h"
@@ -28,7 +29,7 @@ class NetbltDataHeader;
  * estimated by the DataTimerType) whose expiry sends a RESEND for the missing packets; and
  * sends DONE when it knows the transfer succeeded. Its buffers are a NetbltRxBuffer.
  */
-class NetbltReceiver : public NetbltConnection
+class NetbltReceiver : public NetbltConnectionBase
 {
   public:
     /** Receiving client: a whole buffer has arrived (buffer number, its bytes, last buffer). */
@@ -107,9 +108,6 @@ class NetbltReceiver : public NetbltConnection
     void TransmitControlPacket();
     void SendControlPacketNow();
     void ControlTimeout();
-    void EnterAcked(uint32_t number, NetbltRxBuffer::Buffer& buffer);
-    /** The burst values changed (NULL-ACK): every buffer's data timer again, at the new ones. */
-    void RearmDataTimers();
     void DataTimeout(uint32_t number);
     /**
      * Queues a RESEND for the packets the buffer misses.
@@ -121,7 +119,6 @@ class NetbltReceiver : public NetbltConnection
     void CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer);
     void DeliverInOrder();
     void TightenEarlierBuffers(uint32_t number);
-    void ArmDataTimer(uint32_t number, NetbltRxBuffer::Buffer& buffer, Time delay, bool neverLater);
     void CheckReceiverDone();
     /** @return the control timer's longest backed-off value: death timeout / KeepaliveDivisor */
     Time GetControlBackoffCap() const;
@@ -136,7 +133,7 @@ class NetbltReceiver : public NetbltConnection
     uint32_t GetMaxControlPacketSize() const;
 
     // attributes
-    Ptr<NetbltDataTimer> m_dataTimer; //!< the data-timer estimator
+    NetbltBufferTimers m_bufferTimers; //!< the buffers' data timers and their estimator
     bool m_combineOkWithGo;
     bool m_burstSpacingReports; //!< attribute BurstSpacingReports
     bool m_resendOnLdata;

@@ -28,8 +28,8 @@ namespace ns3
  * packet count is the negotiated one until its LDATA says otherwise; the L flag on any packet
  * makes its buffer the transfer's last, and the buffers after it are forgotten.
  *
- * Schedules nothing: NetbltReceiver keeps each buffer's data timer in its record and drives
- * the states. Like TCP's TcpRxBuffer it can be tested on its own.
+ * Schedules nothing: NetbltReceiver keeps each buffer's data timer in its record (through
+ * NetbltBufferTimers) and drives the states. Like TCP's TcpRxBuffer it can be tested on its own.
  */
 class NetbltRxBuffer
 {

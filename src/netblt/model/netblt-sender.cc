@@ -40,7 +40,7 @@ NetbltSender::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::NetbltSender")
-            .SetParent<NetbltConnection>()
+            .SetParent<NetbltConnectionBase>()
             .SetGroupName("Netblt")
             .AddConstructor<NetbltSender>()
             .AddAttribute("DallyUntilPeerDeath",
@@ -94,7 +94,7 @@ NetbltSender::DoDispose()
     m_txBuffer.Clear();
     m_sendReadyCallback = SendReadyCallback();
     m_ratePolicy = nullptr;
-    NetbltConnection::DoDispose();
+    NetbltConnectionBase::DoDispose();
 }
 
 NetbltConnection::Role

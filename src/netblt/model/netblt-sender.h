@@ -5,7 +5,7 @@
 #ifndef NETBLT_SENDER_H
 #define NETBLT_SENDER_H
 
-#include "netblt-connection.h"
+#include "netblt-connection-base.h"
 #include "netblt-rate-control.h"
 #include "netblt-rate-policy.h"
 #include "netblt-tx-buffer.h"
@@ -33,7 +33,7 @@ class NetbltControlMessage;
  * Its buffers are a NetbltTxBuffer; every DATA/LDATA transmission fires the DataSent trace
  * source, from which NetbltExperiment computes RFC 1030's steady-state throughput.
  */
-class NetbltSender : public NetbltConnection
+class NetbltSender : public NetbltConnectionBase
 {
   public:
     /** Sending client: room for another buffer appeared. */
