@@ -69,63 +69,42 @@ SetOnBothNodes(Bench& bench,
 } // namespace
 
 /**
- * @ingroup netblt-tests
- * @brief Every DATA packet of a one-buffer transfer is lost; the receiver allows 3 RESENDs per
- * buffer. Its data timer fires 4 times: the first 3 send a RESEND each, the 4th finds the
- * limit reached, and the receiver sends an ABORT and closes NO_PROGRESS. The sender closes
- * ABORTED_BY_PEER with the ABORT's text; no byte was delivered.
+ * One way a transfer whose data are all lost ends: the progress-rule attributes of both ends, and
+ * which end sees the lack of progress first and why.
  */
-class NetbltReceiverResendLimitTestCase : public NetbltEngineTestCase
+struct LostDataCase
 {
-  public:
-    NetbltReceiverResendLimitTestCase()
-        : NetbltEngineTestCase("no data arrives: the receiver aborts NO_PROGRESS after "
-                               "MaxResendsPerBuffer RESENDs for one buffer")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        Bench bench;
-        LoseAllData(bench);
-        bench.topology.netblt[1]->SetReceiverAttribute("MaxResendsPerBuffer", UintegerValue(3));
-        bench.StartWrite(Proposal(4000, 1000, 4, 5, 1), MakeData(4000, 5), Limits());
-        bench.ArmWatchdog(Seconds(100));
-        Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(bench.passive.closed, true, "receiver closed");
-        NS_TEST_EXPECT_MSG_EQ(bench.passive.closeReason,
-                              NetbltConnection::NO_PROGRESS,
-                              "NO_PROGRESS: " << bench.passive.closeText);
-        const NetbltConnectionStatistics& r = bench.passive.connection->GetStatistics();
-        NS_TEST_EXPECT_MSG_EQ(r.resendMessagesSent, 3, "three RESENDs");
-        NS_TEST_EXPECT_MSG_EQ(r.maxResendsPerBuffer, 3, "all for one buffer");
-        NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts, 4, "the fourth timeout ends it");
-        NS_TEST_EXPECT_MSG_EQ(bench.passive.tx.Count(NetbltPacketType::ABORT), 1, "one ABORT");
-        NS_TEST_ASSERT_MSG_EQ(bench.active.closed, true, "sender closed");
-        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason,
-                              NetbltConnection::ABORTED_BY_PEER,
-                              "by the receiver's ABORT");
-        NS_TEST_EXPECT_MSG_NE(bench.active.closeText.find("needed more than 3 RESENDs"),
-                              std::string::npos,
-                              "its text: " << bench.active.closeText);
-        NS_TEST_EXPECT_MSG_EQ(bench.passive.received.size(), 0, "nothing delivered");
-        Simulator::Destroy();
-    }
+    const char* name;             //!< the test case's name
+    uint32_t receiverMaxResends;  //!< the receiver's MaxResendsPerBuffer
+    uint32_t senderMaxResends;    //!< the sender's MaxResendsPerBuffer
+    double receiverTimeoutFactor; //!< the receiver's ProgressTimeoutFactor
+    double senderTimeoutFactor;   //!< the sender's ProgressTimeoutFactor
+    bool receiverAborts;          //!< the receiver ends it (else the sender)
+    const char* reason;           //!< in the aborting end's close text and its ABORT
+    uint32_t maxResendsPerBuffer; //!< the aborting end's statistic, if a RESEND count ends it
+    Time timeout;                 //!< the progress timeout that ends it (zero: a RESEND count)
 };
 
 /**
  * @ingroup netblt-tests
- * @brief The same lost data against a receiver that never gives up on RESENDs (a limit of
- * 1000): the sender, allowing 2 RESENDs per buffer, aborts NO_PROGRESS on the 3rd it hears;
- * the receiver closes ABORTED_BY_PEER.
+ * @brief Every DATA packet of a one-buffer transfer is lost; control packets pass. The end that
+ * first passes its limit (a buffer's RESENDs, or the time without a completed buffer) sends one
+ * ABORT and closes NO_PROGRESS; the other closes ABORTED_BY_PEER with the ABORT's text; no byte
+ * is delivered.
+ *
+ * The receiver's RESEND limit (3): its data timer fires 4 times, the first 3 send a RESEND each,
+ * the 4th finds the limit reached. The sender's (2), against a receiver that never gives up
+ * (1000): it aborts on the 3rd RESEND it hears. The timeout (1000 RESENDs allowed, 1 x the 10 s
+ * death-timer value at the receiver, 2 x at the sender, so that the receiver's fires first): the
+ * receiver aborts 10 s after it was set up (to the host's 1 ms tick), which is its longest wait.
  */
-class NetbltSenderResendLimitTestCase : public NetbltEngineTestCase
+class NetbltLostDataTestCase : public NetbltEngineTestCase
 {
   public:
-    NetbltSenderResendLimitTestCase()
-        : NetbltEngineTestCase("no data arrives, the receiver asks on: the sender aborts "
-                               "NO_PROGRESS on the RESEND past its MaxResendsPerBuffer")
+    /** @param lostData the attributes and the ending expected */
+    explicit NetbltLostDataTestCase(const LostDataCase& lostData)
+        : NetbltEngineTestCase(lostData.name),
+          m_case(lostData)
     {
     }
 
@@ -134,73 +113,70 @@ class NetbltSenderResendLimitTestCase : public NetbltEngineTestCase
     {
         Bench bench;
         LoseAllData(bench);
-        bench.topology.netblt[1]->SetReceiverAttribute("MaxResendsPerBuffer", UintegerValue(1000));
-        bench.topology.netblt[0]->SetSenderAttribute("MaxResendsPerBuffer", UintegerValue(2));
+        SetOnBothNodes(bench,
+                       NetbltConnection::RECEIVER,
+                       "MaxResendsPerBuffer",
+                       UintegerValue(m_case.receiverMaxResends));
+        SetOnBothNodes(bench,
+                       NetbltConnection::SENDER,
+                       "MaxResendsPerBuffer",
+                       UintegerValue(m_case.senderMaxResends));
+        SetOnBothNodes(bench,
+                       NetbltConnection::RECEIVER,
+                       "ProgressTimeoutFactor",
+                       DoubleValue(m_case.receiverTimeoutFactor));
+        SetOnBothNodes(bench,
+                       NetbltConnection::SENDER,
+                       "ProgressTimeoutFactor",
+                       DoubleValue(m_case.senderTimeoutFactor));
         bench.StartWrite(Proposal(4000, 1000, 4, 5, 1), MakeData(4000, 5), Limits());
         bench.ArmWatchdog(Seconds(100));
         Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(bench.active.closed, true, "sender closed");
-        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason,
+        TestClient& aborting = m_case.receiverAborts ? bench.passive : bench.active;
+        TestClient& peer = m_case.receiverAborts ? bench.active : bench.passive;
+        NS_TEST_ASSERT_MSG_EQ(aborting.closed, true, "the aborting end closed");
+        NS_TEST_EXPECT_MSG_EQ(aborting.closeReason,
                               NetbltConnection::NO_PROGRESS,
-                              "NO_PROGRESS: " << bench.active.closeText);
-        NS_TEST_EXPECT_MSG_EQ(bench.active.connection->GetStatistics().maxResendsPerBuffer,
-                              3,
-                              "the third RESEND ends it");
-        NS_TEST_ASSERT_MSG_EQ(bench.passive.closed, true, "receiver closed");
-        NS_TEST_EXPECT_MSG_EQ(bench.passive.closeReason,
-                              NetbltConnection::ABORTED_BY_PEER,
-                              "by the sender's ABORT");
-        Simulator::Destroy();
-    }
-};
-
-/**
- * @ingroup netblt-tests
- * @brief The same lost data with both ends allowing 1000 RESENDs per buffer, and a progress
- * timeout of 1 x the 10 s death-timer value at the receiver (2 x at the sender): the receiver
- * aborts NO_PROGRESS 10 s after it was set up (to the host's 1 ms tick), the sender closes
- * ABORTED_BY_PEER, and the receiver's longest wait is the 10 s.
- */
-class NetbltProgressTimeoutTestCase : public NetbltEngineTestCase
-{
-  public:
-    NetbltProgressTimeoutTestCase()
-        : NetbltEngineTestCase("no buffer completes: the receiver aborts NO_PROGRESS after "
-                               "ProgressTimeoutFactor x its death-timer value")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        Bench bench;
-        LoseAllData(bench);
-        for (NetbltConnection::Role role : {NetbltConnection::SENDER, NetbltConnection::RECEIVER})
+                              "NO_PROGRESS: " << aborting.closeText);
+        NS_TEST_EXPECT_MSG_EQ(aborting.tx.Count(NetbltPacketType::ABORT), 1, "one ABORT");
+        NS_TEST_ASSERT_MSG_EQ(peer.closed, true, "the other end closed");
+        NS_TEST_EXPECT_MSG_EQ(peer.closeReason, NetbltConnection::ABORTED_BY_PEER, "by the ABORT");
+        for (const TestClient* client : {&aborting, &peer})
         {
-            SetOnBothNodes(bench, role, "MaxResendsPerBuffer", UintegerValue(1000));
+            NS_TEST_EXPECT_MSG_NE(client->closeText.find(m_case.reason),
+                                  std::string::npos,
+                                  "the reason: " << client->closeText);
         }
-        // The sender's own timeout later, so that the receiver's is the one that fires.
-        SetOnBothNodes(bench, NetbltConnection::RECEIVER, "ProgressTimeoutFactor", DoubleValue(1));
-        SetOnBothNodes(bench, NetbltConnection::SENDER, "ProgressTimeoutFactor", DoubleValue(2));
-        bench.StartWrite(Proposal(4000, 1000, 4, 5, 1), MakeData(4000, 5), Limits());
-        bench.ArmWatchdog(Seconds(100));
-        Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(bench.passive.closed, true, "receiver closed");
-        NS_TEST_EXPECT_MSG_EQ(bench.passive.closeReason,
-                              NetbltConnection::NO_PROGRESS,
-                              "NO_PROGRESS: " << bench.passive.closeText);
+        NS_TEST_EXPECT_MSG_EQ(bench.passive.received.size(), 0, "nothing delivered");
+        const NetbltConnectionStatistics& stats = aborting.connection->GetStatistics();
         const NetbltConnectionStatistics& r = bench.passive.connection->GetStatistics();
-        Time waited = bench.passive.closeTime - r.establishedTime;
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(waited, Seconds(10), "not before the timeout");
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(waited, Seconds(10) + MilliSeconds(1), "on the next tick");
-        NS_TEST_EXPECT_MSG_EQ(r.longestProgressGap, waited, "the longest wait recorded");
-        NS_TEST_EXPECT_MSG_GT(r.resendMessagesSent, 3, "the RESENDs went on meanwhile");
-        NS_TEST_ASSERT_MSG_EQ(bench.active.closed, true, "sender closed");
-        NS_TEST_EXPECT_MSG_EQ(bench.active.closeReason,
-                              NetbltConnection::ABORTED_BY_PEER,
-                              "by the receiver's ABORT");
+        if (m_case.timeout.IsZero())
+        {
+            NS_TEST_EXPECT_MSG_EQ(stats.maxResendsPerBuffer,
+                                  m_case.maxResendsPerBuffer,
+                                  "the RESEND that ends it");
+        }
+        if (m_case.timeout.IsZero() && m_case.receiverAborts)
+        {
+            NS_TEST_EXPECT_MSG_EQ(r.resendMessagesSent, m_case.maxResendsPerBuffer, "RESENDs");
+            NS_TEST_EXPECT_MSG_EQ(r.dataTimeouts,
+                                  m_case.maxResendsPerBuffer + 1,
+                                  "the timeout after the last RESEND ends it");
+        }
+        if (!m_case.timeout.IsZero())
+        {
+            Time waited = aborting.closeTime - stats.establishedTime;
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(waited, m_case.timeout, "not before the timeout");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(waited,
+                                        m_case.timeout + MilliSeconds(1),
+                                        "on the next tick");
+            NS_TEST_EXPECT_MSG_EQ(stats.longestProgressGap, waited, "the longest wait recorded");
+            NS_TEST_EXPECT_MSG_GT(r.resendMessagesSent, 3, "the RESENDs went on meanwhile");
+        }
         Simulator::Destroy();
     }
+
+    LostDataCase m_case; //!< the attributes and the ending expected
 };
 
 /**
@@ -255,9 +231,43 @@ class NetbltProgressTestSuite : public TestSuite
     NetbltProgressTestSuite()
         : TestSuite("netblt-progress", Type::UNIT)
     {
-        AddTestCase(new NetbltReceiverResendLimitTestCase, TestCase::Duration::QUICK);
-        AddTestCase(new NetbltSenderResendLimitTestCase, TestCase::Duration::QUICK);
-        AddTestCase(new NetbltProgressTimeoutTestCase, TestCase::Duration::QUICK);
+        // 32 RESENDs and 6 x the death-timer value are the defaults.
+        const LostDataCase lostData[] = {
+            {.name = "no data arrives: the receiver aborts NO_PROGRESS after MaxResendsPerBuffer "
+                     "RESENDs for one buffer",
+             .receiverMaxResends = 3,
+             .senderMaxResends = 32,
+             .receiverTimeoutFactor = 6,
+             .senderTimeoutFactor = 6,
+             .receiverAborts = true,
+             .reason = "needed more than 3 RESENDs",
+             .maxResendsPerBuffer = 3,
+             .timeout = Time(0)},
+            {.name = "no data arrives, the receiver asks on: the sender aborts NO_PROGRESS on the "
+                     "RESEND past its MaxResendsPerBuffer",
+             .receiverMaxResends = 1000,
+             .senderMaxResends = 2,
+             .receiverTimeoutFactor = 6,
+             .senderTimeoutFactor = 6,
+             .receiverAborts = false,
+             .reason = "needed more than 2 RESENDs",
+             .maxResendsPerBuffer = 3,
+             .timeout = Time(0)},
+            {.name = "no buffer completes: the receiver aborts NO_PROGRESS after "
+                     "ProgressTimeoutFactor x its death-timer value",
+             .receiverMaxResends = 1000,
+             .senderMaxResends = 1000,
+             .receiverTimeoutFactor = 1,
+             .senderTimeoutFactor = 2,
+             .receiverAborts = true,
+             .reason = "no buffer completed in 10",
+             .maxResendsPerBuffer = 0,
+             .timeout = Seconds(10)},
+        };
+        for (const LostDataCase& lost : lostData)
+        {
+            AddTestCase(new NetbltLostDataTestCase(lost), TestCase::Duration::QUICK);
+        }
         AddTestCase(new NetbltProgressingTransferTestCase, TestCase::Duration::QUICK);
     }
 };
