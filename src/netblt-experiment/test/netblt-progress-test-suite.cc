@@ -72,7 +72,7 @@ SetOnBothNodes(Bench& bench,
  * One way a transfer whose data are all lost ends: the progress-rule attributes of both ends, and
  * which end sees the lack of progress first and why.
  */
-struct LostDataCase
+struct NoProgressCase
 {
     const char* name;             //!< the test case's name
     uint32_t receiverMaxResends;  //!< the receiver's MaxResendsPerBuffer
@@ -98,11 +98,11 @@ struct LostDataCase
  * death-timer value at the receiver, 2 x at the sender, so that the receiver's fires first): the
  * receiver aborts 10 s after it was set up (to the host's 1 ms tick), which is its longest wait.
  */
-class NetbltLostDataTestCase : public NetbltEngineTestCase
+class NetbltNoProgressTestCase : public NetbltEngineTestCase
 {
   public:
     /** @param lostData the attributes and the ending expected */
-    explicit NetbltLostDataTestCase(const LostDataCase& lostData)
+    explicit NetbltNoProgressTestCase(const NoProgressCase& lostData)
         : NetbltEngineTestCase(lostData.name),
           m_case(lostData)
     {
@@ -176,7 +176,7 @@ class NetbltLostDataTestCase : public NetbltEngineTestCase
         Simulator::Destroy();
     }
 
-    LostDataCase m_case; //!< the attributes and the ending expected
+    NoProgressCase m_case; //!< the attributes and the ending expected
 };
 
 /**
@@ -232,7 +232,7 @@ class NetbltProgressTestSuite : public TestSuite
         : TestSuite("netblt-progress", Type::UNIT)
     {
         // 32 RESENDs and 6 x the death-timer value are the defaults.
-        const LostDataCase lostData[] = {
+        const NoProgressCase lostData[] = {
             {.name = "no data arrives: the receiver aborts NO_PROGRESS after MaxResendsPerBuffer "
                      "RESENDs for one buffer",
              .receiverMaxResends = 3,
@@ -264,9 +264,9 @@ class NetbltProgressTestSuite : public TestSuite
              .maxResendsPerBuffer = 0,
              .timeout = Seconds(10)},
         };
-        for (const LostDataCase& lost : lostData)
+        for (const NoProgressCase& lost : lostData)
         {
-            AddTestCase(new NetbltLostDataTestCase(lost), TestCase::Duration::QUICK);
+            AddTestCase(new NetbltNoProgressTestCase(lost), TestCase::Duration::QUICK);
         }
         AddTestCase(new NetbltProgressingTransferTestCase, TestCase::Duration::QUICK);
     }
