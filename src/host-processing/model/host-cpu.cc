@@ -290,8 +290,10 @@ HostCpu::Interrupt(Time cost, const std::string& activity, Callback<void> work)
     }
     else if (!m_inInterrupt && !m_held)
     {
-        // Pre-empt the task-level job: it resumes with what it still needs.
-        m_completion.Cancel();
+        // Pre-empt the task-level job: it resumes with what it still needs. Its completion is
+        // taken out of the event queue, not cancelled: a cancelled event stays there until its
+        // time (a receiver busy with one packet when the next arrives pre-empts every packet).
+        Simulator::Remove(m_completion);
         m_preempted = true;
         m_preemptedRemaining = m_runningEnd - Simulator::Now();
         StartInterrupt();

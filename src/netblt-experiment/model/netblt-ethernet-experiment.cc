@@ -49,6 +49,10 @@ NetbltEthernetExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
 {
     m_ethernet = EthernetHelper();
     m_ethernet.SetDeviceType(m_interfaceType.GetName());
+    // The hosts' IP hands packets straight to the interface's FIFO (InstallInternet removes
+    // the root queue disc); the NetDeviceQueueInterface would add only Linux's byte queue
+    // limits and stop/wake, which a PC/AT's IP never had, and an event per frame sent.
+    m_ethernet.DisableFlowControl();
     ApplyNetworkAttributes(m_ethernet);
     NetDeviceContainer devices = m_ethernet.Install(hosts);
     streamsUsed = m_ethernet.AssignStreams(devices, stream);
