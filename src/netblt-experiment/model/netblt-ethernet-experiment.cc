@@ -84,8 +84,21 @@ NetbltEthernetExperiment::GetTransmitActivities() const
 void
 NetbltEthernetExperiment::TransferDelivered()
 {
+    StopBackground();
+}
+
+void
+NetbltEthernetExperiment::TransferFailed()
+{
+    StopBackground();
+}
+
+void
+NetbltEthernetExperiment::StopBackground()
+{
     // Subnet 26's other hosts matter only while data flows; without this they would fill the
-    // sender's dally (tens of seconds) with events.
+    // sender's dally (tens of seconds) with events, or after a failed transfer the time up to
+    // MaxSimulatedTime.
     if (m_channel)
     {
         m_channel->StopBackground();

@@ -223,6 +223,11 @@ NetbltExperiment::TransferDelivered()
 }
 
 void
+NetbltExperiment::TransferFailed()
+{
+}
+
+void
 NetbltExperiment::RecordNetworkLosses(uint32_t,
                                       const NetDeviceContainer&,
                                       NetbltTransferRecord&) const
@@ -434,6 +439,12 @@ NetbltExperiment::InstallNetblt(int64_t stream)
         flow.sink->TraceConnectWithoutContext(
             "Rx",
             MakeCallback(&NetbltExperiment::BufferDelivered, this).Bind(&flow));
+        flow.sender->TraceConnectWithoutContext(
+            "Close",
+            MakeCallback(&NetbltExperiment::SenderClosed, this).Bind(&flow));
+        flow.sink->TraceConnectWithoutContext(
+            "Connection",
+            MakeCallback(&NetbltExperiment::ReceiverAccepted, this).Bind(&flow));
     }
 }
 
@@ -448,6 +459,52 @@ NetbltExperiment::BufferDelivered(Flow* flow, Ptr<const Packet>, uint32_t)
             TransferDelivered();
         }
     }
+}
+
+void
+NetbltExperiment::SenderClosed(Flow* flow, Ptr<NetbltConnection>, NetbltConnection::CloseReason)
+{
+    flow->senderClosed = true;
+    CheckTransferFailed();
+}
+
+void
+NetbltExperiment::ReceiverAccepted(Flow* flow, Ptr<NetbltReceiver> connection)
+{
+    ++flow->receiversOpen;
+    connection->TraceConnectWithoutContext(
+        "State",
+        MakeCallback(&NetbltExperiment::ReceiverStateChanged, this).Bind(flow));
+}
+
+void
+NetbltExperiment::ReceiverStateChanged(Flow* flow,
+                                       NetbltConnection::State,
+                                       NetbltConnection::State state)
+{
+    if (state == NetbltConnection::CLOSED)
+    {
+        --flow->receiversOpen;
+        CheckTransferFailed();
+    }
+}
+
+void
+NetbltExperiment::CheckTransferFailed()
+{
+    if (m_transferFailed || m_flowsDelivered == m_flowState.size())
+    {
+        return; // TransferDelivered() came instead
+    }
+    for (const Flow& flow : m_flowState)
+    {
+        if (!flow.senderClosed || flow.receiversOpen > 0)
+        {
+            return;
+        }
+    }
+    m_transferFailed = true;
+    TransferFailed();
 }
 
 void

@@ -292,6 +292,14 @@ class NetbltExperiment : public Object
     virtual void TransferDelivered();
 
     /**
+     * Called once both ends of every flow have closed when some flow's receiving client did
+     * not get every byte (the transfer was refused, aborted or timed out): as after
+     * TransferDelivered(), the network may stop traffic that only mattered during the
+     * transfers. Does nothing by default. (NETBLT transfers only.)
+     */
+    virtual void TransferFailed();
+
+    /**
      * Fills in one flow's record with the losses that only some networks have: frames an
      * interface lost because it was sending at the time (senderDeafDrops, receiverDeafDrops),
      * frames line noise corrupted on the way (senderNoiseDrops, receiverNoiseDrops) and the
@@ -357,6 +365,8 @@ class NetbltExperiment : public Object
         NetbltTimeSequence timeSequence;          //!< if RecordTimeSequences
         std::array<uint64_t, 2> interfaceDrops{}; //!< frames each host's device dropped
         bool delivered{false};                    //!< the receiver has every byte
+        bool senderClosed{false};                 //!< the sending client's connection closed
+        uint32_t receiversOpen{0};                //!< receiving connections not yet closed
     };
 
     /**
@@ -364,6 +374,25 @@ class NetbltExperiment : public Object
      * @param flow the flow
      */
     void BufferDelivered(Flow* flow, Ptr<const Packet>, uint32_t);
+    /**
+     * A sending client's Close trace.
+     * @param flow the flow
+     */
+    void SenderClosed(Flow* flow, Ptr<NetbltConnection>, NetbltConnection::CloseReason);
+    /**
+     * A receiving client's Connection trace: follows the connection until it closes.
+     * @param flow the flow
+     * @param connection the connection accepted
+     */
+    void ReceiverAccepted(Flow* flow, Ptr<NetbltReceiver> connection);
+    /**
+     * A receiving connection's State trace.
+     * @param flow the flow
+     * @param state the new state
+     */
+    void ReceiverStateChanged(Flow* flow, NetbltConnection::State, NetbltConnection::State state);
+    /** Calls TransferFailed() once both ends of every flow have closed, not all delivered. */
+    void CheckTransferFailed();
     /** @param drops a host's counter @param packet a frame its device dropped */
     static void CountInterfaceDrop(uint64_t* drops, Ptr<const Packet> packet);
     /**
@@ -401,6 +430,7 @@ class NetbltExperiment : public Object
     NetDeviceContainer m_devices; //!< their devices
     std::deque<Flow> m_flowState; //!< one per flow (a deque: traces hold their addresses)
     uint32_t m_flowsDelivered{0}; //!< flows whose receiver has every byte
+    bool m_transferFailed{false}; //!< TransferFailed() was called
 };
 
 } // namespace ns3

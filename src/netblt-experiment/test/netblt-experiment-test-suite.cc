@@ -2,11 +2,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/double.h"
+#include "ns3/ethernet-bus-channel.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/netblt-ethernet-experiment.h"
 #include "ns3/netblt-point-to-point-experiment.h"
 #include "ns3/node-container.h"
+#include "ns3/node-list.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/queue-disc.h"
 #include "ns3/rng-seed-manager.h"
@@ -151,6 +154,53 @@ class NetbltExperimentPacketBufferTestCase : public TestCase
 
 /**
  * @ingroup netblt-experiment-tests
+ * @brief A refused transfer on an Ethernet with other stations: once both ends have closed, the
+ * other stations stop sending (NetbltExperiment::TransferFailed()), as they do after a
+ * delivery, instead of until MaxSimulatedTime. 5 % of 10 Mbit/s is well over a hundred
+ * background frames a second, so 10 s of them would be over a thousand; the refusal comes
+ * within milliseconds.
+ */
+class NetbltExperimentFailedTransferTestCase : public TestCase
+{
+  public:
+    NetbltExperimentFailedTransferTestCase()
+        : TestCase("a refused transfer on an Ethernet stops its background stations")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<NetbltEthernetExperiment> experiment = CreateObject<NetbltEthernetExperiment>();
+        experiment->SetAttribute("PacketSize", UintegerValue(1000));
+        experiment->SetAttribute("BufferSize", UintegerValue(5000));
+        experiment->SetAttribute("TransferSize", UintegerValue(50000));
+        experiment->SetAttribute("MaxSimulatedTime", TimeValue(Seconds(10)));
+        experiment->SetBackgroundAttribute("Stations", UintegerValue(10));
+        experiment->SetBackgroundAttribute("Load", DoubleValue(0.05));
+        // The receiver holds no 5000-byte buffer: it refuses the OPEN.
+        experiment->SetReceiverNetbltAttribute("MaxBufferSize", UintegerValue(1000));
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        experiment->Install();
+        Simulator::Run();
+        Ptr<EthernetBusChannel> bus;
+        for (uint32_t i = 0; i < NodeList::GetNode(0)->GetNDevices() && !bus; ++i)
+        {
+            bus = DynamicCast<EthernetBusChannel>(NodeList::GetNode(0)->GetDevice(i)->GetChannel());
+        }
+        NS_TEST_ASSERT_MSG_NE(bus, nullptr, "the hosts are on an Ethernet bus");
+        const uint64_t offered = bus->GetBackgroundFramesOffered();
+        NetbltTransferRecord record = experiment->GetRecord();
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(record.completed, false, "not completed");
+        NS_TEST_EXPECT_MSG_EQ(record.senderClose, "REFUSED", "refused");
+        NS_TEST_EXPECT_MSG_LT(offered, 20, "the stations stopped when the transfer ended");
+    }
+};
+
+/**
+ * @ingroup netblt-experiment-tests
  * @brief Tests of what the experiments build.
  */
 class NetbltExperimentTestSuite : public TestSuite
@@ -161,6 +211,7 @@ class NetbltExperimentTestSuite : public TestSuite
     {
         AddTestCase(new NetbltExperimentFifoTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltExperimentPacketBufferTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetbltExperimentFailedTransferTestCase, TestCase::Duration::QUICK);
     }
 };
 
