@@ -78,7 +78,7 @@ NetbltEthernetExperiment::GetTransmitActivities() const
 }
 
 void
-NetbltEthernetExperiment::TransferDelivered()
+NetbltEthernetExperiment::TransfersEnded()
 {
     // Subnet 26's other hosts matter only while data flows; without this they would fill the
     // sender's dally (tens of seconds) with events.

@@ -218,7 +218,7 @@ NetbltExperiment::SetBackgroundAttribute(const std::string& name, const Attribut
 }
 
 void
-NetbltExperiment::TransferDelivered()
+NetbltExperiment::TransfersEnded()
 {
 }
 
@@ -332,7 +332,7 @@ NetbltExperiment::Install()
         m_tcp.Install(nodes,
                       GetReceiverAddress(0),
                       m_transferSize,
-                      MakeCallback(&NetbltExperiment::TransferDelivered, this));
+                      MakeCallback(&NetbltExperiment::TransfersEnded, this));
     }
     else
     {
@@ -434,6 +434,14 @@ NetbltExperiment::InstallNetblt(int64_t stream)
         flow.sink->TraceConnectWithoutContext(
             "Rx",
             MakeCallback(&NetbltExperiment::BufferDelivered, this).Bind(&flow));
+        // A transfer that ends other than by delivery must also stop the background traffic,
+        // or the run goes on to MaxSimulatedTime.
+        flow.sender->TraceConnectWithoutContext(
+            "Close",
+            MakeCallback(&NetbltExperiment::EndClosed, this).Bind(&flow));
+        flow.sink->TraceConnectWithoutContext(
+            "Close",
+            MakeCallback(&NetbltExperiment::EndClosed, this).Bind(&flow));
     }
 }
 
@@ -443,9 +451,28 @@ NetbltExperiment::BufferDelivered(Flow* flow, Ptr<const Packet>, uint32_t)
     if (!flow->delivered && flow->sink->GetBytesReceived() >= flow->transferSize)
     {
         flow->delivered = true;
-        if (++m_flowsDelivered == m_flowState.size())
+        FlowEnded(flow);
+    }
+}
+
+void
+NetbltExperiment::EndClosed(Flow* flow, Ptr<NetbltConnection>, NetbltConnection::CloseReason)
+{
+    if (flow->sender->IsClosed() && flow->sink->IsClosed())
+    {
+        FlowEnded(flow);
+    }
+}
+
+void
+NetbltExperiment::FlowEnded(Flow* flow)
+{
+    if (!flow->ended)
+    {
+        flow->ended = true;
+        if (++m_flowsEnded == m_flowState.size())
         {
-            TransferDelivered();
+            TransfersEnded();
         }
     }
 }

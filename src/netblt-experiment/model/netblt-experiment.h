@@ -286,10 +286,11 @@ class NetbltExperiment : public Object
     }
 
     /**
-     * Called once every flow's receiving client has every byte: the network may stop traffic
-     * that only mattered during the transfers. Does nothing by default.
+     * Called once every flow has ended: its receiving client has every byte, or both its ends
+     * have closed. The network may stop traffic that only mattered during the transfers (the
+     * run then ends once the transfers' last packets have drained). Does nothing by default.
      */
-    virtual void TransferDelivered();
+    virtual void TransfersEnded();
 
     /**
      * Fills in one flow's record with the losses that only some networks have: frames an
@@ -357,13 +358,25 @@ class NetbltExperiment : public Object
         NetbltTimeSequence timeSequence;          //!< if RecordTimeSequences
         std::array<uint64_t, 2> interfaceDrops{}; //!< frames each host's device dropped
         bool delivered{false};                    //!< the receiver has every byte
+        bool ended{false};                        //!< delivered, or both ends closed
     };
 
     /**
-     * A receiving client's Rx trace: calls TransferDelivered() once every flow's bytes are in.
+     * A receiving client's Rx trace: the flow has ended once its bytes are in.
      * @param flow the flow
      */
     void BufferDelivered(Flow* flow, Ptr<const Packet>, uint32_t);
+    /**
+     * A sending or receiving client's Close trace: the flow has ended once both its ends have
+     * closed.
+     * @param flow the flow
+     */
+    void EndClosed(Flow* flow, Ptr<NetbltConnection>, NetbltConnection::CloseReason);
+    /**
+     * Calls TransfersEnded() once every flow has ended.
+     * @param flow a flow that has just ended (again, harmlessly)
+     */
+    void FlowEnded(Flow* flow);
     /** @param drops a host's counter @param packet a frame its device dropped */
     static void CountInterfaceDrop(uint64_t* drops, Ptr<const Packet> packet);
     /**
@@ -400,7 +413,7 @@ class NetbltExperiment : public Object
     NodeContainer m_hosts;        //!< flow f's sender (2f) and receiver (2f + 1)
     NetDeviceContainer m_devices; //!< their devices
     std::deque<Flow> m_flowState; //!< one per flow (a deque: traces hold their addresses)
-    uint32_t m_flowsDelivered{0}; //!< flows whose receiver has every byte
+    uint32_t m_flowsEnded{0};     //!< flows delivered or closed at both ends
 };
 
 } // namespace ns3

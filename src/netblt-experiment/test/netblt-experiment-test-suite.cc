@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/double.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/netblt-ethernet-experiment.h"
@@ -24,7 +25,8 @@
  * @file
  * @ingroup netblt-experiment-tests
  * What every NETBLT experiment builds under its network: FIFO interfaces, and a pool of packet
- * buffers per host that NETBLT holds until its CPU job has consumed each packet.
+ * buffers per host that NETBLT holds until its CPU job has consumed each packet; and the run
+ * ending with its transfers, whether they delivered or not.
  */
 
 using namespace ns3;
@@ -151,6 +153,47 @@ class NetbltExperimentPacketBufferTestCase : public TestCase
 
 /**
  * @ingroup netblt-experiment-tests
+ * @brief A transfer that ends other than by delivery ends the run all the same: the sending
+ * program stops half way (its connection aborts, the receiver closes ABORTED_BY_PEER), the
+ * Ethernet's background stations stop once both ends have closed, and the run ends when the
+ * last packets have drained instead of going on to MaxSimulatedTime.
+ */
+class NetbltExperimentAbortedTransferTestCase : public TestCase
+{
+  public:
+    NetbltExperimentAbortedTransferTestCase()
+        : TestCase("experiments: a transfer that aborts ends the run, background traffic and all")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<NetbltEthernetExperiment> experiment = CreateObject<NetbltEthernetExperiment>();
+        experiment->SetAttribute("BurstInterval", TimeValue(MilliSeconds(100)));
+        experiment->SetAttribute("TransferSize", UintegerValue(1438000));
+        experiment->SetBackgroundAttribute("Stations", UintegerValue(10));
+        experiment->SetBackgroundAttribute("Load", DoubleValue(0.05));
+        experiment->SetFlowAttribute(0, "StopTime", TimeValue(Seconds(2)));
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        experiment->Install();
+        Simulator::Run();
+        NetbltTransferRecord record = experiment->GetRecord();
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(record.completed, false, "the transfer did not complete");
+        NS_TEST_EXPECT_MSG_EQ(record.receiverClose, "ABORTED_BY_PEER", "the receiver heard why");
+        NS_TEST_EXPECT_MSG_GT(record.bytesReceived, 0, "some buffers had arrived");
+        NS_TEST_EXPECT_MSG_LT(record.bytesReceived, 1438000, "not all");
+        NS_TEST_EXPECT_MSG_LT(record.simulatedSeconds, 3, "both ends closed soon after the stop");
+        // The stations offer about 300 frames a second: an hour of them would be about a million
+        // events, the two seconds of the transfer a few thousand.
+        NS_TEST_EXPECT_MSG_LT(record.events, 20000, "the run ended with the transfer");
+    }
+};
+
+/**
+ * @ingroup netblt-experiment-tests
  * @brief Tests of what the experiments build.
  */
 class NetbltExperimentTestSuite : public TestSuite
@@ -161,6 +204,7 @@ class NetbltExperimentTestSuite : public TestSuite
     {
         AddTestCase(new NetbltExperimentFifoTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltExperimentPacketBufferTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetbltExperimentAbortedTransferTestCase, TestCase::Duration::QUICK);
     }
 };
 
