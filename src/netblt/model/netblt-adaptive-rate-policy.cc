@@ -107,12 +107,6 @@ NetbltAdaptiveRatePolicy::GetMinRoundTrip() const
     return m_minRoundTrip;
 }
 
-Time
-NetbltAdaptiveRatePolicy::GetRoundTripDeviation() const
-{
-    return m_roundTripDeviation;
-}
-
 uint16_t
 NetbltAdaptiveRatePolicy::GetPacketsPerBuffer() const
 {
@@ -244,17 +238,6 @@ NetbltAdaptiveRatePolicy::BufferAcknowledged(uint32_t buffer,
     sample.sendRate = s.sendRate;
     if (sample.clean)
     {
-        if (m_minRoundTrip == Time::Max())
-        {
-            m_smoothedRoundTrip = sample.roundTrip;
-            m_roundTripDeviation = sample.roundTrip / 2;
-        }
-        else
-        {
-            m_roundTripDeviation =
-                (3 * m_roundTripDeviation + Abs(m_smoothedRoundTrip - sample.roundTrip)) / 4;
-            m_smoothedRoundTrip = (7 * m_smoothedRoundTrip + sample.roundTrip) / 8;
-        }
         m_minRoundTrip = std::min(m_minRoundTrip, sample.roundTrip);
         m_window = std::min<uint32_t>(m_window + 1, m_ceiling.maxOutstandingBuffers);
     }

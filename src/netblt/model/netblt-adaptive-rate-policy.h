@@ -89,11 +89,6 @@ class NetbltAdaptiveRatePolicy : public NetbltRatePolicy
     double GetCeilingRate() const;
     /** @return the smallest round trip measured (Time::Max() before the first) */
     Time GetMinRoundTrip() const;
-    /**
-     * @return the mean deviation of the clean buffers' round trips, as RFC 6298's RTTVAR
-     *         (gains 1/8 and 1/4; zero before the first)
-     */
-    Time GetRoundTripDeviation() const;
 
   protected:
     /**
@@ -169,8 +164,6 @@ class NetbltAdaptiveRatePolicy : public NetbltRatePolicy
     std::map<uint32_t, Sent> m_sent;       //!< buffers sent, not yet acknowledged
     std::map<uint32_t, uint32_t> m_resent; //!< buffers RESENDs named: first RESEND's count
     Time m_minRoundTrip{Time::Max()};      //!< smallest clean round trip
-    Time m_smoothedRoundTrip;              //!< RFC 6298's SRTT of the clean round trips
-    Time m_roundTripDeviation;             //!< RFC 6298's RTTVAR of the clean round trips
     uint32_t m_highestSent{0};             //!< highest buffer sent once
     Time m_lastSent;                       //!< when the last buffer was sent once
     double m_sendRate{0};                  //!< the last buffer's send rate, packets/s

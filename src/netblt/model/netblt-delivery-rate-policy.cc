@@ -75,15 +75,6 @@ NetbltDeliveryRatePolicy::GetTypeId()
                           DoubleValue(8.0),
                           MakeDoubleAccessor(&NetbltDeliveryRatePolicy::m_queueThreshold),
                           MakeDoubleChecker<double>(0))
-            .AddAttribute("QueueDeviations",
-                          "The queue threshold is at least this many mean deviations of the "
-                          "round trip (RFC 6298's RTTVAR) of queueing delay, in packets of the "
-                          "same pace: a queue must stand above the flow's own round-trip noise "
-                          "(RFC 6298's retransmission timeout allows 4). 0: QueueThreshold "
-                          "alone.",
-                          DoubleValue(0),
-                          MakeDoubleAccessor(&NetbltDeliveryRatePolicy::m_queueDeviations),
-                          MakeDoubleChecker<double>(0))
             .AddAttribute("ProbeIncrease",
                           "Packets per round trip added to the packets in flight (rate x minimum "
                           "round trip) after the start-up, Jacobson's additive increase: flows "
@@ -194,14 +185,7 @@ NetbltDeliveryRatePolicy::Acknowledged(const Sample& sample)
         double pace = m_capacities.empty() ? sample.rateAtSend : GetCapacity();
         queued = NoteQueue((sample.roundTrip - minRoundTrip).GetSeconds() * pace);
     }
-    double threshold = m_queueThreshold;
-    if (sample.clean)
-    {
-        double pace = m_capacities.empty() ? sample.rateAtSend : GetCapacity();
-        threshold =
-            std::max(threshold, m_queueDeviations * GetRoundTripDeviation().GetSeconds() * pace);
-    }
-    if (queued > threshold)
+    if (queued > m_queueThreshold)
     {
         NS_LOG_LOGIC("queue of " << queued << " packets: rate " << GetRate() << " -> "
                                  << m_drainFactor * GetRate());

@@ -80,7 +80,6 @@ class NetbltDeliveryRatePolicy : public NetbltAdaptiveRatePolicy
     double m_outageFactor;            //!< OutageFactor
     double m_drainFactor;             //!< DrainFactor
     double m_queueThreshold;          //!< QueueThreshold, packets
-    double m_queueDeviations;         //!< QueueDeviations
     double m_probeIncrease;           //!< ProbeIncrease
     bool m_startup{true};             //!< no queue seen yet
     Time m_holdUntil;                 //!< buffers sent before this change nothing
