@@ -52,6 +52,22 @@ HasQueueDisc(Ptr<NetDevice> device)
            nullptr;
 }
 
+/**
+ * @param experiment an experiment, its attributes set
+ * @return its record after a run with seed 1
+ */
+NetbltTransferRecord
+RunWithSeed1(Ptr<NetbltExperiment> experiment)
+{
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(1);
+    experiment->Install();
+    Simulator::Run();
+    NetbltTransferRecord record = experiment->GetRecord();
+    Simulator::Destroy();
+    return record;
+}
+
 } // namespace
 
 /**
@@ -123,13 +139,7 @@ class NetbltExperimentPacketBufferTestCase : public TestCase
         experiment->SetAttribute("TransferSize", UintegerValue(50000));
         experiment->SetNetbltAttribute("DataReceivePacketCost", TimeValue(MilliSeconds(10)));
         experiment->SetPacketBufferAttribute("Buffers", UintegerValue(buffers));
-        RngSeedManager::SetSeed(1);
-        RngSeedManager::SetRun(1);
-        experiment->Install();
-        Simulator::Run();
-        NetbltTransferRecord record = experiment->GetRecord();
-        Simulator::Destroy();
-        return record;
+        return RunWithSeed1(experiment);
     }
 
     void DoRun() override
@@ -175,12 +185,7 @@ class NetbltExperimentAbortedTransferTestCase : public TestCase
         experiment->SetBackgroundAttribute("Stations", UintegerValue(10));
         experiment->SetBackgroundAttribute("Load", DoubleValue(0.05));
         experiment->SetFlowAttribute(0, "StopTime", TimeValue(Seconds(2)));
-        RngSeedManager::SetSeed(1);
-        RngSeedManager::SetRun(1);
-        experiment->Install();
-        Simulator::Run();
-        NetbltTransferRecord record = experiment->GetRecord();
-        Simulator::Destroy();
+        NetbltTransferRecord record = RunWithSeed1(experiment);
         NS_TEST_EXPECT_MSG_EQ(record.completed, false, "the transfer did not complete");
         NS_TEST_EXPECT_MSG_EQ(record.receiverClose, "ABORTED_BY_PEER", "the receiver heard why");
         NS_TEST_EXPECT_MSG_GT(record.bytesReceived, 0, "some buffers had arrived");
