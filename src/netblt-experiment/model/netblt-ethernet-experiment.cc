@@ -82,19 +82,7 @@ NetbltEthernetExperiment::GetTransmitActivities() const
 }
 
 void
-NetbltEthernetExperiment::TransferDelivered()
-{
-    StopBackground();
-}
-
-void
-NetbltEthernetExperiment::TransferFailed()
-{
-    StopBackground();
-}
-
-void
-NetbltEthernetExperiment::StopBackground()
+NetbltEthernetExperiment::TransfersEnded()
 {
     // Subnet 26's other hosts matter only while data flows; without this they would fill the
     // sender's dally (tens of seconds) with events, or after a failed transfer the time up to

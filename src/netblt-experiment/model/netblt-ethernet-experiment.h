@@ -44,15 +44,12 @@ class NetbltEthernetExperiment : public NetbltExperiment
                                       int64_t& streamsUsed) override;
     void EnablePcap(const std::string& prefix) override;
     std::vector<std::string> GetTransmitActivities() const override;
-    void TransferDelivered() override;
-    void TransferFailed() override;
+    void TransfersEnded() override;
     void RecordNetworkLosses(uint32_t flow,
                              const NetDeviceContainer& devices,
                              NetbltTransferRecord& record) const override;
 
   private:
-    /** Subnet 26's other hosts stop sending: they matter only while the transfer runs. */
-    void StopBackground();
     /**
      * Counts a frame noise corrupted on its way to one of the hosts.
      * @param frame the corrupted frame

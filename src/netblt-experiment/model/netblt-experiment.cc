@@ -218,12 +218,7 @@ NetbltExperiment::SetBackgroundAttribute(const std::string& name, const Attribut
 }
 
 void
-NetbltExperiment::TransferDelivered()
-{
-}
-
-void
-NetbltExperiment::TransferFailed()
+NetbltExperiment::TransfersEnded()
 {
 }
 
@@ -337,7 +332,7 @@ NetbltExperiment::Install()
         m_tcp.Install(nodes,
                       GetReceiverAddress(0),
                       m_transferSize,
-                      MakeCallback(&NetbltExperiment::TransferDelivered, this));
+                      MakeCallback(&NetbltExperiment::TransfersEnded, this));
     }
     else
     {
@@ -439,12 +434,14 @@ NetbltExperiment::InstallNetblt(int64_t stream)
         flow.sink->TraceConnectWithoutContext(
             "Rx",
             MakeCallback(&NetbltExperiment::BufferDelivered, this).Bind(&flow));
+        // A transfer that ends other than by delivery must also stop the background traffic,
+        // or the run goes on to MaxSimulatedTime.
         flow.sender->TraceConnectWithoutContext(
             "Close",
-            MakeCallback(&NetbltExperiment::SenderClosed, this).Bind(&flow));
+            MakeCallback(&NetbltExperiment::EndClosed, this).Bind(&flow));
         flow.sink->TraceConnectWithoutContext(
-            "Connection",
-            MakeCallback(&NetbltExperiment::ReceiverAccepted, this).Bind(&flow));
+            "Close",
+            MakeCallback(&NetbltExperiment::EndClosed, this).Bind(&flow));
     }
 }
 
@@ -454,57 +451,30 @@ NetbltExperiment::BufferDelivered(Flow* flow, Ptr<const Packet>, uint32_t)
     if (!flow->delivered && flow->sink->GetBytesReceived() >= flow->transferSize)
     {
         flow->delivered = true;
-        if (++m_flowsDelivered == m_flowState.size())
+        FlowEnded(flow);
+    }
+}
+
+void
+NetbltExperiment::EndClosed(Flow* flow, Ptr<NetbltConnection>, NetbltConnection::CloseReason)
+{
+    if (flow->sender->IsClosed() && flow->sink->IsClosed())
+    {
+        FlowEnded(flow);
+    }
+}
+
+void
+NetbltExperiment::FlowEnded(Flow* flow)
+{
+    if (!flow->ended)
+    {
+        flow->ended = true;
+        if (++m_flowsEnded == m_flowState.size())
         {
-            TransferDelivered();
+            TransfersEnded();
         }
     }
-}
-
-void
-NetbltExperiment::SenderClosed(Flow* flow, Ptr<NetbltConnection>, NetbltConnection::CloseReason)
-{
-    flow->senderClosed = true;
-    CheckTransferFailed();
-}
-
-void
-NetbltExperiment::ReceiverAccepted(Flow* flow, Ptr<NetbltReceiver> connection)
-{
-    ++flow->receiversOpen;
-    connection->TraceConnectWithoutContext(
-        "State",
-        MakeCallback(&NetbltExperiment::ReceiverStateChanged, this).Bind(flow));
-}
-
-void
-NetbltExperiment::ReceiverStateChanged(Flow* flow,
-                                       NetbltConnection::State,
-                                       NetbltConnection::State state)
-{
-    if (state == NetbltConnection::CLOSED)
-    {
-        --flow->receiversOpen;
-        CheckTransferFailed();
-    }
-}
-
-void
-NetbltExperiment::CheckTransferFailed()
-{
-    if (m_transferFailed || m_flowsDelivered == m_flowState.size())
-    {
-        return; // TransferDelivered() came instead
-    }
-    for (const Flow& flow : m_flowState)
-    {
-        if (!flow.senderClosed || flow.receiversOpen > 0)
-        {
-            return;
-        }
-    }
-    m_transferFailed = true;
-    TransferFailed();
 }
 
 void

@@ -286,18 +286,11 @@ class NetbltExperiment : public Object
     }
 
     /**
-     * Called once every flow's receiving client has every byte: the network may stop traffic
-     * that only mattered during the transfers. Does nothing by default.
+     * Called once every flow has ended: its receiving client has every byte, or both its ends
+     * have closed. The network may stop traffic that only mattered during the transfers (the
+     * run then ends once the transfers' last packets have drained). Does nothing by default.
      */
-    virtual void TransferDelivered();
-
-    /**
-     * Called once both ends of every flow have closed when some flow's receiving client did
-     * not get every byte (the transfer was refused, aborted or timed out): as after
-     * TransferDelivered(), the network may stop traffic that only mattered during the
-     * transfers. Does nothing by default. (NETBLT transfers only.)
-     */
-    virtual void TransferFailed();
+    virtual void TransfersEnded();
 
     /**
      * Fills in one flow's record with the losses that only some networks have: frames an
@@ -365,34 +358,25 @@ class NetbltExperiment : public Object
         NetbltTimeSequence timeSequence;          //!< if RecordTimeSequences
         std::array<uint64_t, 2> interfaceDrops{}; //!< frames each host's device dropped
         bool delivered{false};                    //!< the receiver has every byte
-        bool senderClosed{false};                 //!< the sending client's connection closed
-        uint32_t receiversOpen{0};                //!< receiving connections not yet closed
+        bool ended{false};                        //!< delivered, or both ends closed
     };
 
     /**
-     * A receiving client's Rx trace: calls TransferDelivered() once every flow's bytes are in.
+     * A receiving client's Rx trace: the flow has ended once its bytes are in.
      * @param flow the flow
      */
     void BufferDelivered(Flow* flow, Ptr<const Packet>, uint32_t);
     /**
-     * A sending client's Close trace.
+     * A sending or receiving client's Close trace: the flow has ended once both its ends have
+     * closed.
      * @param flow the flow
      */
-    void SenderClosed(Flow* flow, Ptr<NetbltConnection>, NetbltConnection::CloseReason);
+    void EndClosed(Flow* flow, Ptr<NetbltConnection>, NetbltConnection::CloseReason);
     /**
-     * A receiving client's Connection trace: follows the connection until it closes.
-     * @param flow the flow
-     * @param connection the connection accepted
+     * Calls TransfersEnded() once every flow has ended.
+     * @param flow a flow that has just ended (again, harmlessly)
      */
-    void ReceiverAccepted(Flow* flow, Ptr<NetbltReceiver> connection);
-    /**
-     * A receiving connection's State trace.
-     * @param flow the flow
-     * @param state the new state
-     */
-    void ReceiverStateChanged(Flow* flow, NetbltConnection::State, NetbltConnection::State state);
-    /** Calls TransferFailed() once both ends of every flow have closed, not all delivered. */
-    void CheckTransferFailed();
+    void FlowEnded(Flow* flow);
     /** @param drops a host's counter @param packet a frame its device dropped */
     static void CountInterfaceDrop(uint64_t* drops, Ptr<const Packet> packet);
     /**
@@ -429,8 +413,7 @@ class NetbltExperiment : public Object
     NodeContainer m_hosts;        //!< flow f's sender (2f) and receiver (2f + 1)
     NetDeviceContainer m_devices; //!< their devices
     std::deque<Flow> m_flowState; //!< one per flow (a deque: traces hold their addresses)
-    uint32_t m_flowsDelivered{0}; //!< flows whose receiver has every byte
-    bool m_transferFailed{false}; //!< TransferFailed() was called
+    uint32_t m_flowsEnded{0};     //!< flows delivered or closed at both ends
 };
 
 } // namespace ns3

@@ -310,7 +310,7 @@ NetbltWidebandExperiment::GetTransmitActivities() const
 }
 
 void
-NetbltWidebandExperiment::TransferDelivered()
+NetbltWidebandExperiment::TransfersEnded()
 {
     if (m_subnet26Channel)
     {

@@ -79,7 +79,7 @@ class NetbltWidebandExperiment : public NetbltExperiment
                          int64_t& streamsUsed) override;
     void EnablePcap(const std::string& prefix) override;
     std::vector<std::string> GetTransmitActivities() const override;
-    void TransferDelivered() override;
+    void TransfersEnded() override;
     void RecordNetworkLosses(uint32_t flow,
                              const NetDeviceContainer& devices,
                              NetbltTransferRecord& record) const override;

@@ -58,6 +58,20 @@ NetbltAdaptiveRatePolicy::GetTypeId()
                           DoubleValue(0.9),
                           MakeDoubleAccessor(&NetbltAdaptiveRatePolicy::m_achievedFraction),
                           MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("InitialWindow",
+                          "Outstanding buffers before the first round trip is measured; each "
+                          "buffer acknowledged without a RESEND opens one more, up to what the "
+                          "rate needs (Jacobson 1988's slow start, in buffers). 0: every "
+                          "negotiated buffer from the start.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&NetbltAdaptiveRatePolicy::m_initialWindow),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("QueueSamples",
+                          "The queue estimate is the smallest of this many buffers' (acknowledged "
+                          "without a RESEND, one after another).",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&NetbltAdaptiveRatePolicy::m_queueSamples),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("MinimumRate",
                           "The rate is never cut below this, packets per second.",
                           DoubleValue(1.0),
@@ -71,6 +85,7 @@ NetbltAdaptiveRatePolicy::Established(const NetbltTransferParameters& negotiated
 {
     m_ceiling = negotiated;
     m_lastSent = now;
+    m_window = m_initialWindow;
     SetRate(m_startBurstSize / m_startBurstInterval.GetSeconds());
 }
 
@@ -110,6 +125,24 @@ NetbltAdaptiveRatePolicy::GetHighestBufferSent() const
     return m_highestSent;
 }
 
+double
+NetbltAdaptiveRatePolicy::NoteQueue(double packets)
+{
+    m_queues.push_back(packets);
+    while (m_queues.size() > m_queueSamples)
+    {
+        m_queues.pop_front();
+    }
+    return m_queues.size() == m_queueSamples ? *std::min_element(m_queues.begin(), m_queues.end())
+                                             : 0;
+}
+
+void
+NetbltAdaptiveRatePolicy::ForgetQueue()
+{
+    m_queues.clear();
+}
+
 void
 NetbltAdaptiveRatePolicy::SetRate(double packetsPerSecond)
 {
@@ -136,6 +169,10 @@ NetbltAdaptiveRatePolicy::UpdateValues()
         outstanding = static_cast<uint16_t>(
             std::clamp<double>(1 + std::ceil(inFlight), 1, m_ceiling.maxOutstandingBuffers));
     }
+    if (m_initialWindow > 0)
+    {
+        outstanding = static_cast<uint16_t>(std::min<uint32_t>(outstanding, m_window));
+    }
     SetValues(burstSize, burstIntervalMs, outstanding);
 }
 
@@ -151,8 +188,17 @@ NetbltAdaptiveRatePolicy::BufferSent(uint32_t buffer, uint16_t packets, Time now
 }
 
 void
-NetbltAdaptiveRatePolicy::ResendReceived(uint32_t buffer, uint32_t missing, Time /* now */)
+NetbltAdaptiveRatePolicy::ResendReceived(uint32_t buffer, uint32_t missing, Time now)
 {
+    auto sent = m_sent.find(buffer);
+    if (buffer > m_highestSent || (sent != m_sent.end() && m_minRoundTrip != Time::Max() &&
+                                   now - sent->second.time < m_minRoundTrip))
+    {
+        // Not every packet of it has gone yet, or its last went less than a round trip ago:
+        // the receiver asked before they could arrive (its data timer ran ahead of a sender
+        // the outstanding buffers or the rate held back). Nothing was lost.
+        return;
+    }
     bool first = m_resent.emplace(buffer, missing).second;
     Resent(buffer, missing, first);
 }
@@ -193,6 +239,7 @@ NetbltAdaptiveRatePolicy::BufferAcknowledged(uint32_t buffer,
     if (sample.clean)
     {
         m_minRoundTrip = std::min(m_minRoundTrip, sample.roundTrip);
+        m_window = std::min<uint32_t>(m_window + 1, m_ceiling.maxOutstandingBuffers);
     }
     m_sent.erase(sent);
     NS_LOG_LOGIC("buffer " << buffer << " rtt " << sample.roundTrip.As(Time::MS) << " send "

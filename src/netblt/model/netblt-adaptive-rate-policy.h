@@ -7,6 +7,7 @@
 
 #include "netblt-rate-policy.h"
 
+#include <deque>
 #include <map>
 
 namespace ns3
@@ -31,7 +32,17 @@ namespace ns3
  * sent: 1 + ceil(OutstandingGain × rate × minimum round trip ÷ packets per buffer), at most the
  * negotiated number (all of them until a round trip is measured). The gain leaves room for the
  * buffers that wait for a RESEND (BBR's window is twice the bandwidth-delay product, for the
- * same reason).
+ * same reason). Before the first round trip is measured, and until the window has grown to that
+ * number, the outstanding buffers are a window of InitialWindow buffers that opens by one for
+ * every buffer acknowledged without a RESEND: Jacobson's (1988) slow start, in buffers (the
+ * window doubles every round trip), so that a start above what the path carries sends one
+ * buffer, not every negotiated one, before its first OK can tell.
+ *
+ * **Queue estimate** (TCP Vegas's "diff", Brakmo and Peterson 1994): a buffer acknowledged
+ * without a RESEND met (round trip − minimum round trip) × pace packets queued ahead of it (the
+ * pace is the subclass's: the sender's own rate, as Vegas, or the path's). The estimate is the
+ * smallest over the last QueueSamples such buffers: one lost CONTROL packet delays the OKs it
+ * carried as a queue would; a queue delays them all.
  *
  * **What an OK tells (Sample).** Per buffer, the sender knows when its last packet first went and
  * when its OK came. The round trip is the difference; it times the path only for buffers no
@@ -115,6 +126,16 @@ class NetbltAdaptiveRatePolicy : public NetbltRatePolicy
     /** @return the highest buffer number whose packets have all been sent once (0: none) */
     uint32_t GetHighestBufferSent() const;
 
+    /**
+     * @param packets the packets queued ahead of a buffer acknowledged without a RESEND
+     * @return the queue estimate: the smallest of the last QueueSamples such values (0 until
+     *         there are that many)
+     */
+    double NoteQueue(double packets);
+
+    /** Forgets the queue samples (after the rate dropped, the old ones are stale). */
+    void ForgetQueue();
+
   private:
     /** What the policy remembers of a buffer sent, until its OK. */
     struct Sent
@@ -134,6 +155,10 @@ class NetbltAdaptiveRatePolicy : public NetbltRatePolicy
     double m_outstandingGain;              //!< OutstandingGain
     double m_minimumRate;                  //!< MinimumRate, packets/s
     double m_achievedFraction;             //!< AchievedFraction
+    uint16_t m_initialWindow;              //!< InitialWindow, buffers
+    uint32_t m_queueSamples;               //!< QueueSamples
+    uint32_t m_window{0};                  //!< the slow-start window, buffers
+    std::deque<double> m_queues;           //!< the last clean buffers' queues, packets
     NetbltTransferParameters m_ceiling;    //!< the negotiated values
     double m_rate{0};                      //!< the rate in force, packets/s
     std::map<uint32_t, Sent> m_sent;       //!< buffers sent, not yet acknowledged

@@ -25,8 +25,9 @@ NetbltAimdRatePolicy::GetTypeId()
             .SetGroupName("Netblt")
             .AddConstructor<NetbltAimdRatePolicy>()
             .AddAttribute("AdditiveIncrease",
-                          "Packets per second added to the rate for each buffer acknowledged "
-                          "without a RESEND, after the first cut.",
+                          "Packets added per round trip to the packets in flight (rate x "
+                          "minimum round trip) after the first cut: Jacobson's congestion "
+                          "avoidance, one segment per round trip.",
                           DoubleValue(1.0),
                           MakeDoubleAccessor(&NetbltAimdRatePolicy::m_additiveIncrease),
                           MakeDoubleChecker<double>(0))
@@ -47,7 +48,20 @@ NetbltAimdRatePolicy::GetTypeId()
                           "Gain of the loss fraction's moving average, per buffer.",
                           DoubleValue(0.125),
                           MakeDoubleAccessor(&NetbltAimdRatePolicy::m_lossGain),
-                          MakeDoubleChecker<double>(0, 1));
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("QueueThreshold",
+                          "Packets queued ahead of a buffer ((round trip - minimum round trip) x "
+                          "the rate it went at: Vegas's diff) above which the rate is cut by "
+                          "DelayDecreaseFactor (Vegas's beta, 3).",
+                          DoubleValue(3.0),
+                          MakeDoubleAccessor(&NetbltAimdRatePolicy::m_queueThreshold),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("DelayDecreaseFactor",
+                          "The rate is multiplied by this when a queue is seen (DECbit's "
+                          "0.875); 1: loss alone cuts.",
+                          DoubleValue(0.875),
+                          MakeDoubleAccessor(&NetbltAimdRatePolicy::m_delayDecreaseFactor),
+                          MakeDoubleChecker<double>(0.01, 1));
     return tid;
 }
 
@@ -68,18 +82,32 @@ NetbltAimdRatePolicy::Acknowledged(const Sample& sample)
 {
     double resentShare = sample.packets > 0 ? double(sample.missing) / sample.packets : 0.0;
     m_lossFraction += m_lossGain * (std::min(resentShare, 1.0) - m_lossFraction);
-    if (!sample.clean || sample.buffer <= m_recoveryBuffer || !IsRateReached(sample))
+    if (!sample.clean || sample.buffer <= m_recoveryBuffer)
+    {
+        return;
+    }
+    Time roundTrip = std::min(GetMinRoundTrip(), sample.roundTrip);
+    double queued = NoteQueue((sample.roundTrip - roundTrip).GetSeconds() * sample.rateAtSend);
+    if (m_delayDecreaseFactor < 1 && queued > m_queueThreshold)
+    {
+        NS_LOG_LOGIC("cut at buffer " << sample.buffer << ": " << queued << " packets queued");
+        Cut(m_delayDecreaseFactor);
+        return;
+    }
+    if (!IsRateReached(sample))
     {
         return;
     }
     if (m_slowStart)
     {
-        Time roundTrip = std::min(GetMinRoundTrip(), sample.roundTrip);
         SetRate(GetRate() + sample.packets / roundTrip.GetSeconds());
     }
     else
     {
-        SetRate(GetRate() + m_additiveIncrease);
+        // The packets in flight, rate x round trip, grow by AdditiveIncrease per round trip.
+        double inFlight = GetRate() * roundTrip.GetSeconds();
+        SetRate(GetRate() +
+                m_additiveIncrease * sample.packets / inFlight / roundTrip.GetSeconds());
     }
 }
 
@@ -95,10 +123,17 @@ NetbltAimdRatePolicy::Resent(uint32_t buffer, uint32_t missing, bool first)
     if (fraction > m_lossThreshold)
     {
         NS_LOG_LOGIC("cut at buffer " << buffer << ": loss fraction " << fraction);
-        m_slowStart = false;
-        m_recoveryBuffer = GetHighestBufferSent();
-        SetRate(GetRate() * m_decreaseFactor);
+        Cut(m_decreaseFactor);
     }
+}
+
+void
+NetbltAimdRatePolicy::Cut(double factor)
+{
+    m_slowStart = false;
+    m_recoveryBuffer = GetHighestBufferSent();
+    ForgetQueue();
+    SetRate(GetRate() * factor);
 }
 
 } // namespace ns3

@@ -50,10 +50,18 @@ class NetbltAimdRatePolicy : public NetbltAdaptiveRatePolicy
     void Resent(uint32_t buffer, uint32_t missing, bool first) override;
 
   private:
+    /**
+     * Multiplies the rate by a factor, ends slow start, and ignores the buffers sent by now.
+     * @param factor the factor
+     */
+    void Cut(double factor);
+
     double m_additiveIncrease;    //!< AdditiveIncrease, packets/s per buffer
     double m_decreaseFactor;      //!< DecreaseFactor
     double m_lossThreshold;       //!< LossThreshold
     double m_lossGain;            //!< LossGain
+    double m_queueThreshold;      //!< QueueThreshold, packets
+    double m_delayDecreaseFactor; //!< DelayDecreaseFactor
     double m_lossFraction{0};     //!< moving average of the resent share
     bool m_slowStart{true};       //!< no cut yet
     uint32_t m_recoveryBuffer{0}; //!< highest buffer sent at the last cut

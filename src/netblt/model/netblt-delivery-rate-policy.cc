@@ -75,12 +75,14 @@ NetbltDeliveryRatePolicy::GetTypeId()
                           DoubleValue(8.0),
                           MakeDoubleAccessor(&NetbltDeliveryRatePolicy::m_queueThreshold),
                           MakeDoubleChecker<double>(0))
-            .AddAttribute("QueueSamples",
-                          "The queue is the smallest of this many buffers' (acknowledged "
-                          "without a RESEND, one after another).",
-                          UintegerValue(4),
-                          MakeUintegerAccessor(&NetbltDeliveryRatePolicy::m_queueSamples),
-                          MakeUintegerChecker<uint32_t>(1));
+            .AddAttribute("ProbeIncrease",
+                          "Packets per round trip added to the packets in flight (rate x minimum "
+                          "round trip) after the start-up, Jacobson's additive increase: flows "
+                          "sharing a path then converge to equal rates (Chiu and Jain 1989). 0: "
+                          "ProbeGain instead.",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&NetbltDeliveryRatePolicy::m_probeIncrease),
+                          MakeDoubleChecker<double>(0));
     return tid;
 }
 
@@ -138,7 +140,7 @@ NetbltDeliveryRatePolicy::Resent(uint32_t buffer, uint32_t missing, bool first)
     NS_LOG_LOGIC("outage at buffer " << buffer << ": " << missing << " packets lost");
     m_startup = false;
     m_outageBuffer = GetHighestBufferSent();
-    m_queues.clear();
+    ForgetQueue();
     SetRate(m_outageFactor * GetRate());
 }
 
@@ -175,26 +177,21 @@ NetbltDeliveryRatePolicy::Acknowledged(const Sample& sample)
     {
         return;
     }
+    double queued = 0;
     if (sample.clean)
     {
         // In packets of the path's pace when known (every flow sharing it then reads the same
         // queue the same), else of this sender's.
         double pace = m_capacities.empty() ? sample.rateAtSend : GetCapacity();
-        m_queues.push_back((sample.roundTrip - minRoundTrip).GetSeconds() * pace);
-        while (m_queues.size() > m_queueSamples)
-        {
-            m_queues.pop_front();
-        }
+        queued = NoteQueue((sample.roundTrip - minRoundTrip).GetSeconds() * pace);
     }
-    double queued =
-        m_queues.size() == m_queueSamples ? *std::min_element(m_queues.begin(), m_queues.end()) : 0;
     if (queued > m_queueThreshold)
     {
         NS_LOG_LOGIC("queue of " << queued << " packets: rate " << GetRate() << " -> "
                                  << m_drainFactor * GetRate());
         m_startup = false;
         m_holdUntil = sample.acknowledged + minRoundTrip;
-        m_queues.clear();
+        ForgetQueue();
         SetRate(m_drainFactor * GetRate());
         return;
     }
@@ -203,7 +200,13 @@ NetbltDeliveryRatePolicy::Acknowledged(const Sample& sample)
         return;
     }
     double gain = m_startup && !m_capacities.empty() ? m_startupGain : m_probeGain;
-    SetRate(std::min(ceiling, GetRate() + (gain - 1) * sample.packets / minRoundTrip.GetSeconds()));
+    double growth = (gain - 1) * sample.packets / minRoundTrip.GetSeconds();
+    if (!m_startup && m_probeIncrease > 0)
+    {
+        double inFlight = GetRate() * minRoundTrip.GetSeconds();
+        growth = m_probeIncrease * sample.packets / inFlight / minRoundTrip.GetSeconds();
+    }
+    SetRate(std::min(ceiling, GetRate() + growth));
 }
 
 } // namespace ns3

@@ -33,11 +33,12 @@ namespace ns3
  * - **Growth**: every buffer acknowledged, sent at no less than AchievedFraction of the rate
  *   then in force, raises the rate by (gain − 1) × its packets ÷ the minimum round trip:
  *   × gain per round trip, StartupGain while a capacity is known and no queue was seen, else
- *   ProbeGain (a plain RFC 998 receiver reports nothing: then the queue alone guards the path).
- * - **Queue** (Vegas's "diff"): a buffer acknowledged without a RESEND met
- *   (round trip − minimum round trip) × the rate it was sent at packets queued ahead of it. The
- *   estimate is the smallest over the last QueueSamples such buffers (one lost CONTROL packet
- *   delays the OKs it carried as a queue would; a queue delays them all). Above QueueThreshold
+ *   ProbeGain (a plain RFC 998 receiver reports nothing: then the queue alone guards the path);
+ *   or, with ProbeIncrease, after the start-up ProbeIncrease packets per round trip added to the
+ *   packets in flight (Jacobson's additive increase, with which flows sharing a path converge to
+ *   equal shares: Chiu and Jain 1989).
+ * - **Queue** (Vegas's "diff", NetbltAdaptiveRatePolicy's estimate) in packets of the path's
+ *   pace (the capacity; the sender's rate without reports). Above QueueThreshold
  *   the rate drops to DrainFactor × itself, and the buffers sent within a minimum round trip of
  *   the drop, which meet the queue draining, change nothing.
  *
@@ -79,11 +80,10 @@ class NetbltDeliveryRatePolicy : public NetbltAdaptiveRatePolicy
     double m_outageFactor;            //!< OutageFactor
     double m_drainFactor;             //!< DrainFactor
     double m_queueThreshold;          //!< QueueThreshold, packets
-    uint32_t m_queueSamples;          //!< QueueSamples
+    double m_probeIncrease;           //!< ProbeIncrease
     bool m_startup{true};             //!< no queue seen yet
     Time m_holdUntil;                 //!< buffers sent before this change nothing
     uint32_t m_outageBuffer{0};       //!< highest buffer sent at the last outage
-    std::deque<double> m_queues;      //!< the last clean buffers' queues, packets
     std::deque<double> m_capacities;  //!< the last reported spacings, s
     std::deque<double> m_ownSpacings; //!< the sender's own, last bursts, s
     double m_senderBoundTolerance;    //!< SenderBoundTolerance

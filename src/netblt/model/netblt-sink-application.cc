@@ -83,7 +83,11 @@ NetbltSinkApplication::GetTypeId()
                             "A connection was accepted (its OPEN answered): the place to "
                             "connect to its trace sources (NetbltReceiver's DataReceived, ...).",
                             MakeTraceSourceAccessor(&NetbltSinkApplication::m_connectionTrace),
-                            "ns3::NetbltSinkApplication::ConnectionTracedCallback");
+                            "ns3::NetbltSinkApplication::ConnectionTracedCallback")
+            .AddTraceSource("Close",
+                            "A connection closed, with the reason.",
+                            MakeTraceSourceAccessor(&NetbltSinkApplication::m_closeTrace),
+                            "ns3::NetbltSinkApplication::CloseTracedCallback");
     return tid;
 }
 
@@ -236,6 +240,7 @@ NetbltSinkApplication::ConnectionClosed(Ptr<NetbltConnection> connection,
     m_closed = true;
     m_closeReason = reason;
     m_closeTime = Simulator::Now();
+    m_closeTrace(connection, reason);
 }
 
 } // namespace ns3

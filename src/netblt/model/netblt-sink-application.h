@@ -33,6 +33,9 @@ class NetbltSinkApplication : public Application
     typedef void (*RxTracedCallback)(Ptr<const Packet> data, uint32_t buffer);
     /** Trace signature: a connection accepted. */
     typedef void (*ConnectionTracedCallback)(Ptr<NetbltReceiver> connection);
+    /** Trace signature: a connection closed, and why. */
+    typedef void (*CloseTracedCallback)(Ptr<NetbltConnection> connection,
+                                        NetbltConnection::CloseReason reason);
 
     /**
      * @brief Get the type ID.
@@ -95,6 +98,8 @@ class NetbltSinkApplication : public Application
 
     TracedCallback<Ptr<const Packet>, uint32_t> m_rxTrace;
     TracedCallback<Ptr<NetbltReceiver>> m_connectionTrace; //!< a connection was accepted
+    TracedCallback<Ptr<NetbltConnection>, NetbltConnection::CloseReason>
+        m_closeTrace; //!< a connection closed
 };
 
 } // namespace ns3

@@ -133,7 +133,8 @@ class NetbltStaticRatePolicyTestCase : public TestCase
  * as 5 every second; 1 every 500 ms as 2 every second; 5 every 55 ms (91 packets/s) stays that;
  * 2 every 25 ms (80 packets/s) is 5 every 63 ms (62.5 rounded); 5 every 10 ms is above the
  * ceiling and held at 5 every 20 ms; 1 every 1000 ms is 1 packet/s, the minimum. Until a round
- * trip is measured every negotiated buffer may be outstanding.
+ * trip is measured one buffer may be outstanding (InitialWindow), or with InitialWindow 0 every
+ * negotiated one.
  */
 class NetbltAdaptiveRateBurstsTestCase : public TestCase
 {
@@ -175,7 +176,10 @@ class NetbltAdaptiveRateBurstsTestCase : public TestCase
                                   c.wantInterval,
                                   c.size << "/" << c.interval);
             NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), c.wantRate, 1e-9, "rate");
-            NS_TEST_EXPECT_MSG_EQ(policy->GetOutstandingBuffers(), 22, "all buffers at first");
+            NS_TEST_EXPECT_MSG_EQ(policy->GetOutstandingBuffers(), 1, "one buffer at first");
+            policy->SetAttribute("InitialWindow", UintegerValue(0));
+            policy->Established(Negotiated(5, 20, 22), Seconds(1));
+            NS_TEST_EXPECT_MSG_EQ(policy->GetOutstandingBuffers(), 22, "no window: all of them");
         }
     }
 };
@@ -202,6 +206,8 @@ class NetbltAdaptiveRateSampleTestCase : public TestCase
         Ptr<NetbltAimdRatePolicy> policy = CreateObject<NetbltAimdRatePolicy>();
         SetStart(policy, 5, 50);
         policy->SetAttribute("LossThreshold", DoubleValue(1.0)); // never cut: look at samples
+        policy->SetAttribute("DelayDecreaseFactor", DoubleValue(1.0));
+        policy->SetAttribute("InitialWindow", UintegerValue(0)); // the rate's buffers alone
         policy->SetLimits(Negotiated(5, 20, 30));
         policy->Established(Negotiated(5, 20, 30), Seconds(0));
         NS_TEST_EXPECT_MSG_EQ(policy->GetMinRoundTrip(), Time::Max(), "none yet");
@@ -228,20 +234,72 @@ class NetbltAdaptiveRateSampleTestCase : public TestCase
 
 /**
  * @ingroup netblt-tests
- * @brief AIMD (Jacobson, DECbit) on its own, 10 packets per buffer, ceiling 5 every 20 ms:
+ * @brief The adaptive policies' window and what a RESEND tells, on a path with a round trip of
+ * 1 s, started at 100 packets/s (5 every 50 ms) under a ceiling of 5 every 20 ms and 22 buffers:
+ * - one buffer may be outstanding until its OK; each buffer acknowledged without a RESEND opens
+ *   one more (Jacobson's slow start in buffers), below the 22 the rate would need;
+ * - a RESEND for a buffer not yet sent, or for one sent less than a round trip before, was
+ *   written before its packets could arrive (the receiver's data timer ran ahead of the held
+ *   back sender; past the transfer's end it names a buffer that never existed): no cut, and
+ *   the buffer still counts as clean;
+ * - a RESEND for all of a buffer a round trip after it went halves AIMD's rate.
+ */
+class NetbltAdaptiveRateWindowTestCase : public TestCase
+{
+  public:
+    NetbltAdaptiveRateWindowTestCase()
+        : TestCase("adaptive policies: slow-start window, RESENDs before the packets could arrive")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<NetbltAimdRatePolicy> policy = CreateObject<NetbltAimdRatePolicy>();
+        SetStart(policy, 5, 50);
+        policy->SetLimits(Negotiated(5, 20, 22));
+        policy->Established(Negotiated(5, 20, 22), Seconds(0));
+        NS_TEST_EXPECT_MSG_EQ(policy->GetOutstandingBuffers(), 1, "one buffer at first");
+        policy->BufferSent(1, 10, MilliSeconds(100));
+        policy->ResendReceived(2, 10, MilliSeconds(900));
+        NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), 100, 1e-9, "buffer 2 not sent: no cut");
+        policy->BufferAcknowledged(1, MilliSeconds(1200), Time(0), MilliSeconds(1100));
+        NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), 110, 1e-9, "slow start: + 10 / 1 s");
+        NS_TEST_EXPECT_MSG_EQ(policy->GetOutstandingBuffers(), 2, "the window opens by one");
+        policy->BufferSent(2, 10, MilliSeconds(1200));
+        policy->ResendReceived(2, 10, MilliSeconds(1500));
+        NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), 110, 1e-9, "0.3 s after it went: no cut");
+        policy->BufferAcknowledged(2, MilliSeconds(1200), Time(0), MilliSeconds(2200));
+        NS_TEST_EXPECT_MSG_EQ(policy->GetOutstandingBuffers(), 3, "still clean: one more");
+        policy->BufferSent(3, 10, MilliSeconds(2300));
+        policy->ResendReceived(3, 10, MilliSeconds(3400));
+        NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), 110 / 2.0, 1e-9, "a round trip later: cut");
+        policy->BufferAcknowledged(3, MilliSeconds(1200), Time(0), MilliSeconds(3900));
+        NS_TEST_EXPECT_MSG_EQ(policy->GetOutstandingBuffers(), 3, "resent: the window stays");
+    }
+};
+
+/**
+ * @ingroup netblt-tests
+ * @brief AIMD (Jacobson, DECbit, Vegas) on its own, 10 packets per buffer, ceiling 5 every 20 ms:
  * - slow start: from 10 packets/s, a clean buffer acknowledged 0.5 s after it went adds
  *   10 / 0.5 = 20 packets/s;
  * - a buffer the sender could not send at the rate (4 packets/s against 30) adds nothing;
  * - a RESEND for 1 packet of 10 leaves the loss fraction at 0.0125, under the 10 % threshold:
  *   no cut; one for all 10 takes it to 0.136: the rate halves and slow start ends;
  * - a RESEND for a buffer sent before that cut does not cut again; one for a later buffer does;
- * - after the first cut a clean buffer adds AdditiveIncrease (1 packet/s); a resent one nothing.
+ * - after the first cut a clean buffer adds AdditiveIncrease (1) packet to the packets in flight
+ *   per round trip: 10 packets acknowledged of 15 × 0.5 in flight add 10 / 7.5 / 0.5 s; a resent
+ *   one nothing;
+ * - the delay signal: from 100 packets/s on a 1 s path, four buffers that each met 10 packets
+ *   queued (0.1 s more round trip × 100 packets/s, above Vegas's 3) cut the rate by 0.875
+ *   (DECbit) before any loss; a buffer sent before the cut then changes nothing.
  */
 class NetbltAimdRatePolicyTestCase : public TestCase
 {
   public:
     NetbltAimdRatePolicyTestCase()
-        : TestCase("AIMD policy: slow start, additive increase, one cut per round trip")
+        : TestCase("AIMD policy: slow start, additive increase, one cut per round trip, delay")
     {
     }
 
@@ -264,9 +322,9 @@ class NetbltAimdRatePolicyTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), 30, 1e-9, "not reached: no growth");
 
         policy->BufferSent(3, 10, Seconds(5));
-        policy->ResendReceived(3, 1, MilliSeconds(5200));
+        policy->ResendReceived(3, 1, MilliSeconds(5600));
         NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), 30, 1e-9, "1 of 10: under the threshold");
-        policy->BufferAcknowledged(3, MilliSeconds(600), Time(0), MilliSeconds(5600));
+        policy->BufferAcknowledged(3, MilliSeconds(600), Time(0), MilliSeconds(5800));
         NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetLossFraction(), 0.0125, 1e-9, "0.125 x 0.1");
         NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), 30, 1e-9, "a resent buffer adds nothing");
 
@@ -275,16 +333,38 @@ class NetbltAimdRatePolicyTestCase : public TestCase
         policy->ResendReceived(4, 10, MilliSeconds(6500));
         NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), 15, 1e-9, "10 of 10: cut by half");
         NS_TEST_EXPECT_MSG_EQ(policy->IsInSlowStart(), false, "slow start over");
-        policy->ResendReceived(5, 10, MilliSeconds(6600));
+        policy->ResendReceived(5, 10, MilliSeconds(6900));
         NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), 15, 1e-9, "sent before the cut: no cut");
         policy->BufferSent(6, 10, MilliSeconds(6900));
         policy->BufferAcknowledged(4, MilliSeconds(600), Time(0), Seconds(7));
         policy->BufferAcknowledged(5, MilliSeconds(600), Time(0), MilliSeconds(7100));
-        policy->BufferAcknowledged(6, MilliSeconds(600), Time(0), Seconds(8));
-        NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), 16, 1e-9, "additive increase: + 1");
+        policy->BufferAcknowledged(6, MilliSeconds(600), Time(0), MilliSeconds(7400));
+        double rate = 15 + 10 / 7.5 / 0.5;
+        NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), rate, 1e-9, "additive: one packet per RTT");
         policy->BufferSent(7, 10, MilliSeconds(8100));
-        policy->ResendReceived(7, 5, MilliSeconds(8300));
-        NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), 8, 1e-9, "a later buffer cuts again");
+        policy->ResendReceived(7, 5, MilliSeconds(8700));
+        NS_TEST_EXPECT_MSG_EQ_TOL(policy->GetRate(), rate / 2, 1e-9, "a later buffer cuts again");
+
+        Ptr<NetbltAimdRatePolicy> delayed = CreateObject<NetbltAimdRatePolicy>();
+        SetStart(delayed, 5, 50);
+        delayed->SetLimits(Negotiated(5, 20, 22));
+        delayed->Established(Negotiated(5, 20, 22), Seconds(0));
+        for (uint32_t n = 1; n <= 9; ++n)
+        {
+            delayed->BufferSent(n, 10, MilliSeconds(100 * n));
+        }
+        for (uint32_t n = 1; n <= 8; ++n)
+        {
+            Time queueing = n <= 4 ? Time(0) : MilliSeconds(100);
+            delayed->BufferAcknowledged(n,
+                                        Seconds(1),
+                                        Time(0),
+                                        MilliSeconds(100 * n + 1000) + queueing);
+        }
+        NS_TEST_EXPECT_MSG_EQ_TOL(delayed->GetRate(), 170 * 0.875, 1e-9, "4 x 10 queued: x 0.875");
+        NS_TEST_EXPECT_MSG_EQ(delayed->IsInSlowStart(), false, "slow start over");
+        delayed->BufferAcknowledged(9, Seconds(1), Time(0), MilliSeconds(2000));
+        NS_TEST_EXPECT_MSG_EQ_TOL(delayed->GetRate(), 170 * 0.875, 1e-9, "sent before the cut");
     }
 };
 
@@ -371,17 +451,17 @@ class NetbltDeliveryRatePolicyTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate, 1e-9, "probe: + 0.5");
         plain->BufferSent(9, 10, MilliSeconds(2900));
         plain->BufferSent(10, 10, MilliSeconds(3000));
-        plain->ResendReceived(10, 3, MilliSeconds(3500));
+        plain->ResendReceived(10, 3, MilliSeconds(4000));
         NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate, 1e-9, "3 of 10: random loss");
-        plain->ResendReceived(9, 6, MilliSeconds(3600));
+        plain->ResendReceived(9, 6, MilliSeconds(4000));
         NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate / 2, 1e-9, "6 of 10: outage, halved");
-        plain->ResendReceived(10, 10, MilliSeconds(3650));
+        plain->ResendReceived(10, 10, MilliSeconds(4050));
         NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate / 2, 1e-9, "not its first RESEND");
-        plain->BufferSent(11, 10, MilliSeconds(3700));
-        plain->BufferSent(12, 10, MilliSeconds(3800));
-        plain->ResendReceived(11, 10, MilliSeconds(4000));
+        plain->BufferSent(11, 10, MilliSeconds(4100));
+        plain->BufferSent(12, 10, MilliSeconds(4200));
+        plain->ResendReceived(11, 10, MilliSeconds(5100));
         NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate / 4, 1e-9, "sent after: halved again");
-        plain->ResendReceived(12, 10, MilliSeconds(4100));
+        plain->ResendReceived(12, 10, MilliSeconds(5200));
         NS_TEST_EXPECT_MSG_EQ_TOL(plain->GetRate(), rate / 4, 1e-9, "sent before that: no more");
     }
 };
@@ -399,6 +479,7 @@ class NetbltRatePolicyTestSuite : public TestSuite
         AddTestCase(new NetbltStaticRatePolicyTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltAdaptiveRateBurstsTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltAdaptiveRateSampleTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetbltAdaptiveRateWindowTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltAimdRatePolicyTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltDeliveryRatePolicyTestCase, TestCase::Duration::QUICK);
     }
