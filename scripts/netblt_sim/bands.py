@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 BANDS_KIND = "bands"
 BANDS_KEYS: tuple[str, ...] = ("kind", "title", "description", "tables", "nominal_seeds")
 BANDS_KEYS += ("seed_base", "morris", "sobol", "within_pct", "left_out", "residuals")
-BANDS_KEYS += ("one_at_a_time_seeds",)
+BANDS_KEYS += ("one_at_a_time_seeds", "max_simulated_s")
 CONFIGURATION_FIELDS: tuple[str, ...] = tuple(c for c in CONFIGURATION_COLUMNS)
 
 
@@ -88,6 +88,10 @@ class BandsScenario:
     left_out: Mapping[str, Mapping[str, str]]  # table name -> factor key -> why
     residuals: tuple[Residual, ...]
     one_at_a_time_seeds: tuple[int, ...]
+    # A run away from the nominal point is stopped at this simulated time (a transfer some
+    # combination of values stalls then counts with its throughput so far, 0 if it never got
+    # going, instead of running to the default hour).
+    max_simulated_s: float
 
     def factors(self, table: TableScenario) -> list[Factor]:
         return factors(table.network, self.left_out.get(table.name, {}))
@@ -145,6 +149,7 @@ def parse_bands(path: Path, raw: object, tables: Mapping[str, TableScenario]) ->
         sobol_seed=_whole(f"{path}: sobol.seed", sobol["seed"], 0),
         within_pct=float(within), left_out=left_out, residuals=residuals,
         one_at_a_time_seeds=_seeds(f"{path}: one_at_a_time_seeds", entry["one_at_a_time_seeds"]),
+        max_simulated_s=float(_whole(f"{path}: max_simulated_s", entry["max_simulated_s"], 1)),
     )  # fmt: skip
     for table in scenario.tables:
         try:
@@ -179,6 +184,12 @@ def base_transfers(table: TableScenario, configurations_: pd.DataFrame) -> list[
     return [{"network": table.network} | {str(k): v for k, v in r.items()} for r in records]
 
 
+def varied(scenario: BandsScenario, base: dict[str, object]) -> dict[str, object]:
+    """The keywords of a run away from the nominal point: `base` stopped at the scenario's
+    `max_simulated_s`."""
+    return base | {"max_simulated_s": scenario.max_simulated_s}
+
+
 @dataclass
 class TableAnalysis:
     """What the runs gave for one table: per configuration (rows of `configurations`)."""
@@ -208,9 +219,20 @@ class RunBatch:
         return slice(start, len(self.runs))
 
     def run(self, label: str, executor: TransferExecutor | None) -> NDArray[np.float64]:
-        from netblt_sim.executor import run_transfers  # noqa: PLC0415
+        """Each run's steady-state throughput; NaN for a run that raised or whose worker
+        process died (the others are taken again, from the store if the executor has one)."""
+        from netblt_sim.executor import TransferFailedError, run_transfers  # noqa: PLC0415
 
-        records = run_transfers(self.runs, label, executor)
+        try:
+            records = run_transfers(self.runs, label, executor)
+        except TransferFailedError as error:
+            failed = {run for run, _ in error.failures}
+            for run, cause in error.failures:
+                print(f"{label}: left out, the simulation failed ({cause}): {run}")
+            kept = [run for run in self.runs if run not in failed]
+            by_run = dict(zip(kept, run_transfers(kept, None, executor), strict=True))
+            return np.array([by_run[r].steady_state_mbps if r in by_run else np.nan
+                             for r in self.runs], dtype=np.float64)  # fmt: skip
         return np.array([r.steady_state_mbps for r in records], dtype=np.float64)
 
 
@@ -230,7 +252,7 @@ def analyse(scenario: BandsScenario, executor: TransferExecutor | None) -> list[
     points = [morris_sample(f, scenario.trajectories, scenario.levels, scenario.morris_seed)
               for f in table_factors]  # fmt: skip
     morris_slices = [
-        [batch.add([point_parameters(base, f, point, scenario.seed_base + i)
+        [batch.add([point_parameters(varied(scenario, base), f, point, scenario.seed_base + i)
                     for i, point in enumerate(table_points)]) for base in table_bases]
         for f, table_points, table_bases in zip(table_factors, points, bases, strict=True)
     ]  # fmt: skip
@@ -238,7 +260,8 @@ def analyse(scenario: BandsScenario, executor: TransferExecutor | None) -> list[
     analyses = []
     for t, table in enumerate(tables):
         morris = [outputs[s] for s in morris_slices[t]]
-        indices = [morris_indices(table_factors[t], points[t], y, scenario.levels) for y in morris]
+        indices = [complete_trajectories_indices(table_factors[t], points[t], y, scenario.levels)
+                   for y in morris]  # fmt: skip
         analyses.append(TableAnalysis(
             table, table_factors[t], table_configurations[t],
             [outputs[s] for s in nominal_slices[t]], points[t], morris, indices, [], [], [],
@@ -246,6 +269,16 @@ def analyse(scenario: BandsScenario, executor: TransferExecutor | None) -> list[
     _sobol(scenario, analyses, bases, executor)
     _one_at_a_time(scenario, analyses, bases, executor)
     return analyses
+
+
+def complete_trajectories_indices(factors_: Sequence[Factor], points: NDArray[np.float64],
+                                  outputs: NDArray[np.float64], levels: int) -> MorrisIndices:
+    """Morris's indices from the trajectories whose every run finished (a failed run leaves its
+    whole trajectory out)."""
+    size = len(factors_) + 1
+    complete = ~np.isnan(outputs.reshape(-1, size)).any(axis=1)
+    rows = np.repeat(complete, size)
+    return morris_indices(factors_, points[rows], outputs[rows], levels)
 
 
 def strongest(analysis: TableAnalysis, count: int) -> list[Factor]:
@@ -264,13 +297,14 @@ def _sobol(scenario: BandsScenario, analyses: list[TableAnalysis],
         analysis.sobol_factors = strongest(analysis, scenario.sobol_factors)
         sample = sobol_sample(analysis.sobol_factors, scenario.sobol_samples, scenario.sobol_seed)
         slices.append((sample, [batch.add([
-            point_parameters(base, analysis.sobol_factors, point, scenario.seed_base + i)
+            point_parameters(varied(scenario, base), analysis.sobol_factors, point,
+                             scenario.seed_base + i)
             for i, point in enumerate(sample)]) for base in table_bases]))  # fmt: skip
     outputs = batch.run(f"{scenario.name}: Sobol", executor)
     for analysis, (_, table_slices) in zip(analyses, slices, strict=True):
         analysis.sobol_outputs = [outputs[s] for s in table_slices]
         analysis.sobol = [sobol_indices(analysis.sobol_factors, y, scenario.sobol_seed)
-                          for y in analysis.sobol_outputs]  # fmt: skip
+                          for y in analysis.sobol_outputs if not np.isnan(y).any()]  # fmt: skip
 
 
 def residual_indices(scenario: BandsScenario, analysis: TableAnalysis) -> list[int]:
@@ -294,7 +328,8 @@ def _one_at_a_time(scenario: BandsScenario, analyses: list[TableAnalysis],
                 for end, value in (("low", factor.low), ("high", factor.high)):
                     if value == factor.nominal:
                         continue
-                    runs = [point_parameters(table_bases[index], [factor], [value], seed)
+                    runs = [point_parameters(varied(scenario, table_bases[index]), [factor],
+                                             [value], seed)
                             for seed in scenario.one_at_a_time_seeds]  # fmt: skip
                     plan.append((index, factor, end, value, batch.add(runs)))
         plans.append(plan)
@@ -302,7 +337,7 @@ def _one_at_a_time(scenario: BandsScenario, analyses: list[TableAnalysis],
     for analysis, plan in zip(analyses, plans, strict=True):
         analysis.one_at_a_time = pd.DataFrame(
             [{"configuration": index, "factor": factor.name, "key": factor.key, "end": end,
-              "value": value, "unit": factor.unit, "median": float(np.median(outputs[s]))}
+              "value": value, "unit": factor.unit, "median": float(np.nanmedian(outputs[s]))}
              for index, factor, end, value, s in plan],
             columns=["configuration", "factor", "key", "end", "value", "unit", "median"],
         )  # fmt: skip

@@ -37,7 +37,9 @@ def configuration_text(row: Mapping[Hashable, Any]) -> str:
 def band_samples(analysis: TableAnalysis, index: int) -> NDArray[np.float64]:
     """A configuration's outputs over the assumption ranges and seeds: its Morris points and
     its nominal seeds."""
-    return np.concatenate([analysis.morris[index], analysis.nominal[index]])
+    samples = np.concatenate([analysis.morris[index], analysis.nominal[index]])
+    kept: NDArray[np.float64] = samples[~np.isnan(samples)]  # a failed run is left out
+    return kept
 
 
 def bands_frame(scenario: BandsScenario, analysis: TableAnalysis) -> pd.DataFrame:
@@ -191,7 +193,7 @@ def _sobol_lines(analysis: TableAnalysis) -> list[str]:
     first = np.mean([s.first for s in analysis.sobol], axis=0)
     total = np.mean([s.total for s in analysis.sobol], axis=0)
     seed_var = np.mean([np.var(y, ddof=1) for y in analysis.nominal])
-    sample_var = np.mean([np.var(y, ddof=1) for y in analysis.sobol_outputs])
+    sample_var = np.mean([np.nanvar(y, ddof=1) for y in analysis.sobol_outputs])
     lines = [
         "", "## Sobol indices of the strongest factors", "",
         f"The {len(names)} factors with the largest mean Morris share, the others at their "

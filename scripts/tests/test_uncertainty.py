@@ -72,7 +72,7 @@ def cheap_bands(tmp_path: Path) -> BandsScenario:
         name="toy-bands", title="toy", description="toy", tables=(table,),
         nominal_seeds=(1, 2, 3), seed_base=100, trajectories=2, levels=4, morris_seed=1,
         sobol_samples=2, sobol_factors=1, sobol_seed=1, within_pct=5.0, left_out={},
-        residuals=(), one_at_a_time_seeds=(1,),
+        residuals=(), one_at_a_time_seeds=(1,), max_simulated_s=120.0,
     )  # fmt: skip
 
 
