@@ -227,7 +227,7 @@ def _residual_lines(
              "Each configuration with one factor at a time at either end of its range (the others "
              f"at their values; median of seeds {list(scenario.one_at_a_time_seeds)}). A factor "
              f"reaches the published median if its SPEED at that end is within {within:g} % of "
-             "it; it crosses it if it lands beyond it (the value that would give the published "
+             "it and at least halfway from the nominal to it; it crosses it if it lands beyond it (the value that would give the published "
              "figure then lies between the nominal and that end; 0 Mbit/s means the transfers "
              "stall there). Then the Morris points (every factor varied at once): how many come "
              f"within {within:g} %, and the factors furthest from their mean level there.",
@@ -241,7 +241,9 @@ def _residual_lines(
             row = frame.loc[index]
             published, nominal = float(row["published_median"]), float(row["nominal_median"])
             runs = oat[oat["configuration"] == index]
-            close = runs[(runs["median"] - published).abs() <= within / 100 * published]
+            # Within `within` % of it and at least halfway from the nominal to it.
+            reach = min(within / 100 * published, abs(nominal - published) / 2)
+            close = runs[(runs["median"] - published).abs() <= reach]
             beyond = runs[((runs["median"] - published) * (nominal - published) < 0)
                           & ~runs.index.isin(close.index)]  # fmt: skip
             text = (f"- {row['configuration']}: published {published:g}, nominal {nominal:.3f} "
