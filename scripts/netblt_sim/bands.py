@@ -33,7 +33,6 @@ import numpy as np
 import pandas as pd
 
 from netblt_sim.findings import Clause, json_object, load_where, matching
-from netblt_sim.outcome import Outcome, Verdict
 from netblt_sim.tables import CONFIGURATION_COLUMNS, TableScenario
 from netblt_sim.uncertainty import (
     Factor,
@@ -341,29 +340,3 @@ def _one_at_a_time(scenario: BandsScenario, analyses: list[TableAnalysis],
              for index, factor, end, value, s in plan],
             columns=["configuration", "factor", "key", "end", "value", "unit", "median"],
         )  # fmt: skip
-
-
-def run_bands(
-    scenario: BandsScenario, results_dir: Path, executor: TransferExecutor | None = None
-) -> Outcome:
-    """Runs the analysis and writes each table's files together (see `bands_report`)."""
-    from netblt_sim.bands_report import write_table_bands  # noqa: PLC0415
-
-    analyses = analyse(scenario, executor)
-    paths: list[Path] = []
-    frames = []
-    verdicts: list[Verdict] = []
-    for analysis in analyses:
-        written, frame = write_table_bands(scenario, analysis, results_dir)
-        paths.extend(written)
-        frames.append(frame)
-        verdicts.extend(
-            Verdict(f"{analysis.table.name} {row['configuration']}: published median within "
-                    f"the 5-95 % band", bool(row["published_within_band"]))
-            for _, row in frame.iterrows()
-        )  # fmt: skip
-    runs = pd.concat(frames, ignore_index=True)
-    nominal_close = int(runs["nominal_within_pct"].sum())
-    details = (f"{nominal_close} of {len(runs)} configurations' nominal medians within "
-               f"{scenario.within_pct:g} %")  # fmt: skip
-    return Outcome(tuple(paths), runs, tuple(verdicts), details)

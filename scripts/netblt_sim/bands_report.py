@@ -14,13 +14,16 @@ import numpy as np
 import pandas as pd
 
 from netblt_sim.atomic import atomic_outputs
-from netblt_sim.bands import BandsScenario, TableAnalysis, residual_indices
+from netblt_sim.bands import BandsScenario, TableAnalysis, analyse
 from netblt_sim.findings import matching
+from netblt_sim.outcome import Outcome, Verdict
 from netblt_sim.tables import CONFIGURATION_COLUMNS
 from netblt_sim.uncertainty import seed_noise_floor
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
+
+    from netblt_sim.executor import TransferExecutor
 
 BANDS_COLUMNS: tuple[str, ...] = ("table", "configuration", *CONFIGURATION_COLUMNS)
 BANDS_COLUMNS += ("published_median", "nominal_median", "nominal_seed_sd", "p5", "p95")
@@ -295,3 +298,25 @@ def _joint(analysis: TableAnalysis, index: int, published: float, within: float)
     return f"{int(close.sum())} of {len(outputs)} Morris points come within {within:g} %: {leaning}."
 
 
+def run_bands(
+    scenario: BandsScenario, results_dir: Path, executor: TransferExecutor | None = None
+) -> Outcome:
+    """Runs the analysis and writes each table's files together (see `bands_report`)."""
+    analyses = analyse(scenario, executor)
+    paths: list[Path] = []
+    frames = []
+    verdicts: list[Verdict] = []
+    for analysis in analyses:
+        written, frame = write_table_bands(scenario, analysis, results_dir)
+        paths.extend(written)
+        frames.append(frame)
+        verdicts.extend(
+            Verdict(f"{analysis.table.name} {row['configuration']}: published median within "
+                    f"the 5-95 % band", bool(row["published_within_band"]))
+            for _, row in frame.iterrows()
+        )  # fmt: skip
+    runs = pd.concat(frames, ignore_index=True)
+    nominal_close = int(runs["nominal_within_pct"].sum())
+    details = (f"{nominal_close} of {len(runs)} configurations' nominal medians within "
+               f"{scenario.within_pct:g} %")  # fmt: skip
+    return Outcome(tuple(paths), runs, tuple(verdicts), details)

@@ -19,7 +19,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from netblt_sim.bands import BANDS_KIND, BandsScenario, parse_bands, run_bands
+from netblt_sim.bands import BANDS_KIND, BandsScenario, parse_bands
+from netblt_sim.bands_report import run_bands
 from netblt_sim.measures import MEASURE_KIND, MeasureScenario, parse_measure
 from netblt_sim.outcome import Outcome
 from netblt_sim.rate_control import RATE_CONTROL_KIND, RateControlScenario, parse_rate_control
@@ -99,6 +100,8 @@ def kind_of(scenario: Scenario) -> str:
         return MEASURE_KIND
     if isinstance(scenario, TimeSequenceScenario):
         return TIME_SEQUENCE_KIND
+    if isinstance(scenario, BandsScenario):
+        return BANDS_KIND
     return RATE_CONTROL_KIND
 
 

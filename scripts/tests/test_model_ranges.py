@@ -13,6 +13,7 @@ import pytest
 from netblt_sim.models import MODELS_DIR, ModelError, load_model
 from netblt_sim.parameters import transfer_parameters
 from netblt_sim.store import parameters_key
+from netblt_sim.transfer import parameters_dict, run_columns
 
 LOAD_KEY = "models/networks/mit-subnet-26.json:background.Load"
 
@@ -82,3 +83,11 @@ def test_overrides_are_part_of_the_key_only_when_given() -> None:
     varied = transfer_parameters(network="ethernet", model_overrides={LOAD_KEY: 0.1})
     assert parameters_key(varied)["model_overrides"] == [[LOAD_KEY, 0.1]]
     assert transfer_parameters(network="ethernet", model_overrides={LOAD_KEY: 0.05}) != plain
+
+
+def test_the_overrides_column_appears_only_where_a_run_has_them() -> None:
+    plain = transfer_parameters(network="ethernet")
+    varied = transfer_parameters(network="ethernet", model_overrides={LOAD_KEY: 0.1})
+    assert "model_overrides" not in run_columns([plain])
+    assert "model_overrides" in run_columns([plain, varied])
+    assert parameters_dict(varied)["model_overrides"] == f"{LOAD_KEY}=0.1"
