@@ -246,8 +246,9 @@ def analyse(scenario: BandsScenario, executor: TransferExecutor | None) -> list[
              for t, configs in zip(tables, table_configurations, strict=True)]  # fmt: skip
     # Step 1 and 2 together: the nominal seeds, and the Morris points.
     batch = RunBatch()
-    nominal_slices = [[batch.add([transfer_parameters(**base, seed=s) for s in scenario.nominal_seeds])
-                       for base in table_bases] for table_bases in bases]  # fmt: skip
+    nominal_slices = [
+        [batch.add([transfer_parameters(**base, seed=s) for s in scenario.nominal_seeds])
+         for base in table_bases] for table_bases in bases]  # fmt: skip
     points = [morris_sample(f, scenario.trajectories, scenario.levels, scenario.morris_seed)
               for f in table_factors]  # fmt: skip
     morris_slices = [

@@ -230,9 +230,10 @@ def _residual_lines(
              "Each configuration with one factor at a time at either end of its range (the others "
              f"at their values; median of seeds {list(scenario.one_at_a_time_seeds)}). A factor "
              f"reaches the published median if its SPEED at that end is within {within:g} % of "
-             "it and at least halfway from the nominal to it; it crosses it if it lands beyond it (the value that would give the published "
-             "figure then lies between the nominal and that end; 0 Mbit/s means the transfers "
-             "stall there). Then the Morris points (every factor varied at once): how many come "
+             "it and at least halfway from the nominal to it; it crosses it if it lands beyond "
+             "it (the value that would give the published figure then lies between the nominal "
+             "and that end; 0 Mbit/s means the transfers stall there). Then the Morris points "
+             "(every factor varied at once): how many come "
              f"within {within:g} %, and the factors furthest from their mean level there.",
              ""]  # fmt: skip
     oat = analysis.one_at_a_time
@@ -240,6 +241,7 @@ def _residual_lines(
         chosen = matching(analysis.configurations, residual.where).index
         lines += [f"### {residual.title}", ""]
         alone = jointly = 0
+        movers: dict[str, str] = {}
         for index in chosen:
             row = frame.loc[index]
             published, nominal = float(row["published_median"]), float(row["nominal_median"])
@@ -250,9 +252,12 @@ def _residual_lines(
             beyond = runs[((runs["median"] - published) * (nominal - published) < 0)
                           & ~runs.index.isin(close.index)]  # fmt: skip
             text = (f"- {row['configuration']}: published {published:g}, nominal {nominal:.3f} "
-                    f"({row['nominal_error_pct']:+g} %), band {row['p5']:.3f}-{row['p95']:.3f}. ")  # fmt: skip
+                    f"({row['nominal_error_pct']:+g} %), "
+                    f"band {row['p5']:.3f}-{row['p95']:.3f}. ")  # fmt: skip
             if not close.empty:
                 alone += 1
+                movers |= {r["factor"]: _range_source(analysis, r["key"])
+                           for _, r in close.iterrows()}  # fmt: skip
                 text += "Reached alone by " + "; ".join(
                     f"`{r['factor']}` at {r['value']:g} {r['unit']} ({r['median']:.3f})"
                     for _, r in close.iterrows()) + ". "  # fmt: skip
@@ -276,7 +281,14 @@ def _residual_lines(
                         "which is evidence of a mechanism the model lacks rather than of a "
                         "badly chosen value")
         lines += ["", f"In short: {verdict}.", ""]
+        if movers:
+            lines += ["Whether a source supports moving them (each range's reason):", ""]
+            lines += [f"- `{name}`: {why}" for name, why in movers.items()] + [""]
     return lines
+
+
+def _range_source(analysis: TableAnalysis, key: str) -> str:
+    return next(f.range_source for f in analysis.factors if f.key == key)
 
 
 def _joint(analysis: TableAnalysis, index: int, published: float, within: float) -> str | None:
