@@ -7,6 +7,14 @@ Each file is JSON. Its `attributes` map an ns-3 object kind to attribute entries
 list the `facts` its derivations start from, in the same form. Loading checks that every entry
 says where it comes from; applying converts the entries into ns-3 attribute values.
 
+An entry that rests on an assumption, a calibration or an estimate (its `source` says so: it
+contains a word starting "assum", "calibrat" or "estimat", `ASSUMPTION_WORDS`) must also state
+`"range": [low, high]`, the values it may plausibly take, and `"range_source"`, why: a source's
+bound, a physical bound, or the spread of the analogous value in another source (a spread chosen
+without one says so). The range must contain the value; a sourced value may carry one where its
+source gives a spread. The ranges are what `uncertainty` varies and what a run's
+`model_overrides` (`overrides`) may set.
+
 A file may also name `policies`: per object kind, an attribute whose value is an ns-3 type the
 implementation used (for example the NETBLT receiver's data timer), each
 `{"type": "ns3::...", "source": ...}`, applied as a `TypeIdValue`.
@@ -22,6 +30,7 @@ costs, ns3::TcpHostProcessing, used by TCP runs), `device` and `channel`
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +48,9 @@ PER_BYTE_SUFFIX = "/byte"
 COUNT_UNITS: tuple[str, ...] = ("bytes", "stations", "symbols", "bits/symbol", "datagrams", "buffers")
 OTHER_UNITS: tuple[str, ...] = (*COUNT_UNITS, "bit/s", "Mbit/s", "fraction", "frames/s")
 OTHER_UNITS += ("symbols/s", "probability")
+# A source containing one of these word stems marks an assumption-valued entry: it needs a range.
+ASSUMPTION_WORDS: tuple[str, ...] = ("assum", "calibrat", "estimat")
+_ASSUMPTION_PATTERN = re.compile(r"\b(" + "|".join(ASSUMPTION_WORDS) + ")", re.IGNORECASE)
 
 
 class ModelError(ValueError):
@@ -52,6 +64,13 @@ class ModelValue:
     value: float
     unit: str
     source: str
+    range: tuple[float, float] | None = None  # (low, high), the plausible values
+    range_source: str | None = None  # why that range
+
+    @property
+    def is_assumption(self) -> bool:
+        """True if the source says the value is an assumption, a calibration or an estimate."""
+        return is_assumption_source(self.source)
 
     def to_ns3(self, ns: NsNamespace) -> Any:
         """The ns-3 AttributeValue for this entry."""
@@ -106,7 +125,12 @@ class HardwareModel:
             raise ModelError(f"{self.path}: no {kind}.{attribute}; it has {known}") from None
 
 
-def _entry(path: Path, where: str, raw: object) -> ModelValue:
+def is_assumption_source(source: str) -> bool:
+    """True if `source` marks its value as an assumption, calibration or estimate."""
+    return _ASSUMPTION_PATTERN.search(source) is not None
+
+
+def _entry(path: Path, where: str, raw: object, needs_range: bool = False) -> ModelValue:
     if not isinstance(raw, dict):
         raise ModelError(f"{path}: {where} must be an object with value, unit and source")
     value, unit, source = raw.get("value"), raw.get("unit"), raw.get("source")
@@ -119,7 +143,38 @@ def _entry(path: Path, where: str, raw: object) -> ModelValue:
         raise ModelError(f"{path}: {where}.unit = {unit!r}: must be one of {known_units}")
     if not isinstance(source, str) or len(source.strip()) < 10:
         raise ModelError(f"{path}: {where} has no source: every value must say where it comes from")
-    return ModelValue(float(value), unit, source)
+    value_range = _range(path, where, raw, float(value))
+    if value_range is None and needs_range and is_assumption_source(source):
+        raise ModelError(
+            f"{path}: {where} is an assumption (its source: {source[:60]!r}...) without a range: "
+            'give "range": [low, high] and "range_source" (a source\'s bound, a physical bound or '
+            "the spread of the analogous value in another source)"
+        )
+    range_source = raw.get("range_source") if value_range is not None else None
+    return ModelValue(float(value), unit, source, value_range, range_source)
+
+
+def _range(path: Path, where: str, raw: dict[str, Any], value: float) -> tuple[float, float] | None:
+    """The entry's (low, high), checked: two numbers, low <= value <= high, with its reason."""
+    if "range" not in raw:
+        if "range_source" in raw:
+            raise ModelError(f"{path}: {where}.range_source without a range")
+        return None
+    bounds = raw["range"]
+    if (not isinstance(bounds, list) or len(bounds) != 2
+            or any(isinstance(b, bool) or not isinstance(b, int | float) for b in bounds)):  # fmt: skip
+        raise ModelError(f"{path}: {where}.range = {bounds!r}: must be [low, high], two numbers")
+    low, high = float(bounds[0]), float(bounds[1])
+    if not low <= value <= high:
+        raise ModelError(
+            f"{path}: {where}.range = {bounds!r} does not contain its value {value!r}"
+        )
+    if low < 0:
+        raise ModelError(f"{path}: {where}.range = {bounds!r}: must not be negative")
+    reason = raw.get("range_source")
+    if not isinstance(reason, str) or len(reason.strip()) < 10:
+        raise ModelError(f"{path}: {where} has a range without range_source: say why that range")
+    return (low, high)
 
 
 def _policy(path: Path, where: str, raw: object) -> ModelPolicy:
@@ -148,7 +203,7 @@ def load_model(category: str, name: str, models_dir: Path = MODELS_DIR) -> Hardw
         if kind not in OBJECT_KINDS:
             raise ModelError(f"{path}: attributes.{kind}: object kind must be one of {OBJECT_KINDS}")
         attributes[kind] = {
-            attribute: _entry(path, f"attributes.{kind}.{attribute}", entry)
+            attribute: _entry(path, f"attributes.{kind}.{attribute}", entry, needs_range=True)
             for attribute, entry in entries.items()
         }
     facts = {key: _entry(path, f"facts.{key}", entry) for key, entry in raw.get("facts", {}).items()}

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, get_type_hints
 
+from netblt_sim import overrides
 from netblt_sim.networks import POINT_TO_POINT, get_network
 
 # IPv4 header (20, no options) + NETBLT DATA header (24): what a DATA packet adds to its data.
@@ -119,6 +120,9 @@ class TransferParameters:
     rate_control: str | None = None
     start_bs: int | None = None
     start_bi_ms: int | None = None
+    # Model values replaced within their ranges, (key, value) pairs in key order (see
+    # `overrides`; transfer_parameters takes a mapping); () runs the models/ files as they are.
+    model_overrides: tuple[tuple[str, float], ...] = ()
 
     def validate(self) -> None:
         """Raises ValueError naming the first impossible value and what is allowed.
@@ -146,6 +150,13 @@ class TransferParameters:
         _check_range("mtu", mtu, MIN_IPV4_MTU, UINT16_MAX, "IP MTU in bytes")
         if self.protocol not in PROTOCOLS:
             raise ValueError(f"protocol = {self.protocol!r}: must be one of {list(PROTOCOLS)}")
+        if self.model_overrides:
+            if overrides.normalise(self.model_overrides) != self.model_overrides:
+                raise ValueError(
+                    f"model_overrides = {self.model_overrides!r}: give them through "
+                    "transfer_parameters (a mapping of entry keys to numbers)"
+                )
+            overrides.check(network, self.model_overrides)
         if self.protocol not in network.protocols:
             raise ValueError(
                 f"protocol = {self.protocol!r}: network {network.name} runs "
@@ -349,6 +360,8 @@ def transfer_parameters(**values: object) -> TransferParameters:
     normalised: dict[str, Any] = {
         name: _plain(value, FIELD_TYPES[name]) for name, value in fields_values.items()
     }
+    if "model_overrides" in normalised:
+        normalised["model_overrides"] = overrides.normalise(normalised["model_overrides"])
     parameters = TransferParameters(**normalised)
     parameters.validate()
     return parameters

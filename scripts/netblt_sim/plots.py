@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -26,22 +27,31 @@ def plot_throughput_vs_burst_interval(
     title: str = "NETBLT steady-state throughput against burst interval",
 ) -> Figure:
     """One curve per (packet size, outstanding buffers) of `simulated` (a `sweep` frame with
-    `bi_ms`, `psz`, `nbufs` and `steady_state_mbps`), mean over seeds; `published` rows
-    (`bi_ms`, `psz`, `nbufs`, `speed_mbps`) are drawn as points in the curve's colour."""
+    `bi_ms`, `psz`, `nbufs` and `steady_state_mbps`): the median over seeds as the line and,
+    where a burst interval has several seeds, their 5-95 % band shaded; `published` rows
+    (`bi_ms`, `psz`, `nbufs`, `speed_mbps`) are drawn as points in the curve's colour. The legend
+    is outside the axes."""
     _files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for column in ("bi_ms", "steady_state_mbps", *FAMILY_COLUMNS):
         if column not in simulated.columns:
             raise ValueError(f"simulated frame has no {column!r} column (a sweep() frame has)")
-    figure, axes = plt.subplots(figsize=(7.5, 4.8), dpi=120)
+    figure, axes = plt.subplots(figsize=(10, 4.8), dpi=120)
     palette = plt.get_cmap("tab10")  # ten colours
     families = simulated.groupby(list(FAMILY_COLUMNS), sort=True)
+    seeds = int(simulated.groupby([*FAMILY_COLUMNS, "bi_ms"]).size().max())
     for index, ((psz, nbufs), family) in enumerate(families):
         colour = palette(index % palette.N)
-        curve = family.groupby("bi_ms")["steady_state_mbps"].mean()
+        speeds = family.groupby("bi_ms")["steady_state_mbps"]
+        curve = speeds.median()
         label = f"PSZ {psz}, NBUFS {nbufs}"
-        axes.plot(curve.index, curve.to_numpy(), color=colour, label=f"simulated, {label}")
+        line = "simulated median" if seeds > 1 else "simulated"
+        axes.plot(curve.index, curve.to_numpy(), color=colour, label=f"{line}, {label}")
+        if seeds > 1:
+            low, high = speeds.quantile(0.05), speeds.quantile(0.95)
+            axes.fill_between(curve.index, low.to_numpy(), high.to_numpy(), color=colour,
+                              alpha=0.2, linewidth=0, label=f"5-95 % of {seeds} seeds, {label}")  # fmt: skip
         if published is not None:
             points = published[(published["psz"] == psz) & (published["nbufs"] == nbufs)]
             if not points.empty:
@@ -53,7 +63,33 @@ def plot_throughput_vs_burst_interval(
     axes.set_ylabel("steady-state throughput (Mbit/s)")
     axes.set_title(title, fontsize=10)
     axes.grid(True, alpha=0.3)
-    axes.legend(fontsize=7, loc="best")
+    axes.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    figure.tight_layout()
+    return figure
+
+
+def plot_sensitivity(
+    names: Sequence[str], shares: Sequence[float], noise_share: float, title: str
+) -> Figure:
+    """A tornado plot: each factor's share of the summed Morris μ* as a horizontal bar, the
+    largest on top, and the share the seeds alone would give as a dashed line; the legend
+    outside the axes."""
+    _files_only()
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    if len(names) != len(shares):
+        raise ValueError(f"{len(names)} names for {len(shares)} shares: need one each")
+    order = sorted(range(len(names)), key=lambda i: shares[i])
+    figure, axes = plt.subplots(figsize=(10, 0.3 * len(names) + 1.6), dpi=120)
+    axes.barh([names[i] for i in order], [shares[i] for i in order], color="tab:blue",
+              label="Morris μ* share (mean over configurations)")  # fmt: skip
+    axes.axvline(noise_share, color="black", linestyle="--", linewidth=1,
+                 label="seeds alone (μ* floor)")  # fmt: skip
+    axes.set_xlabel("share of the summed μ* of SPEED")
+    axes.set_title(title, fontsize=10)
+    axes.tick_params(axis="y", labelsize=7)
+    axes.grid(True, axis="x", alpha=0.3)
+    axes.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     figure.tight_layout()
     return figure
 
@@ -98,21 +134,28 @@ def plot_quantity_vs_burst_interval(
     group_column: str = "label",
 ) -> Figure:
     """Median of `column` over seeds against burst interval, one curve (or point) per group of
-    `runs` (a frame with `group_column`, `bi_ms` and `column`)."""
+    `runs` (a frame with `group_column`, `bi_ms` and `column`), with the 5-95 % band of its
+    seeds shaded where a burst interval has several; the legend outside the axes."""
     _files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for needed in (group_column, "bi_ms", column):
         if needed not in runs.columns:
             raise ValueError(f"runs frame has no {needed!r} column")
-    figure, axes = plt.subplots(figsize=(7, 4.2))
+    figure, axes = plt.subplots(figsize=(9.5, 4.2))
     for group, rows in runs.groupby(group_column, sort=False):
-        medians = rows.groupby("bi_ms")[column].median()
-        axes.plot(medians.index, medians.to_numpy(), marker="o", markersize=4, label=str(group))
+        values = rows.groupby("bi_ms")[column]
+        medians = values.median()
+        (line,) = axes.plot(medians.index, medians.to_numpy(), marker="o", markersize=4,
+                            label=str(group))  # fmt: skip
+        if int(values.size().max()) > 1:
+            axes.fill_between(medians.index, values.quantile(0.05).to_numpy(),
+                              values.quantile(0.95).to_numpy(), color=line.get_color(), alpha=0.2,
+                              linewidth=0, label=f"{group}: 5-95 % of seeds")  # fmt: skip
     axes.set_xlabel("burst interval (ms per burst)")
     axes.set_ylabel(f"{column} (median over seeds)")
     axes.set_title(title, fontsize=9)
-    axes.legend(fontsize=8)
+    axes.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     figure.tight_layout()
     return figure
 

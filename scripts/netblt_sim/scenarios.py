@@ -2,8 +2,10 @@
 """The experiments of `scenarios/`: one JSON file each, named by its file, of a `kind`
 (`KINDS`): "table", a published table of RFC 1030 regenerated (see `tables`), "measure",
 figures checked by runs, RFC 1030's claims of its text among them (see `measures`),
-"time-sequence", chosen runs drawn as time-sequence plots (see `time_sequences`), or
-"rate-control", adaptive rate policies against the best static settings (see `rate_control`).
+"time-sequence", chosen runs drawn as time-sequence plots (see `time_sequences`),
+"rate-control", adaptive rate policies against the best static settings (see `rate_control`), or
+"bands", the published tables' configurations with their uncertainty over the models' ranges
+(see `bands`).
 
 `load_scenario(name)` is the one loader of a scenario file, `load_scenarios()` loads every file
 (what `scripts/reproduce` runs: no scenario is named in code), and `run_scenario` runs one
@@ -17,6 +19,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from netblt_sim.bands import BANDS_KIND, BandsScenario, parse_bands
+from netblt_sim.bands_report import run_bands
 from netblt_sim.measures import MEASURE_KIND, MeasureScenario, parse_measure
 from netblt_sim.outcome import Outcome
 from netblt_sim.rate_control import RATE_CONTROL_KIND, RateControlScenario, parse_rate_control
@@ -38,7 +42,9 @@ if TYPE_CHECKING:
 SCENARIOS_DIR: Path = REPO_ROOT / "scenarios"
 # The kinds of scenario, in the order `load_scenarios` gives them.
 KINDS: tuple[str, ...] = (TABLE_KIND, MEASURE_KIND, TIME_SEQUENCE_KIND, RATE_CONTROL_KIND)
-Scenario = TableScenario | MeasureScenario | TimeSequenceScenario | RateControlScenario
+KINDS += (BANDS_KIND,)
+Scenario = (TableScenario | MeasureScenario | TimeSequenceScenario | RateControlScenario
+            | BandsScenario)  # fmt: skip
 
 
 def scenario_names(scenarios_dir: Path | None = None) -> list[str]:
@@ -68,6 +74,15 @@ def load_scenario(name: str, scenarios_dir: Path | None = None) -> Scenario:
         return parse_time_sequences(path, raw)
     if kind == RATE_CONTROL_KIND:
         return parse_rate_control(path, raw)
+    if kind == BANDS_KIND:
+        named = raw.get("tables")
+        tables = {
+            name: table
+            for name in (named if isinstance(named, list) else [])
+            if isinstance(name, str) and name in scenario_names(scenarios_dir)
+            and isinstance(table := load_scenario(name, scenarios_dir), TableScenario)
+        }  # fmt: skip
+        return parse_bands(path, raw, tables)
     raise ValueError(f"{path}: kind = {kind!r}: must be one of {list(KINDS)}")
 
 
@@ -85,6 +100,8 @@ def kind_of(scenario: Scenario) -> str:
         return MEASURE_KIND
     if isinstance(scenario, TimeSequenceScenario):
         return TIME_SEQUENCE_KIND
+    if isinstance(scenario, BandsScenario):
+        return BANDS_KIND
     return RATE_CONTROL_KIND
 
 
@@ -99,4 +116,6 @@ def run_scenario(
         return run_time_sequences(scenario, results_dir)
     if isinstance(scenario, MeasureScenario):
         return run_measure(scenario, results_dir, executor)
+    if isinstance(scenario, BandsScenario):
+        return run_bands(scenario, results_dir, executor)
     return run_rate_control(scenario, results_dir, executor)

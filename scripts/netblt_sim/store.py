@@ -51,7 +51,7 @@ APPLICATION_ID = 0x4E424C54  # "NBLT"
 PACKAGE_DIR: Path = Path(__file__).resolve().parent
 # The package's files whose code decides what a run simulates and what its record holds.
 RUN_DEFINING_FILES: tuple[str, ...] = ("transfer.py", "flows.py", "parameters.py", "networks.py")
-RUN_DEFINING_FILES += ("models.py",)
+RUN_DEFINING_FILES += ("models.py", "overrides.py")
 # Wheels whose code runs inside every simulation (pinned in requirements.txt).
 RUNTIME_DISTRIBUTIONS: tuple[str, ...] = ("ns3", "cppyy", "cppyy-backend", "cppyy-cling")
 # Placeholders per query: SQLite allows at least 999.
@@ -148,6 +148,11 @@ def parameters_key(run: Run) -> dict[str, object]:
     if params.pcap_dir is not None:
         raise ValueError(f"pcap_dir = {str(params.pcap_dir)!r}: a run writing pcaps is not stored")
     values = asdict(params)
+    if not params.model_overrides:
+        # Runs of the models as they are keep the keys they had before overrides existed.
+        del values["model_overrides"]
+    else:
+        values["model_overrides"] = [[key, float(value)] for key, value in params.model_overrides]
     for name, value in values.items():
         if FIELD_TYPES[name] is float and not isinstance(value, bool):
             values[name] = float(value)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, get_type_hints
 
 from netblt_sim import runtime
 from netblt_sim.models import apply_model
+from netblt_sim.overrides import describe, with_overrides
 from netblt_sim.networks import POINT_TO_POINT, get_network
 from netblt_sim.parameters import (
     CONGESTION_CONTROLS,
@@ -230,7 +231,7 @@ def build_experiment(params: TransferParameters) -> tuple[runtime.NsNamespace, A
     for name, value in attributes.items():
         experiment.SetAttribute(name, value)
     for model, role in network.models_with_roles():
-        apply_model(ns, model, setters(experiment, role))
+        apply_model(ns, with_overrides(model, params.model_overrides), setters(experiment, role))
     # The receiver's policies asked for, on both hosts' NETBLT (either end may receive), after
     # the models so that they override the implementation's.
     policies = {"DataTimerType": (params.data_timer, DATA_TIMERS)}
@@ -292,6 +293,7 @@ def parameters_dict(params: TransferParameters) -> dict[str, object]:
     values = asdict(params)
     values["pcap_dir"] = str(params.pcap_dir) if params.pcap_dir is not None else None
     values["mtu"] = params.effective_mtu()
+    values["model_overrides"] = describe(params.model_overrides)
     if params.protocol == TCP:
         values["mss"] = params.effective_mss()
         values |= dict.fromkeys(NETBLT_ONLY_FIELDS)
@@ -305,8 +307,8 @@ def records_frame(
     """One row per record, one column per record field.
 
     With `parameters` (one per record, in the same order) the parameter columns come first,
-    so that each row says what was run as well as what came out; the TCP and rate-control
-    columns only where some run needs them (`run_columns`).
+    so that each row says what was run as well as what came out; the TCP, rate-control and
+    model-override columns only where some run needs them (`run_columns`).
     """
     import pandas as pd  # noqa: PLC0415 - only tables need it; the CLI starts faster without
 
@@ -324,14 +326,17 @@ def records_frame(
 
 
 def run_columns(parameters: Sequence[TransferParameters]) -> list[str]:
-    """`RUN_COLUMNS`, the TCP columns (`TCP_COLUMNS`) only if some run is TCP and the rate
-    control's (`RATE_CONTROL_COLUMNS`) only if some run chose a rate policy, so that a frame of
-    NETBLT runs with RFC 998's rate control keeps its columns."""
+    """`RUN_COLUMNS`, the TCP columns (`TCP_COLUMNS`) only if some run is TCP, the rate
+    control's (`RATE_CONTROL_COLUMNS`) only if some run chose a rate policy and
+    `model_overrides` only if some run has them, so that a frame of NETBLT runs with RFC 998's
+    rate control and the models as they are keeps its columns."""
     left_out = set()
     if not any(p.protocol == TCP for p in parameters):
         left_out |= set(TCP_COLUMNS)
     if not any(p.rate_control is not None for p in parameters):
         left_out |= set(RATE_CONTROL_COLUMNS)
+    if not any(p.model_overrides for p in parameters):
+        left_out.add("model_overrides")
     return [c for c in RUN_COLUMNS if c not in left_out]
 
 

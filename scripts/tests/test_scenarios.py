@@ -25,6 +25,7 @@ from netblt_sim.scenarios import (
     Scenario,
     scenario_names,
 )
+from netblt_sim.bands import BandsScenario
 from netblt_sim.tables import TableScenario
 from netblt_sim.time_sequences import TimeSequenceScenario
 
@@ -43,10 +44,18 @@ def test_every_scenario_file_loads_tables_first_each_kind_by_name() -> None:
     }  # fmt: skip
 
 
+def bands_files(scenario: BandsScenario) -> set[str]:
+    """A bands scenario's files: per table, <table>-bands.csv and .md, <table>-sensitivity.png."""
+    return {f"{t.name}{suffix}" for t in scenario.tables
+            for suffix in ("-bands.csv", "-bands.md", "-sensitivity.png")}  # fmt: skip
+
+
 def written_by(scenario: Scenario, path: Path) -> bool:
     """`path` is one of the scenario's result files: <name>.csv, .md, .png, -<plot>.png; a
     time-sequence scenario's <name>.md, -<example>.csv and -<example>.png."""
     name = re.escape(scenario.name)
+    if isinstance(scenario, BandsScenario):
+        return path.name in bands_files(scenario)
     if isinstance(scenario, TimeSequenceScenario):
         examples = "|".join(re.escape(e.name) for e in scenario.examples)
         return re.fullmatch(name + rf"(\.md|-({examples})\.(csv|png))", path.name) is not None
@@ -56,8 +65,13 @@ def written_by(scenario: Scenario, path: Path) -> bool:
 def test_every_scenario_has_its_committed_results_named_after_it() -> None:
     results = sorted((REPO_ROOT / "results").iterdir())
     scenarios = load_scenarios()
+    bands = {name for s in scenarios if isinstance(s, BandsScenario) for name in bands_files(s)}
     for scenario in scenarios:
         own = [path.name for path in results if written_by(scenario, path)]
+        if isinstance(scenario, BandsScenario):
+            assert sorted(own) == sorted(bands_files(scenario))
+            continue
+        own = [name for name in own if name not in bands]
         if isinstance(scenario, TimeSequenceScenario):
             assert sorted(own) == sorted([f"{scenario.name}.md"] + [
                 f"{scenario.name}-{e.name}{suffix}" for e in scenario.examples
@@ -78,9 +92,9 @@ def test_every_report_a_measure_may_ask_for_is_written_by_a_view() -> None:
     ("text", "message"),
     [
         ('{"kind": "claim"}', "kind = 'claim': must be one of ['table', 'measure', "
-                              "'time-sequence', 'rate-control']"),
+                              "'time-sequence', 'rate-control', 'bands']"),
         ('{"title": "no kind"}', "kind = None: must be one of ['table', 'measure', "
-                                 "'time-sequence', 'rate-control']"),
+                                 "'time-sequence', 'rate-control', 'bands']"),
         ("[1, 2]", "kind = None: must be one of"),
         ('{"kind": "measure",', "not JSON"),
     ],
