@@ -185,13 +185,18 @@ EthernetCable::IsGarbledAt(const Transmission& tx, uint32_t station) const
                        });
 }
 
-bool
-EthernetCable::IsSending(uint32_t station, int64_t now) const
+int64_t
+EthernetCable::SendingUntil(uint32_t station, int64_t now) const
 {
-    return std::any_of(
-        m_transmissions.begin(),
-        m_transmissions.end(),
-        [station, now](const Transmission& t) { return t.station == station && t.end > now; });
+    int64_t until = now;
+    for (const Transmission& tx : m_transmissions)
+    {
+        if (tx.station == station)
+        {
+            until = std::max(until, tx.end);
+        }
+    }
+    return until;
 }
 
 void

@@ -121,9 +121,10 @@ class EthernetCable
     /**
      * @param station a station
      * @param now the time
-     * @return whether a transmission of @p station is still on its way out
+     * @return when the last bit of @p station's transmission still on its way out at @p now
+     *         leaves it (one that started at @p now included), or @p now if none is
      */
-    bool IsSending(uint32_t station, int64_t now) const;
+    int64_t SendingUntil(uint32_t station, int64_t now) const;
 
     /**
      * Forgets the oldest transmissions that ended before @p now − @p horizon

@@ -114,15 +114,18 @@ void
 EthernetCsmaCd::Contend(uint32_t station, int64_t earliest, bool startNow)
 {
     Station& s = m_stations[station];
-    s.earliest = earliest;
+    const int64_t now = Simulator::Now().GetTimeStep();
+    // Not before the station's own transmission has left it. Carrier sense defers it until
+    // then, except in the time step the transmission starts (a station senses carrier just
+    // after its first bit): a frame offered then would start a second transmission at once.
+    s.earliest = std::max(earliest, m_cable.SendingUntil(station, now));
     s.deferralCounted = false;
     if (!s.waiting)
     {
         s.waiting = true;
         m_waiting.push_back(station);
     }
-    const int64_t now = Simulator::Now().GetTimeStep();
-    const int64_t from = std::max(now, earliest);
+    const int64_t from = std::max(now, s.earliest);
     const int64_t at = m_cable.FreeAt(station, from);
     if (at > from)
     {
@@ -258,7 +261,7 @@ EthernetCsmaCd::StartTransmission(uint32_t station)
     Prune();
 
     const int64_t now = Simulator::Now().GetTimeStep();
-    NS_ASSERT_MSG(!m_cable.IsSending(station, now),
+    NS_ASSERT_MSG(m_cable.SendingUntil(station, now) == now,
                   "station " << station << " starts while still sending");
     Transmission tx;
     tx.id = m_nextId++;

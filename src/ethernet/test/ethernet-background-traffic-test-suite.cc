@@ -6,9 +6,11 @@
 #include "ns3/enum.h"
 #include "ns3/ethernet-background-traffic.h"
 #include "ns3/ethernet-bus-channel.h"
+#include "ns3/ethernet-csma-cd.h"
 #include "ns3/ethernet-helper.h"
 #include "ns3/node-container.h"
 #include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -25,7 +27,8 @@
  * @file
  * @ingroup ethernet-tests
  * EthernetBackgroundTraffic: the aggregate draw of the stations' arrivals against the
- * per-station one, as the bus sees them.
+ * per-station one, as the bus sees them; and the MAC (EthernetCsmaCd) given a background
+ * station's frame in the time step the station starts sending the one before.
  */
 
 using namespace ns3;
@@ -248,6 +251,109 @@ class EthernetBackgroundArrivalsTestCase : public TestCase
 
 /**
  * @ingroup ethernet-tests
+ * @brief A frame offered to a background station in the very time step the station starts
+ * sending its previous frame (two arrivals a nanosecond apart, or an arrival when the station's
+ * deferral ends) goes after that frame and one inter-frame gap. A station senses carrier only
+ * just after the first bit, so the MAC once started the new frame at once and aborted ("station
+ * N starts while still sending"; seen on Subnet 26 at 35 % load).
+ */
+class EthernetOfferWhileStartingTestCase : public TestCase
+{
+  public:
+    EthernetOfferWhileStartingTestCase()
+        : TestCase("a frame offered as the station starts sending goes after it and a gap")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The MAC alone, with two background stations 2165 ns apart; the channel only
+        // counts and traces what the MAC tells it.
+        Ptr<EthernetBusChannel> channel = CreateObject<EthernetBusChannel>();
+        EthernetCsmaCd mac(PeekPointer(channel));
+        EthernetCsmaCd::Timing timing;
+        timing.bitRate = 10'000'000;
+        timing.gap = GAP.GetTimeStep();
+        timing.gapPart1 = NanoSeconds(6400).GetTimeStep();
+        timing.slot = NanoSeconds(51200).GetTimeStep();
+        timing.jam = NanoSeconds(3200).GetTimeStep();
+        timing.preamble = NanoSeconds(6400).GetTimeStep();
+        timing.propagation = APART.GetTimeStep();
+        mac.Configure(timing, CreateObject<ConstantRandomVariable>());
+        mac.AddStation(0, -1, Simulator::NO_CONTEXT);
+        mac.AddStation(APART.GetTimeStep(), -1, Simulator::NO_CONTEXT);
+        std::vector<std::pair<uint32_t, Time>> starts;
+        uint32_t stationZeroStarts = 0;
+        channel->TraceConnectWithoutContext(
+            "TransmissionStart",
+            Callback<void, uint32_t, uint32_t>([&](uint32_t station, uint32_t /* attempts */) {
+                starts.emplace_back(station, Simulator::Now());
+                if (station == 0 && (++stationZeroStarts == 1 || stationZeroStarts == 3))
+                {
+                    // Another frame for station 0, after this start in the same time step.
+                    Simulator::ScheduleNow(&EthernetCsmaCd::Offer, &mac, 0u, SMALL, false);
+                }
+            }));
+        // Station 0 starts its first frame at once at 1 us; the frame offered in that time
+        // step waits for it. Station 1 then sends a large frame; station 0's third frame,
+        // offered while that passes, defers to it; the deferral ends, station 0 starts, and
+        // the frame offered in that time step waits again.
+        const Time first = MicroSeconds(1);
+        const Time large = MicroSeconds(200);
+        Simulator::Schedule(first, &EthernetCsmaCd::Offer, &mac, 0u, SMALL, false);
+        Simulator::Schedule(large, &EthernetCsmaCd::Offer, &mac, 1u, LARGE, false);
+        Simulator::Schedule(large + MicroSeconds(100),
+                            &EthernetCsmaCd::Offer,
+                            &mac,
+                            0u,
+                            SMALL,
+                            false);
+        Simulator::Run();
+
+        const Time small = TxTime(SMALL);
+        const Time deferred = large + TxTime(LARGE) + APART + GAP;
+        const std::vector<std::pair<uint32_t, Time>> expected = {
+            {0, first},
+            {0, first + small + GAP},
+            {1, large},
+            {0, deferred},
+            {0, deferred + small + GAP},
+        };
+        NS_TEST_ASSERT_MSG_EQ(starts.size(), expected.size(), "every frame starts once");
+        for (std::size_t k = 0; k < expected.size(); ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(starts[k].first, expected[k].first, "station of start " << k);
+            NS_TEST_EXPECT_MSG_EQ(starts[k].second, expected[k].second, "time of start " << k);
+        }
+        NS_TEST_EXPECT_MSG_EQ(channel->GetCollisions(), 0u, "nobody collides");
+        NS_TEST_EXPECT_MSG_EQ(channel->GetBackgroundFramesSent(), 5u, "all sent");
+        mac.Clear();
+        channel->Dispose();
+        Simulator::Destroy();
+    }
+
+    /**
+     * @param bytes a frame's size (bytes, destination address to FCS)
+     * @return its transmission time at 10 Mbit/s, preamble included
+     */
+    static Time TxTime(uint32_t bytes)
+    {
+        return NanoSeconds(100 * (64 + 8 * int64_t{bytes}));
+    }
+
+    /// A small frame (bytes).
+    static constexpr uint32_t SMALL = 64;
+    /// A large frame (bytes).
+    static constexpr uint32_t LARGE = 1518;
+    /// The inter-frame gap: 96 bit times.
+    inline static const Time GAP = NanoSeconds(9600);
+    /// How far apart the two stations are: the longest cable's propagation delay.
+    inline static const Time APART = NanoSeconds(2165);
+};
+
+/**
+ * @ingroup ethernet-tests
  * @brief The ethernet-background-traffic test suite.
  */
 class EthernetBackgroundTrafficTestSuite : public TestSuite
@@ -257,6 +363,7 @@ class EthernetBackgroundTrafficTestSuite : public TestSuite
         : TestSuite("ethernet-background-traffic", Type::UNIT)
     {
         AddTestCase(new EthernetBackgroundArrivalsTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new EthernetOfferWhileStartingTestCase(), TestCase::Duration::QUICK);
     }
 };
 
