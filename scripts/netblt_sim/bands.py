@@ -237,6 +237,16 @@ class RunBatch:
 
 def analyse(scenario: BandsScenario, executor: TransferExecutor | None) -> list[TableAnalysis]:
     """Runs every step of the scenario (see the module's text) and returns each table's."""
+    analyses = screen(scenario, executor)
+    bases = [base_transfers(a.table, a.configurations) for a in analyses]
+    _sobol(scenario, analyses, bases, executor)
+    _one_at_a_time(scenario, analyses, bases, executor)
+    return analyses
+
+
+def screen(scenario: BandsScenario, executor: TransferExecutor | None) -> list[TableAnalysis]:
+    """The first step alone: each table's nominal seeds and Morris points, one batch (its
+    analyses without Sobol indices or one-at-a-time runs)."""
     from netblt_sim.parameters import transfer_parameters  # noqa: PLC0415
 
     tables = scenario.tables
@@ -266,8 +276,6 @@ def analyse(scenario: BandsScenario, executor: TransferExecutor | None) -> list[
             table, table_factors[t], table_configurations[t],
             [outputs[s] for s in nominal_slices[t]], points[t], morris, indices, [], [], [],
             pd.DataFrame()))  # fmt: skip
-    _sobol(scenario, analyses, bases, executor)
-    _one_at_a_time(scenario, analyses, bases, executor)
     return analyses
 
 
