@@ -205,9 +205,10 @@ class Etherlink3c500ReceiveAbortsLoadTestCase : public TestCase
         s.B()->SetAttribute("ReceiveAbortsLoad", BooleanValue(abortsLoad));
         std::vector<Time> abortedAt;
         s.B()->TraceConnectWithoutContext("TxAbortedByReceive",
-                                          MakeCallback(&TimesOf::Record, &abortedAt));
+                                          MakeBoundCallback(&TimesOf::Record, &abortedAt));
         size_t receivedAtA = 0;
-        s.Card(0)->TraceConnectWithoutContext("MacRx", MakeCallback(&TimesOf::Count, &receivedAtA));
+        s.Card(0)->TraceConnectWithoutContext("MacRx",
+                                              MakeBoundCallback(&TimesOf::Count, &receivedAtA));
         s.SendAt(MilliSeconds(1), 1, 100);
         s.SendAt(aSendsAt, 0, 100);
         Simulator::Run();
