@@ -46,8 +46,10 @@ TIME_UNITS_NS: dict[str, float] = {"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1.0}
 PER_BYTE_SUFFIX = "/byte"
 # Units of whole-number attributes (ns-3 UintegerValue).
 COUNT_UNITS: tuple[str, ...] = ("bytes", "stations", "symbols", "bits/symbol", "datagrams", "buffers")
+# A model option (ns-3 BooleanValue): 0 is off, 1 is on, nothing else.
+SWITCH_UNIT = "switch"
 OTHER_UNITS: tuple[str, ...] = (*COUNT_UNITS, "bit/s", "Mbit/s", "fraction", "frames/s")
-OTHER_UNITS += ("symbols/s", "probability")
+OTHER_UNITS += ("symbols/s", "probability", SWITCH_UNIT)
 # A source containing one of these word stems marks an assumption-valued entry: it needs a range.
 ASSUMPTION_WORDS: tuple[str, ...] = ("assum", "calibrat", "estimat")
 _ASSUMPTION_PATTERN = re.compile(r"\b(" + "|".join(ASSUMPTION_WORDS) + ")", re.IGNORECASE)
@@ -81,6 +83,8 @@ class ModelValue:
             return ns.DataRateValue(ns.DataRate(round(self.value)))
         if unit in COUNT_UNITS:
             return ns.UintegerValue(round(self.value))
+        if unit == SWITCH_UNIT:
+            return ns.BooleanValue(self.value == 1)
         return ns.DoubleValue(float(self.value))
 
     @property
@@ -138,6 +142,8 @@ def _entry(path: Path, where: str, raw: object, needs_range: bool = False) -> Mo
         raise ModelError(f"{path}: {where}.value = {value!r}: must be a number")
     if value < 0:
         raise ModelError(f"{path}: {where}.value = {value!r}: must not be negative")
+    if unit == SWITCH_UNIT and value not in (0, 1):
+        raise ModelError(f"{path}: {where}.value = {value!r}: a switch is 0 (off) or 1 (on)")
     known_units = [*TIME_UNITS_NS, *(u + PER_BYTE_SUFFIX for u in TIME_UNITS_NS), *OTHER_UNITS]
     if unit not in known_units:
         raise ModelError(f"{path}: {where}.unit = {unit!r}: must be one of {known_units}")

@@ -21,7 +21,7 @@ import numbers
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from netblt_sim.models import HardwareModel, ModelValue
+from netblt_sim.models import SWITCH_UNIT, HardwareModel, ModelValue
 from netblt_sim.networks import Network
 
 KEY_PREFIX = "models/"
@@ -111,6 +111,10 @@ def check(network: Network, overrides: Overrides) -> None:
                 f"model override {text!r}: the entry states no range, so it is not varied "
                 f"(only entries with a range may be overridden; its value {entry.value:g} "
                 f"{entry.unit} comes from: {entry.source[:80]})"
+            )
+        if entry.unit == SWITCH_UNIT and value not in (0, 1):
+            raise ValueError(
+                f"model override {text!r} = {value!r}: a switch is 0 (off) or 1 (on)"
             )
         low, high = entry.range
         if not low <= value <= high:

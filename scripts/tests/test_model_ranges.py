@@ -75,6 +75,10 @@ def test_overrides_are_refused_outside_their_range_or_for_an_unknown_entry() -> 
             "models/networks/mit-subnet-26.json:channel.DataRate": 1e6})  # fmt: skip
     with pytest.raises(ValueError, match="must be models/<category>"):
         transfer_parameters(**row, model_overrides={"mit-subnet-26:Load": 0.1})
+    switch = "models/interfaces/3com-3c500.json:device.ReceiveAbortsLoad"
+    with pytest.raises(ValueError, match="= 0.5: a switch is 0 \\(off\\) or 1 \\(on\\)"):
+        transfer_parameters(**row, model_overrides={switch: 0.5})
+    assert transfer_parameters(**row, model_overrides={switch: 1}).model_overrides == ((switch, 1.0),)
 
 
 def test_overrides_are_part_of_the_key_only_when_given() -> None:

@@ -55,6 +55,21 @@ def test_a_value_without_a_source_is_refused(tmp_path: Path) -> None:
         load_model("hosts", "missing", tmp_path)
 
 
+def test_a_switch_is_0_or_1(tmp_path: Path) -> None:
+    (tmp_path / "interfaces").mkdir()
+    entry = {"value": 0, "unit": "switch", "source": "model option, off: a test",
+             "range": [0, 1], "range_source": "a switch: off or on"}
+    (tmp_path / "interfaces" / "on-off.json").write_text(
+        json.dumps({"description": "x", "attributes": {"device": {"Option": entry}}})
+    )  # fmt: skip
+    assert load_model("interfaces", "on-off", tmp_path).value("device", "Option").value == 0
+    (tmp_path / "interfaces" / "half.json").write_text(
+        json.dumps({"description": "x", "attributes": {"device": {"Option": {**entry, "value": 0.5}}}})
+    )  # fmt: skip
+    with pytest.raises(ModelError, match="a switch is 0 \\(off\\) or 1 \\(on\\)"):
+        load_model("interfaces", "half", tmp_path)
+
+
 def send_cost_ms(data_bytes: int) -> float:
     host = load_model("hosts", "ibm-pc-at")
     interface = load_model("interfaces", "proteon-p1300")

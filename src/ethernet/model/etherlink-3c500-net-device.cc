@@ -80,6 +80,22 @@ Etherlink3c500NetDevice::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&Etherlink3c500NetDevice::m_lostInterruptWindow),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("ReceiveAbortsLoad",
+                          "Model option, off by default: a frame for this station whose "
+                          "reception ends while the transmit routine is loading a frame into the "
+                          "card aborts that frame. The pre-Dec-86 PC/IP driver left the card's "
+                          "interrupt unmasked while sending; the card raised a receive-overflow "
+                          "interrupt on recognising its address with the buffer unavailable, and "
+                          "the handler's read of the receive status aborted the transmission "
+                          "(et_send.c, Dec-86 note by Drew D. Perkins). Reading chosen here: the "
+                          "load runs to its end at its full cost, the frame is then not sent "
+                          "(TxAbortedByReceive) and the driver re-arms and returns; the arriving "
+                          "frame is lost as RxLostDeaf. Only a load's interval counts (not the "
+                          "deference or transmission after it), and the model acts when the "
+                          "arriving frame has ended.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&Etherlink3c500NetDevice::m_receiveAbortsLoad),
+                          MakeBooleanChecker())
             .AddAttribute("PollInterval",
                           "Period of the driver's task that pokes a card which lost a receive "
                           "interrupt (PC/IP et_init.c: every 3 seconds); the polls fall on "
@@ -91,6 +107,11 @@ Etherlink3c500NetDevice::GetTypeId()
                             "A frame's receive interrupt was lost (LostInterruptWindow): the "
                             "card is deaf until the driver next services it.",
                             MakeTraceSourceAccessor(&Etherlink3c500NetDevice::m_lostInterruptTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("TxAbortedByReceive",
+                            "A frame being loaded into the card was not sent: a frame for this "
+                            "station arrived meanwhile (ReceiveAbortsLoad).",
+                            MakeTraceSourceAccessor(&Etherlink3c500NetDevice::m_txAbortedTrace),
                             "ns3::Packet::TracedCallback")
             .AddTraceSource("RxLostDeaf",
                             "A frame for this station was lost: the receiver was off because "
@@ -157,6 +178,12 @@ uint64_t
 Etherlink3c500NetDevice::GetRxLostNoPacketBuffer() const
 {
     return m_lostNoPacketBuffer;
+}
+
+uint64_t
+Etherlink3c500NetDevice::GetTxAbortedByReceive() const
+{
+    return m_txAborted;
 }
 
 uint64_t
@@ -310,6 +337,16 @@ Etherlink3c500NetDevice::CopyInDone()
     NS_LOG_FUNCTION(this);
     Ptr<Packet> frame = m_copying;
     m_copying = nullptr;
+    if (m_loadAborted)
+    {
+        // The receive-overflow interrupt's handler aborted the send: the frame never leaves.
+        m_loadAborted = false;
+        NS_LOG_LOGIC("frame " << frame->GetUid() << " aborted by a receive during its load");
+        ++m_txAborted;
+        m_txAbortedTrace(frame);
+        TransmitDone(false);
+        return;
+    }
     HandToChannel(frame);
 }
 
@@ -359,6 +396,10 @@ Etherlink3c500NetDevice::ReceiveFrame(Ptr<Packet> frame,
             IsForUs(header))
         {
             LoseInterrupt(frame);
+        }
+        if (m_receiveAbortsLoad && m_copying && IsForUs(header))
+        {
+            m_loadAborted = true;
         }
         if (m_offReason == OFF_TRANSMIT)
         {

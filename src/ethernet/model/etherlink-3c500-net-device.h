@@ -94,6 +94,10 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     /** @return frames the card took and the driver dropped: no free host packet buffer */
     uint64_t GetRxLostNoPacketBuffer() const;
 
+    /** @return frames loaded into the card and not sent: a receive aborted them (ReceiveAbortsLoad)
+     */
+    uint64_t GetTxAbortedByReceive() const;
+
     /** @return receive interrupts lost (LostInterruptWindow) */
     uint64_t GetLostInterrupts() const;
 
@@ -191,6 +195,10 @@ class Etherlink3c500NetDevice : public EthernetNetDevice
     bool m_interruptLost{false};         //!< the card waits for the driver
     EventId m_pollEvent;                 //!< the next poll while an interrupt is lost
     uint64_t m_lostInterrupts{0};        //!< interrupts lost
+    bool m_receiveAbortsLoad{false};     //!< ReceiveAbortsLoad
+    bool m_loadAborted{false};           //!< a receive aborted the load in progress
+    uint64_t m_txAborted{0};             //!< frames a receive aborted
+    TracedCallback<Ptr<const Packet>> m_txAbortedTrace;     //!< TxAbortedByReceive
     TracedCallback<Ptr<const Packet>> m_lostInterruptTrace; //!< LostInterrupt
     uint64_t m_lostDeaf{0};                                 //!< frames lost to a transmission
     uint64_t m_lostFull{0};                                 //!< frames lost to a full buffer

@@ -2,8 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/boolean.h"
 #include "ns3/etherlink-3c500-net-device.h"
 #include "ns3/ethernet-helper.h"
+#include "ns3/host-cpu.h"
 #include "ns3/node-container.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
@@ -16,7 +18,8 @@
  * @ingroup ethernet-tests
  * The 3C500's lost receive interrupt (model option LostInterruptWindow, from the race the PC/IP
  * driver's et_send.c describes): the card that loses one hears nothing until its driver next
- * sends or polls it.
+ * sends or polls it. And the pre-Dec-86 driver's receive that aborts a frame being loaded (model
+ * option ReceiveAbortsLoad, et_send.c's Dec-86 note).
  */
 
 using namespace ns3;
@@ -168,7 +171,95 @@ class Etherlink3c500LostInterruptTestCase : public TestCase
 
 /**
  * @ingroup ethernet-tests
- * @brief The 3C500's lost receive interrupts.
+ * @brief ReceiveAbortsLoad: B loads a frame for 2 ms from 1 ms; A's 100-byte frame, on the wire
+ * from 2 ms, ends during the load and aborts it (B's frame never reaches A); one ending after
+ * the load is lost as before, B's frame is sent; with the option off B's frame is sent too.
+ */
+class Etherlink3c500ReceiveAbortsLoadTestCase : public TestCase
+{
+  public:
+    Etherlink3c500ReceiveAbortsLoadTestCase()
+        : TestCase("3C500 receive aborts load: the frame loaded is not sent, the arrival is lost")
+    {
+    }
+
+  private:
+    /**
+     * One run: B (with a 2-ms load, option on or off) sends at 1 ms, A at `aSendsAt`.
+     * @param abortsLoad B's ReceiveAbortsLoad
+     * @param aSendsAt when A is handed its 100-byte frame
+     * @param aborted B's frames aborted expected
+     * @param atA frames A receives expected
+     * @param which what the case shows
+     */
+    void Check(bool abortsLoad,
+               Time aSendsAt,
+               uint64_t aborted,
+               size_t atA,
+               const std::string& which)
+    {
+        TwoCards s(Time(0));
+        Ptr<Node> nodeB = s.B()->GetNode();
+        nodeB->AggregateObject(CreateObject<HostCpu>());
+        s.B()->SetAttribute("TransmitCopyCostPerPacket", TimeValue(MilliSeconds(2)));
+        s.B()->SetAttribute("ReceiveAbortsLoad", BooleanValue(abortsLoad));
+        std::vector<Time> abortedAt;
+        s.B()->TraceConnectWithoutContext("TxAbortedByReceive",
+                                          MakeBoundCallback(&TimesOf::Record, &abortedAt));
+        size_t receivedAtA = 0;
+        s.Card(0)->TraceConnectWithoutContext("MacRx",
+                                              MakeBoundCallback(&TimesOf::Count, &receivedAtA));
+        s.SendAt(MilliSeconds(1), 1, 100);
+        s.SendAt(aSendsAt, 0, 100);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(s.B()->GetTxAbortedByReceive(), aborted, which << ": aborted");
+        NS_TEST_EXPECT_MSG_EQ(abortedAt.size(), aborted, which << ": TxAbortedByReceive fired");
+        if (aborted > 0)
+        {
+            NS_TEST_EXPECT_MSG_EQ(abortedAt[0], MilliSeconds(3), which << ": at the load's end");
+        }
+        NS_TEST_EXPECT_MSG_EQ(s.B()->GetRxLostDeaf(), 1, which << ": A's frame lost at B");
+        NS_TEST_EXPECT_MSG_EQ(s.m_receivedAtB.size(), 0, which << ": nothing received at B");
+        NS_TEST_EXPECT_MSG_EQ(receivedAtA, atA, which << ": B's frame at A");
+        NS_TEST_EXPECT_MSG_EQ(s.B()->IsReceiverArmed(), true, which << ": B re-armed");
+        Simulator::Destroy();
+    }
+
+    /// Trace sinks.
+    struct TimesOf
+    {
+        /**
+         * @param times where to record
+         * @param frame the frame
+         */
+        static void Record(std::vector<Time>* times, Ptr<const Packet> frame)
+        {
+            times->push_back(Simulator::Now());
+        }
+
+        /**
+         * @param count what to increment
+         * @param frame the frame
+         */
+        static void Count(size_t* count, Ptr<const Packet> frame)
+        {
+            ++*count;
+        }
+    };
+
+    void DoRun() override
+    {
+        // A's frame (126 bytes with preamble, 100.8 us) ends at B at 2.103 ms, during the load.
+        Check(true, MilliSeconds(2), 1, 0, "ends during the load");
+        Check(false, MilliSeconds(2), 0, 1, "option off");
+        // Starts at 2.95 ms and ends after the load (3 ms): B defers to it and sends after.
+        Check(true, MicroSeconds(2950), 0, 1, "ends after the load");
+    }
+};
+
+/**
+ * @ingroup ethernet-tests
+ * @brief The 3C500's lost receive interrupts and the receive that aborts a load.
  */
 class Etherlink3c500LostInterruptTestSuite : public TestSuite
 {
@@ -177,6 +268,7 @@ class Etherlink3c500LostInterruptTestSuite : public TestSuite
         : TestSuite("etherlink-3c500-lost-interrupt", Type::UNIT)
     {
         AddTestCase(new Etherlink3c500LostInterruptTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new Etherlink3c500ReceiveAbortsLoadTestCase, TestCase::Duration::QUICK);
     }
 };
 
