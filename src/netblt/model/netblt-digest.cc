@@ -5,10 +5,47 @@
 
 #include <bit>
 #include <cstring>
-#include <memory>
+#include <ostream>
+#include <streambuf>
 
 namespace ns3
 {
+
+namespace
+{
+
+/// A stream buffer that adds whatever is written to it to a digest.
+class DigestStreamBuffer : public std::streambuf
+{
+  public:
+    /** @param digest the digest the written bytes go to */
+    explicit DigestStreamBuffer(NetbltDigest& digest)
+        : m_digest(digest)
+    {
+    }
+
+  protected:
+    std::streamsize xsputn(const char* bytes, std::streamsize size) override
+    {
+        m_digest.Add(reinterpret_cast<const uint8_t*>(bytes), static_cast<uint32_t>(size));
+        return size;
+    }
+
+    int_type overflow(int_type byte) override
+    {
+        if (!traits_type::eq_int_type(byte, traits_type::eof()))
+        {
+            const auto value = static_cast<uint8_t>(traits_type::to_char_type(byte));
+            m_digest.Add(&value, 1);
+        }
+        return traits_type::not_eof(byte);
+    }
+
+  private:
+    NetbltDigest& m_digest; //!< where the bytes go
+};
+
+} // namespace
 
 uint64_t
 NetbltDigest::Step(uint64_t state, uint64_t word)
@@ -84,11 +121,11 @@ NetbltDigest::Add(const uint8_t* bytes, uint32_t size)
 void
 NetbltDigest::Add(Ptr<const Packet> packet)
 {
-    // Every byte is copied in, so none is zeroed first.
-    const uint32_t size = packet->GetSize();
-    const std::unique_ptr<uint8_t[]> bytes(new uint8_t[size]);
-    packet->CopyData(bytes.get(), size);
-    Add(bytes.get(), size);
+    // The packet writes its bytes, from where it keeps them, to a stream whose buffer digests
+    // them: no copy. (The digest does not depend on how the bytes are cut into calls.)
+    DigestStreamBuffer sink(*this);
+    std::ostream stream(&sink);
+    packet->CopyData(&stream, packet->GetSize());
 }
 
 uint64_t

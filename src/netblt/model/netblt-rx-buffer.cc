@@ -7,6 +7,7 @@
 #include "ns3/assert.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace ns3
 {
@@ -59,7 +60,9 @@ NetbltRxBuffer::Open()
     buffer.countKnown = true;
     buffer.length = m_bufferSize;
     buffer.received.assign(buffer.expectedCount, false);
-    buffer.bytes.assign(m_bufferSize, 0);
+    // Not zeroed: every byte delivered is written by Store() first (a complete buffer holds
+    // each of its packets).
+    buffer.bytes.reset(new uint8_t[m_bufferSize]);
     return number;
 }
 
@@ -122,7 +125,14 @@ NetbltRxBuffer::Store(uint32_t number,
     NS_ASSERT_MSG(it != m_buffers.end(), "buffer " << number << " is not open");
     Buffer& buffer = it->second;
     uint32_t offset = static_cast<uint32_t>(packet) * m_packetSize;
-    data->CopyData(buffer.bytes.data() + offset, length);
+    data->CopyData(buffer.bytes.get() + offset, length);
+    // What a short packet leaves of its slot is zero, as if the buffer had been zeroed: a later
+    // LDATA may make the buffer longer than this packet's end.
+    const uint32_t slotEnd = std::min(offset + m_packetSize, m_bufferSize);
+    if (offset + length < slotEnd)
+    {
+        std::memset(buffer.bytes.get() + offset + length, 0, slotEnd - offset - length);
+    }
     buffer.received[packet] = true;
     ++buffer.receivedCount;
     std::vector<EventId> forgotten;
@@ -188,7 +198,7 @@ NetbltRxBuffer::TakeDeliverable(uint32_t& number, Ptr<Packet>& data, bool& last)
     }
     number = it->first;
     last = it->second.last;
-    data = Create<Packet>(it->second.bytes.data(), it->second.length);
+    data = Create<Packet>(it->second.bytes.get(), it->second.length);
     m_buffers.erase(it);
     ++m_nextDeliver;
     return true;

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -55,8 +56,10 @@ class NetbltRxBuffer
     /** One buffer, from its GO to its delivery. */
     struct Buffer
     {
-        State state{ACK_WAIT};       //!< RFC 998 §5.2.2 state
-        std::vector<uint8_t> bytes;  //!< assembled data
+        State state{ACK_WAIT}; //!< RFC 998 §5.2.2 state
+        /// assembled data, bufferSize bytes: a byte is defined once the packet covering it is
+        /// stored (Store() zeroes what a short packet leaves of its slot)
+        std::unique_ptr<uint8_t[]> bytes;
         std::vector<bool> received;  //!< packet numbers held
         uint16_t receivedCount{0};   //!< packets held
         uint16_t expectedCount{0};   //!< packets in the buffer (a full buffer's until LDATA)
