@@ -12,7 +12,6 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
-#include "ns3/ethernet-header.h"
 #include "ns3/ethernet-trailer.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -421,9 +420,12 @@ EthernetBusChannel::NotifyEnd(Transmission& tx)
         ++m_broadcastsSent;
         tx.frame = m_background->MakeBroadcastFrame(station - m_devices.size(), tx.bytes);
     }
-    EthernetHeader header(false);
-    tx.frame->PeekHeader(header);
-    const Mac48Address destination = header.GetDestination();
+    // The destination address is the frame's first six bytes (an EthernetHeader without
+    // preamble): read them alone, not the whole header.
+    uint8_t address[6];
+    tx.frame->CopyData(address, sizeof(address));
+    Mac48Address destination;
+    destination.CopyFrom(address);
     for (uint32_t j = 0; j < m_devices.size(); ++j)
     {
         // Frames for other stations reach every interface, but the address filter drops
