@@ -15,10 +15,12 @@ import pandas as pd
 
 from netblt_sim.atomic import atomic_outputs
 from netblt_sim.bands import BandsScenario, TableAnalysis, analyse
+from netblt_sim.claim_bands import analyse_claims
+from netblt_sim.claim_bands_report import claim_verdicts, write_claim_bands
 from netblt_sim.findings import matching
 from netblt_sim.outcome import Outcome, Verdict
 from netblt_sim.tables import CONFIGURATION_COLUMNS
-from netblt_sim.uncertainty import seed_noise_floor
+from netblt_sim.uncertainty import normalised_levels, seed_noise_floor
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -299,9 +301,7 @@ def _joint(analysis: TableAnalysis, index: int, published: float, within: float)
     if not close.any():
         return None
     factors_ = analysis.factors
-    lows = np.array([f.low for f in factors_])
-    spans = np.array([f.high - f.low for f in factors_])
-    levels = (analysis.morris_points - lows) / spans  # 0 at the low end, 1 at the high end
+    levels = normalised_levels(factors_, analysis.morris_points)
     shift = levels[close].mean(axis=0) - levels.mean(axis=0)
     top = np.argsort(-np.abs(shift), kind="stable")[:3]
     leaning = ", ".join(
@@ -331,4 +331,11 @@ def run_bands(
     nominal_close = int(runs["nominal_within_pct"].sum())
     details = (f"{nominal_close} of {len(runs)} configurations' nominal medians within "
                f"{scenario.within_pct:g} %")  # fmt: skip
+    if scenario.claims:
+        written, claims = write_claim_bands(scenario, analyse_claims(scenario, executor),
+                                            results_dir)  # fmt: skip
+        paths.extend(written)
+        verdicts.extend(claim_verdicts(claims))
+        everywhere = int((claims["share_of_points_holding"] == 1.0).sum())
+        details += f"; {everywhere} of {len(claims)} claims hold across the assumption ranges"
     return Outcome(tuple(paths), runs, tuple(verdicts), details)
