@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from netblt_sim.atomic import atomic_outputs
+from netblt_sim.atomic import write_together
 from netblt_sim.bands import BandsScenario, TableAnalysis, analyse
 from netblt_sim.claim_bands import analyse_claims
 from netblt_sim.claim_bands_report import claim_verdicts, write_claim_bands
@@ -99,7 +99,6 @@ def write_table_bands(
 ) -> tuple[tuple[Path, ...], pd.DataFrame]:
     """Writes the table's three files together; returns their paths and the CSV's frame."""
     from netblt_sim.plots import plot_sensitivity  # noqa: PLC0415
-    import matplotlib.pyplot as plt  # noqa: PLC0415
 
     frame = bands_frame(scenario, analysis)
     markdown = bands_markdown(scenario, analysis, frame)
@@ -110,15 +109,9 @@ def write_table_bands(
         f"{len(frame)} configurations)",
     )  # fmt: skip
     stem = results_dir / analysis.table.name
-    paths = (stem.with_name(f"{stem.name}-bands.csv"), stem.with_name(f"{stem.name}-bands.md"),
-             stem.with_name(f"{stem.name}-sensitivity.png"))  # fmt: skip
-    try:
-        with atomic_outputs(*paths) as temporaries:
-            frame.to_csv(temporaries[0], index=False)
-            temporaries[1].write_text(markdown, encoding="utf-8")
-            figure.savefig(temporaries[2], format="png")
-    finally:
-        plt.close(figure)
+    paths = write_together(stem.with_name(f"{stem.name}-bands.csv"), frame,
+                           stem.with_name(f"{stem.name}-bands.md"), markdown,
+                           stem.with_name(f"{stem.name}-sensitivity.png"), figure)  # fmt: skip
     return paths, frame
 
 

@@ -136,10 +136,17 @@ class _Plan:
     morris: list[slice]  # per point
 
 
-def analyse_claims(scenario: BandsScenario, executor: TransferExecutor | None
-                   ) -> list[ClaimAnalysis]:  # fmt: skip
+@dataclass
+class ClaimsAnalysis:
+    """Each check's analysis, in the scenario's order, and how many distinct runs they read."""
+
+    checks: list[ClaimAnalysis]
+    runs: int
+
+
+def analyse_claims(scenario: BandsScenario, executor: TransferExecutor | None) -> ClaimsAnalysis:
     """Runs every check's nominal seeds and Morris points in one batch (see the module's
-    text) and returns each check's analysis, in the scenario's order."""
+    text) and returns each check's analysis."""
     batch = RunBatch()
     samples: dict[str, tuple[list[Factor], NDArray[np.float64]]] = {}
     plans = []
@@ -157,7 +164,8 @@ def analyse_claims(scenario: BandsScenario, executor: TransferExecutor | None
             plans.append(_Plan(measure, check, run_set, factors_, points,
                                batch.add(run_set.parameters()), morris))  # fmt: skip
     records = batch.records(f"{scenario.name}: claims, nominal and Morris", executor)
-    return [_analysis(scenario, plan, batch.runs, records) for plan in plans]
+    return ClaimsAnalysis([_analysis(scenario, plan, batch.runs, records) for plan in plans],
+                          len(set(batch.runs)))  # fmt: skip
 
 
 def _analysis(scenario: BandsScenario, plan: _Plan, runs: list[Any],

@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from netblt_sim.atomic import atomic_outputs
+from netblt_sim.atomic import write_together
 from netblt_sim.bands import BandsScenario
-from netblt_sim.claim_bands import ClaimAnalysis
+from netblt_sim.claim_bands import ClaimAnalysis, ClaimsAnalysis
 from netblt_sim.measures import figure_text
 from netblt_sim.outcome import Verdict
 from netblt_sim.uncertainty import Factor, seed_noise_floor
@@ -44,7 +44,8 @@ def claims_frame(analyses: list[ClaimAnalysis]) -> pd.DataFrame:
         rows.append({
             "scenario": analysis.measure.name, "claim": check.claim, "runs": check.runs,
             "quantity": check.quantity, "statistic": check.statistic,
-            "low": low, "high": high, "nominal": round(analysis.nominal, 4),
+            "low": round(low, 4), "high": round(high, 4),
+            "nominal": round(analysis.nominal, 4),
             "p5": round(p5, 4), "p95": round(p95, 4),
             "holds_at_nominal": check.within(analysis.nominal),
             "share_of_points_holding": round(analysis.share_holding(), 3),
@@ -93,31 +94,24 @@ def noise_share(scenario: BandsScenario, analyses: list[ClaimAnalysis]) -> float
     return float(np.mean(shares)) if shares else 0.0
 
 
-def write_claim_bands(scenario: BandsScenario, analyses: list[ClaimAnalysis], results_dir: Path
+def write_claim_bands(scenario: BandsScenario, claims: ClaimsAnalysis, results_dir: Path
                       ) -> tuple[tuple[Path, ...], pd.DataFrame]:  # fmt: skip
     """Writes the claims' three files together; returns their paths and the CSV's frame."""
-    import matplotlib.pyplot as plt  # noqa: PLC0415
-
+    analyses = claims.checks
     from netblt_sim.plots import plot_sensitivity  # noqa: PLC0415
 
     frame = claims_frame(analyses)
-    markdown = claims_markdown(scenario, analyses, frame)
+    markdown = claims_markdown(scenario, claims, frame)
     factors_, shares = mean_shares(analyses)
     moving = sum(sum(a.indices.mu_star) > 0 for a in analyses)
     figure = plot_sensitivity(
         [f.name for f in factors_], shares, noise_share(scenario, analyses),
-        f"RFC 1030's claims of its text: Morris sensitivity of each check's figure (mean over "
-        f"the {moving} checks whose figure moves)", over="checks", output="the check's figure",
+        f"RFC 1030's claims of its text: Morris sensitivity of each check's figure ({moving} of "
+        f"{len(analyses)} checks move)", over="the checks whose network varies it",
+        output="the check's figure",
     )  # fmt: skip
-    paths = tuple(results_dir / name for name in CLAIM_FILES)
-    try:
-        with atomic_outputs(*paths) as temporaries:
-            frame.to_csv(temporaries[0], index=False)
-            temporaries[1].write_text(markdown, encoding="utf-8")
-            figure.savefig(temporaries[2], format="png")
-    finally:
-        plt.close(figure)
-    return paths, frame
+    csv_path, markdown_path, png_path = (results_dir / name for name in CLAIM_FILES)
+    return write_together(csv_path, frame, markdown_path, markdown, png_path, figure), frame
 
 
 def _answer(analysis: ClaimAnalysis, row: pd.Series) -> str:
@@ -142,9 +136,9 @@ def _answer(analysis: ClaimAnalysis, row: pd.Series) -> str:
             f"{holding:.2f} where it holds).")  # fmt: skip
 
 
-def claims_markdown(scenario: BandsScenario, analyses: list[ClaimAnalysis],
-                    frame: pd.DataFrame) -> str:  # fmt: skip
+def claims_markdown(scenario: BandsScenario, claims: ClaimsAnalysis, frame: pd.DataFrame) -> str:
     """The claims' report (see the module's text)."""
+    analyses = claims.checks
     holds_everywhere = int((frame["share_of_points_holding"] == 1.0).sum())
     at_nominal = int(frame["holds_at_nominal"].sum())
     hinging = int(((frame["share_of_points_holding"] > 0)
@@ -163,8 +157,8 @@ def claims_markdown(scenario: BandsScenario, analyses: list[ClaimAnalysis],
         f"- Morris screening: {scenario.trajectories} trajectories, {scenario.levels} levels, "
         f"seed {scenario.morris_seed}, point i with seed {scenario.seed_base} + i, each run "
         f"stopped at {scenario.max_simulated_s:g} simulated seconds; "
-        f"{int(frame['check_runs'].sum())} runs over the checks (a run that several checks "
-        "read is simulated once).", "",
+        f"{claims.runs} distinct runs ({int(frame['check_runs'].sum())} read by the checks: "
+        "checks of one run set share its runs).", "",
         "The band: the 5th and 95th percentiles of the check's figure over its Morris points "
         "and its nominal seeds (each seed alone). The dominant assumption: the factor with the "
         "largest Morris μ* of the figure, and its share of the summed μ*. Where a check holds "

@@ -80,8 +80,10 @@ def test_a_claims_analysis_run_again_on_its_store_simulates_nothing(
     scenario = cheap_claims(tmp_path)
     store = tmp_path / "store.sqlite"
     with TransferExecutor(store=store) as executor:
-        (analysis,) = analyse_claims(scenario, executor)
+        claims = analyse_claims(scenario, executor)
         first = executor.counts
+    (analysis,) = claims.checks
+    assert claims.runs == first.simulated
     factors = len(analysis.factors)
     assert factors == 9
     # The nominal: 2 intervals x 2 seeds; each Morris point: the 40 ms interval alone.
@@ -89,7 +91,7 @@ def test_a_claims_analysis_run_again_on_its_store_simulates_nothing(
     assert len(analysis.figures) == 2 * (factors + 1) and not np.isnan(analysis.figures).any()
     assert len(analysis.nominal_by_seed) == 2
     with TransferExecutor(store=store) as executor:
-        (again,) = analyse_claims(scenario, executor)
+        (again,) = analyse_claims(scenario, executor).checks
         assert executor.counts.simulated == 0
         assert executor.counts.cached == first.simulated
     assert again.indices == analysis.indices
