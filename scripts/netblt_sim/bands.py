@@ -31,7 +31,7 @@ table: `results/<table>-bands.csv`, `.md` (`bands_report`) and `results/<table>-
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -254,6 +254,8 @@ class TableAnalysis:
     sobol: list[SobolIndices]
     sobol_outputs: list[NDArray[np.float64]]
     one_at_a_time: pd.DataFrame  # configuration index, factor, end, value, median output
+    # per configuration: the record per Morris point (None: the run failed)
+    morris_records: list[list[TransferRecord | None]] = field(default_factory=list)
 
 
 class RunBatch:
@@ -285,8 +287,13 @@ class RunBatch:
 
     def run(self, label: str, executor: TransferExecutor | None) -> NDArray[np.float64]:
         """Each run's steady-state throughput; NaN for a run that failed (see `records`)."""
-        return np.array([np.nan if r is None else r.steady_state_mbps
-                         for r in self.records(label, executor)], dtype=np.float64)  # fmt: skip
+        return throughputs(self.records(label, executor))
+
+
+def throughputs(records: Sequence[TransferRecord | None]) -> NDArray[np.float64]:
+    """Each record's steady-state throughput; NaN for a run that failed (None)."""
+    return np.array([np.nan if r is None else r.steady_state_mbps for r in records],
+                    dtype=np.float64)  # fmt: skip
 
 
 def analyse(scenario: BandsScenario, executor: TransferExecutor | None) -> list[TableAnalysis]:
@@ -320,7 +327,8 @@ def screen(scenario: BandsScenario, executor: TransferExecutor | None) -> list[T
                     for i, point in enumerate(table_points)]) for base in table_bases]
         for f, table_points, table_bases in zip(table_factors, points, bases, strict=True)
     ]  # fmt: skip
-    outputs = batch.run(f"{scenario.name}: nominal and Morris", executor)
+    records = batch.records(f"{scenario.name}: nominal and Morris", executor)
+    outputs = throughputs(records)
     analyses = []
     for t, table in enumerate(tables):
         morris = [outputs[s] for s in morris_slices[t]]
@@ -329,7 +337,7 @@ def screen(scenario: BandsScenario, executor: TransferExecutor | None) -> list[T
         analyses.append(TableAnalysis(
             table, table_factors[t], table_configurations[t],
             [outputs[s] for s in nominal_slices[t]], points[t], morris, indices, [], [], [],
-            pd.DataFrame()))  # fmt: skip
+            pd.DataFrame(), [records[s] for s in morris_slices[t]]))  # fmt: skip
     return analyses
 
 

@@ -17,6 +17,7 @@ from netblt_sim.atomic import write_together
 from netblt_sim.bands import BandsScenario, TableAnalysis, analyse
 from netblt_sim.claim_bands import analyse_claims
 from netblt_sim.claim_bands_report import claim_verdicts, write_claim_bands
+from netblt_sim.finding_bands import analyse_findings
 from netblt_sim.findings import matching
 from netblt_sim.outcome import Outcome, Verdict
 from netblt_sim.tables import CONFIGURATION_COLUMNS
@@ -325,10 +326,12 @@ def run_bands(
     details = (f"{nominal_close} of {len(runs)} configurations' nominal medians within "
                f"{scenario.within_pct:g} %")  # fmt: skip
     if scenario.claims:
-        written, claims = write_claim_bands(scenario, analyse_claims(scenario, executor),
-                                            results_dir)  # fmt: skip
+        claims = analyse_claims(scenario, executor)
+        claims.findings = analyse_findings(scenario, analyses, executor)
+        written, frame = write_claim_bands(scenario, claims, results_dir)
         paths.extend(written)
-        verdicts.extend(claim_verdicts(claims))
-        everywhere = int((claims["share_of_points_holding"] == 1.0).sum())
-        details += f"; {everywhere} of {len(claims)} claims hold across the assumption ranges"
+        verdicts.extend(claim_verdicts(frame))
+        everywhere = int((frame["share_of_points_holding"] == 1.0).sum())
+        details += (f"; {everywhere} of {len(frame)} claims and findings hold across the "
+                    "assumption ranges")  # fmt: skip
     return Outcome(tuple(paths), runs, tuple(verdicts), details)

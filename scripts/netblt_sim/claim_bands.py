@@ -20,7 +20,7 @@ simulates only what it had not finished). The files: `claim_bands_report`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -45,13 +45,16 @@ if TYPE_CHECKING:
     from netblt_sim.transfer import TransferRecord
 
 SEED = "seed"
+# The quantity of a table's finding analysed as a check (see `finding_bands`).
+FINDING_QUANTITY = "finding (1 holds, 0 not)"
 
 
 @dataclass
 class ClaimAnalysis:
-    """What the runs gave for one check."""
+    """What the runs gave for one check (or one finding of a table, see `finding_bands`)."""
 
-    measure: MeasureScenario
+    scenario: str  # the measure (or table) scenario's name
+    network: str  # the network whose factors vary
     check: Check
     factors: list[Factor]
     points: NDArray[np.float64]  # the Morris points, one per row, in the factors' units
@@ -138,10 +141,12 @@ class _Plan:
 
 @dataclass
 class ClaimsAnalysis:
-    """Each check's analysis, in the scenario's order, and how many distinct runs they read."""
+    """Each check's analysis, in the scenario's order, how many distinct runs they read, and
+    the tables' findings (`finding_bands`)."""
 
     checks: list[ClaimAnalysis]
     runs: int
+    findings: list[ClaimAnalysis] = field(default_factory=list)
 
 
 def analyse_claims(scenario: BandsScenario, executor: TransferExecutor | None) -> ClaimsAnalysis:
@@ -177,7 +182,8 @@ def _analysis(scenario: BandsScenario, plan: _Plan, runs: list[Any],
                         for s in plan.morris], dtype=np.float64)  # fmt: skip
     indices = complete_trajectories_indices(plan.factors, plan.points, figures, scenario.levels)
     return ClaimAnalysis(
-        plan.measure, check, plan.factors, plan.points, figures, _figure(check, nominal),
+        plan.measure.name, plan.run_set.network, check, plan.factors, plan.points, figures,
+        _figure(check, nominal),
         np.array([_figure(check, nominal[nominal[SEED] == seed]) for seed in seeds]
                  if nominal is not None else [], dtype=np.float64),
         indices, sum(s.stop - s.start for s in [*plan.morris, plan.nominal]),

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """claim_bands: the share of Morris points at which a check holds, the assumption a check
 hinges on, a claims analysis run again on its store simulates nothing and reads only the grid
-points its check selects, and a check whose run set is missing is refused by name."""
+points its check selects, and a check whose run set is missing is refused by name;
+finding_bands: a table's finding as a figure of 1 or 0 on a table's rows."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from netblt_sim import runtime
@@ -16,7 +18,10 @@ from netblt_sim.bands import BandsScenario
 from netblt_sim.claim_bands import ClaimAnalysis, analyse_claims, share_holding
 from netblt_sim.claim_bands_report import claims_frame
 from netblt_sim.executor import TransferExecutor
-from netblt_sim.measures import Check, MeasureScenario, parse_measure
+from netblt_sim.finding_bands import checkable, finding_figure
+from netblt_sim.measures import Check, parse_measure
+from netblt_sim.scenarios import load_scenario
+from netblt_sim.tables import TableScenario
 from netblt_sim.uncertainty import Factor, MorrisIndices
 
 
@@ -40,7 +45,7 @@ def test_a_check_hinges_on_the_factor_whose_level_separates_failing_from_holding
     figures = 100 * points[:, 0]  # lost: fails wherever the load is above 0
     check = Check("no losses", "runs", "lost", "max", 0.0, 0.0)
     analysis = ClaimAnalysis(
-        MeasureScenario("toy", "toy", "toy", (), (check,)), check, factors, points, figures,
+        "toy", "proteon-ring", check, factors, points, figures,
         0.0, np.array([0.0, 0.0]), MorrisIndices((1.0, 0.0), (1.0, 0.0), (0.0, 0.0)), 7,
     )  # fmt: skip
     assert analysis.share_holding() == pytest.approx(2 / 5)
@@ -105,3 +110,18 @@ def test_a_check_whose_run_set_is_missing_is_refused_by_name(tmp_path: Path) -> 
     with pytest.raises(ValueError, match="check 'no losses at 40 ms': toy-claim: no run set "
                        r"'nowhere'; its run sets are \['ring'\]"):  # fmt: skip
         analyse_claims(replace(scenario, claims=(lost,)), None)
+
+
+def test_a_tables_finding_is_1_where_it_holds_0_where_not_and_nan_where_unstated() -> None:
+    table = load_scenario("table-III")
+    assert isinstance(table, TableScenario)
+    (worse, fewer) = checkable(table)  # the two of Table III with a verdict, on its rows alone
+    assert worse.headline() == "Two outstanding buffers do worse than one"
+    rows = pd.DataFrame({"psz": [1438, 1438, 1438, 512], "bi_ms": [30, 30, 30, 30],
+                         "nbufs": [1, 2, 2, 2], "sim_speed_mbps": [1.4, 1.0, 1.1, 2.0]})  # fmt: skip
+    assert finding_figure(worse, rows) == 1.0
+    rows.loc[0, "sim_speed_mbps"] = 1.05  # one buffer now slower than two's median
+    assert finding_figure(worse, rows) == 0.0
+    assert np.isnan(finding_figure(worse, rows[rows["nbufs"] == 2]))  # no one-buffer row
+    assert np.isnan(finding_figure(worse, None))  # a run of the point failed
+    assert fewer.headline() == "With two buffers, longer burst intervals lose fewer packets"
