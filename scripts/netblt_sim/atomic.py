@@ -56,20 +56,28 @@ def write_report(
     stem: Path, frame: pd.DataFrame, markdown: str | None, figure: Figure, plot_suffix: str
 ) -> tuple[Path, ...]:
     """Writes `<stem>.csv` (the frame), `<stem>.md` (unless `markdown` is None) and
-    `<stem><plot_suffix>.png` together (see `atomic_outputs`) and closes the figure whatever
-    happens; returns the paths written, in that order."""
+    `<stem><plot_suffix>.png` together (`write_together`); returns the paths written, in that
+    order."""
+    csv_path = stem.with_name(f"{stem.name}.csv")
+    markdown_path = None if markdown is None else stem.with_name(f"{stem.name}.md")
+    png_path = stem.with_name(f"{stem.name}{plot_suffix}.png")
+    return write_together(csv_path, frame, markdown_path, markdown, png_path, figure)
+
+
+def write_together(csv_path: Path, frame: pd.DataFrame, markdown_path: Path | None,
+                   markdown: str | None, png_path: Path, figure: Figure) -> tuple[Path, ...]:  # fmt: skip
+    """Writes the frame as CSV, the Markdown (if `markdown_path`) and the figure as PNG
+    together (see `atomic_outputs`) and closes the figure whatever happens; returns the paths
+    written, in that order."""
     import matplotlib.pyplot as plt  # noqa: PLC0415 - the figure exists, so matplotlib is loaded
 
-    csv_path = stem.with_name(f"{stem.name}.csv")
-    markdown_path = stem.with_name(f"{stem.name}.md")
-    png_path = stem.with_name(f"{stem.name}{plot_suffix}.png")
-    paths = (csv_path, png_path) if markdown is None else (csv_path, markdown_path, png_path)
+    paths = (csv_path, png_path) if markdown_path is None else (csv_path, markdown_path, png_path)
     try:
         with atomic_outputs(*paths) as temporaries:
             temporary = dict(zip(paths, temporaries, strict=True))
             frame.to_csv(temporary[csv_path], index=False)
-            if markdown is not None:
-                temporary[markdown_path].write_text(markdown, encoding="utf-8")
+            if markdown_path is not None:
+                temporary[markdown_path].write_text(markdown or "", encoding="utf-8")
             figure.savefig(temporary[png_path], format="png")
     finally:
         plt.close(figure)

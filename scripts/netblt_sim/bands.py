@@ -17,6 +17,12 @@ entries (less those its `left_out` names, each with why):
    values, `one_at_a_time_seeds`), to say which assumption within its range reaches the
    published figure.
 
+With `claims` (`{"scenarios": [measure scenario names], "description"}`), the same for every
+check of those measure scenarios, RFC 1030's claims of its text (see `claim_bands`): Morris
+screening of each check over the factors of its run set's network (the table's on the same
+network, less that table's `left_out`; a network without a table its own `left_out` entry) and
+its nominal seeds; files `results/claims-bands.csv`, `.md` and `claims-sensitivity.png`.
+
 Every run goes through the executor (and its result store) in one batch per step, so an
 analysis stopped midway simulates only what it had not finished when started again. Files per
 table: `results/<table>-bands.csv`, `.md` (`bands_report`) and `results/<table>-sensitivity.png`.
@@ -25,7 +31,7 @@ table: `results/<table>-bands.csv`, `.md` (`bands_report`) and `results/<table>-
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +39,7 @@ import numpy as np
 import pandas as pd
 
 from netblt_sim.findings import Clause, json_object, load_where, matching
+from netblt_sim.measures import MeasureScenario
 from netblt_sim.tables import CONFIGURATION_COLUMNS, TableScenario
 from netblt_sim.uncertainty import (
     Factor,
@@ -50,11 +57,13 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from netblt_sim.executor import TransferExecutor
+    from netblt_sim.transfer import TransferRecord
 
 BANDS_KIND = "bands"
 BANDS_KEYS: tuple[str, ...] = ("kind", "title", "description", "tables", "nominal_seeds")
 BANDS_KEYS += ("seed_base", "morris", "sobol", "within_pct", "left_out", "residuals")
-BANDS_KEYS += ("one_at_a_time_seeds", "max_simulated_s")
+BANDS_KEYS += ("one_at_a_time_seeds", "max_simulated_s", "claims")
+CLAIMS_KEYS: tuple[str, ...] = ("scenarios", "description")
 CONFIGURATION_FIELDS: tuple[str, ...] = tuple(c for c in CONFIGURATION_COLUMNS)
 
 
@@ -91,9 +100,20 @@ class BandsScenario:
     # combination of values stalls then counts with its throughput so far, 0 if it never got
     # going, instead of running to the default hour).
     max_simulated_s: float
+    claims: tuple[MeasureScenario, ...] = ()  # measure scenarios whose checks are screened
+    claims_description: str = ""
 
     def factors(self, table: TableScenario) -> list[Factor]:
         return factors(table.network, self.left_out.get(table.name, {}))
+
+    def network_factors(self, network: str) -> list[Factor]:
+        """The factors of a claim's runs on `network`: the scenario's table on that network's
+        (less its `left_out`), or for a network without a table, the network's less
+        `left_out[network]`."""
+        table = next((t for t in self.tables if t.network == network), None)
+        if table is not None:
+            return self.factors(table)
+        return factors(network, self.left_out.get(network, {}))
 
 
 def _whole(where: str, raw: object, lowest: int) -> int:
@@ -108,10 +128,12 @@ def _seeds(where: str, raw: object) -> tuple[int, ...]:
     return tuple(_whole(f"{where}[{i}]", seed, 1) for i, seed in enumerate(raw))
 
 
-def parse_bands(path: Path, raw: object, tables: Mapping[str, TableScenario]) -> BandsScenario:
+def parse_bands(path: Path, raw: object, tables: Mapping[str, TableScenario],
+                measures: Mapping[str, MeasureScenario] | None = None) -> BandsScenario:  # fmt: skip
     """The bands scenario of file `path` from its contents; `tables` are the table scenarios by
-    name. ValueError names a bad key."""
-    entry = json_object(str(path), raw, BANDS_KEYS, BANDS_KEYS)
+    name, `measures` the measure scenarios its `claims` may name. ValueError names a bad
+    key."""
+    entry = json_object(str(path), raw, BANDS_KEYS, BANDS_KEYS[:-1])
     names = entry["tables"]
     if not isinstance(names, list) or not names or any(n not in tables for n in names):
         raise ValueError(f"{path}: tables = {names!r}: must list table scenarios of {sorted(tables)}")
@@ -150,12 +172,40 @@ def parse_bands(path: Path, raw: object, tables: Mapping[str, TableScenario]) ->
         one_at_a_time_seeds=_seeds(f"{path}: one_at_a_time_seeds", entry["one_at_a_time_seeds"]),
         max_simulated_s=float(_whole(f"{path}: max_simulated_s", entry["max_simulated_s"], 1)),
     )  # fmt: skip
+    if "claims" in entry:
+        claims, description = _claims(f"{path}: claims", entry["claims"], measures or {})
+        scenario = replace(scenario, claims=claims, claims_description=description)
     for table in scenario.tables:
         try:
             scenario.factors(table)
         except ValueError as error:
             raise ValueError(f"{path}: left_out.{table.name}: {error}") from None
+    networks = {run_set.network for measure in scenario.claims for run_set in measure.run_sets}
+    for network in sorted(networks - {table.network for table in scenario.tables}):
+        try:
+            scenario.network_factors(network)
+        except ValueError as error:
+            raise ValueError(f"{path}: left_out.{network}: {error}") from None
+    known = {table.name for table in scenario.tables} | networks
+    unknown = sorted(set(left_out) - known)
+    if unknown:
+        raise ValueError(f"{path}: left_out names {unknown}: must be tables of the scenario or "
+                         f"networks of its claims' runs, {sorted(known)}")  # fmt: skip
     return scenario
+
+
+def _claims(where: str, raw: object, measures: Mapping[str, MeasureScenario]
+            ) -> tuple[tuple[MeasureScenario, ...], str]:  # fmt: skip
+    entry = json_object(where, raw, CLAIMS_KEYS, CLAIMS_KEYS)
+    names = entry["scenarios"]
+    if not isinstance(names, list) or not names or any(n not in measures for n in names):
+        raise ValueError(f"{where}.scenarios = {names!r}: must list measure scenarios of "
+                         f"{sorted(measures)}")  # fmt: skip
+    flows = [name for name in names if measures[name].uses_flows]
+    if flows:
+        raise ValueError(f"{where}.scenarios: {flows} run flow sets; the claims' screening "
+                         "takes scenarios of single transfers")  # fmt: skip
+    return tuple(measures[name] for name in names), str(entry["description"])
 
 
 def _residual(where: str, raw: object, tables: Mapping[str, TableScenario]) -> Residual:
@@ -204,6 +254,8 @@ class TableAnalysis:
     sobol: list[SobolIndices]
     sobol_outputs: list[NDArray[np.float64]]
     one_at_a_time: pd.DataFrame  # configuration index, factor, end, value, median output
+    # per configuration: the record per Morris point (None: the run failed)
+    morris_records: list[list[TransferRecord | None]] = field(default_factory=list)
 
 
 class RunBatch:
@@ -217,22 +269,31 @@ class RunBatch:
         self.runs.extend(runs)
         return slice(start, len(self.runs))
 
-    def run(self, label: str, executor: TransferExecutor | None) -> NDArray[np.float64]:
-        """Each run's steady-state throughput; NaN for a run that raised or whose worker
-        process died (the others are taken again, from the store if the executor has one)."""
+    def records(self, label: str, executor: TransferExecutor | None
+                ) -> list[TransferRecord | None]:  # fmt: skip
+        """Each run's record; None for a run that raised or whose worker process died (the
+        others are taken again, from the store if the executor has one)."""
         from netblt_sim.executor import TransferFailedError, run_transfers  # noqa: PLC0415
 
         try:
-            records = run_transfers(self.runs, label, executor)
+            return list(run_transfers(self.runs, label, executor))
         except TransferFailedError as error:
             failed = {run for run, _ in error.failures}
             for run, cause in error.failures:
                 print(f"{label}: left out, the simulation failed ({cause}): {run}")
             kept = [run for run in self.runs if run not in failed]
             by_run = dict(zip(kept, run_transfers(kept, None, executor), strict=True))
-            return np.array([by_run[r].steady_state_mbps if r in by_run else np.nan
-                             for r in self.runs], dtype=np.float64)  # fmt: skip
-        return np.array([r.steady_state_mbps for r in records], dtype=np.float64)
+            return [by_run.get(run) for run in self.runs]
+
+    def run(self, label: str, executor: TransferExecutor | None) -> NDArray[np.float64]:
+        """Each run's steady-state throughput; NaN for a run that failed (see `records`)."""
+        return throughputs(self.records(label, executor))
+
+
+def throughputs(records: Sequence[TransferRecord | None]) -> NDArray[np.float64]:
+    """Each record's steady-state throughput; NaN for a run that failed (None)."""
+    return np.array([np.nan if r is None else r.steady_state_mbps for r in records],
+                    dtype=np.float64)  # fmt: skip
 
 
 def analyse(scenario: BandsScenario, executor: TransferExecutor | None) -> list[TableAnalysis]:
@@ -266,7 +327,8 @@ def screen(scenario: BandsScenario, executor: TransferExecutor | None) -> list[T
                     for i, point in enumerate(table_points)]) for base in table_bases]
         for f, table_points, table_bases in zip(table_factors, points, bases, strict=True)
     ]  # fmt: skip
-    outputs = batch.run(f"{scenario.name}: nominal and Morris", executor)
+    records = batch.records(f"{scenario.name}: nominal and Morris", executor)
+    outputs = throughputs(records)
     analyses = []
     for t, table in enumerate(tables):
         morris = [outputs[s] for s in morris_slices[t]]
@@ -275,7 +337,7 @@ def screen(scenario: BandsScenario, executor: TransferExecutor | None) -> list[T
         analyses.append(TableAnalysis(
             table, table_factors[t], table_configurations[t],
             [outputs[s] for s in nominal_slices[t]], points[t], morris, indices, [], [], [],
-            pd.DataFrame()))  # fmt: skip
+            pd.DataFrame(), [records[s] for s in morris_slices[t]]))  # fmt: skip
     return analyses
 
 

@@ -13,12 +13,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from netblt_sim.atomic import atomic_outputs
+from netblt_sim.atomic import write_together
 from netblt_sim.bands import BandsScenario, TableAnalysis, analyse
+from netblt_sim.claim_bands import analyse_claims
+from netblt_sim.claim_bands_report import claim_verdicts, write_claim_bands
+from netblt_sim.finding_bands import analyse_findings
 from netblt_sim.findings import matching
 from netblt_sim.outcome import Outcome, Verdict
 from netblt_sim.tables import CONFIGURATION_COLUMNS
-from netblt_sim.uncertainty import seed_noise_floor
+from netblt_sim.uncertainty import normalised_levels, seed_noise_floor
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -97,7 +100,6 @@ def write_table_bands(
 ) -> tuple[tuple[Path, ...], pd.DataFrame]:
     """Writes the table's three files together; returns their paths and the CSV's frame."""
     from netblt_sim.plots import plot_sensitivity  # noqa: PLC0415
-    import matplotlib.pyplot as plt  # noqa: PLC0415
 
     frame = bands_frame(scenario, analysis)
     markdown = bands_markdown(scenario, analysis, frame)
@@ -108,15 +110,9 @@ def write_table_bands(
         f"{len(frame)} configurations)",
     )  # fmt: skip
     stem = results_dir / analysis.table.name
-    paths = (stem.with_name(f"{stem.name}-bands.csv"), stem.with_name(f"{stem.name}-bands.md"),
-             stem.with_name(f"{stem.name}-sensitivity.png"))  # fmt: skip
-    try:
-        with atomic_outputs(*paths) as temporaries:
-            frame.to_csv(temporaries[0], index=False)
-            temporaries[1].write_text(markdown, encoding="utf-8")
-            figure.savefig(temporaries[2], format="png")
-    finally:
-        plt.close(figure)
+    paths = write_together(stem.with_name(f"{stem.name}-bands.csv"), frame,
+                           stem.with_name(f"{stem.name}-bands.md"), markdown,
+                           stem.with_name(f"{stem.name}-sensitivity.png"), figure)  # fmt: skip
     return paths, frame
 
 
@@ -299,9 +295,7 @@ def _joint(analysis: TableAnalysis, index: int, published: float, within: float)
     if not close.any():
         return None
     factors_ = analysis.factors
-    lows = np.array([f.low for f in factors_])
-    spans = np.array([f.high - f.low for f in factors_])
-    levels = (analysis.morris_points - lows) / spans  # 0 at the low end, 1 at the high end
+    levels = normalised_levels(factors_, analysis.morris_points)
     shift = levels[close].mean(axis=0) - levels.mean(axis=0)
     top = np.argsort(-np.abs(shift), kind="stable")[:3]
     leaning = ", ".join(
@@ -331,4 +325,13 @@ def run_bands(
     nominal_close = int(runs["nominal_within_pct"].sum())
     details = (f"{nominal_close} of {len(runs)} configurations' nominal medians within "
                f"{scenario.within_pct:g} %")  # fmt: skip
+    if scenario.claims:
+        claims = analyse_claims(scenario, executor)
+        claims.findings = analyse_findings(scenario, analyses, executor)
+        written, frame = write_claim_bands(scenario, claims, results_dir)
+        paths.extend(written)
+        verdicts.extend(claim_verdicts(frame))
+        everywhere = int((frame["share_of_points_holding"] == 1.0).sum())
+        details += (f"; {everywhere} of {len(frame)} claims and findings hold across the "
+                    "assumption ranges")  # fmt: skip
     return Outcome(tuple(paths), runs, tuple(verdicts), details)

@@ -208,20 +208,38 @@ class Finding:
     def notes(self, frames: Mapping[str, pd.DataFrame]) -> list[str]:
         """The statement with its figures filled in, once or once per `for_each` group; none if
         a figure has no rows or a requirement is not met."""
-        if self.for_each is None:
-            note = self._note(frames, {})
-            return [] if note is None else [note]
-        selection, columns = self.for_each
-        groups = selection.rows(frames).groupby(list(columns), sort=True)
         notes = []
-        for keys, group in groups:
-            keyed = dict(zip(columns, keys, strict=True))
-            note = self._note({**frames, selection.of: group}, keyed)
+        for group_frames, keyed in self._groups(frames):
+            note = self._note(group_frames, keyed)
             if note is not None:
                 notes.append(note)
         return notes
 
-    def _note(self, frames: Mapping[str, pd.DataFrame], group: Mapping[str, object]) -> str | None:
+    def verdicts(self, frames: Mapping[str, pd.DataFrame]) -> list[bool]:
+        """Whether it holds, for each statement `notes` gives (none if it has no `holds`)."""
+        if not self.holds:
+            return []
+        return [all(condition.holds(values) for condition in self.holds)
+                for group_frames, _ in self._groups(frames)
+                if (values := self._values(group_frames)) is not None]  # fmt: skip
+
+    def headline(self) -> str:
+        """The statement up to its first parenthesis: what it claims, without figures."""
+        return self.statement.split(" (")[0]
+
+    def _groups(self, frames: Mapping[str, pd.DataFrame]
+                ) -> list[tuple[Mapping[str, pd.DataFrame], dict[str, object]]]:  # fmt: skip
+        """The frames once, or once per `for_each` group (that frame its group's rows), each
+        with the group's column values."""
+        if self.for_each is None:
+            return [(frames, {})]
+        selection, columns = self.for_each
+        groups = selection.rows(frames).groupby(list(columns), sort=True)
+        return [({**frames, selection.of: group}, dict(zip(columns, keys, strict=True)))
+                for keys, group in groups]  # fmt: skip
+
+    def _values(self, frames: Mapping[str, pd.DataFrame]) -> dict[str, float] | None:
+        """Every figure, or None if one has no rows or a requirement is not met."""
         values: dict[str, float] = {}
         for name, figure in self.figures:
             value = figure.value(frames, values, self.published)
@@ -229,6 +247,12 @@ class Finding:
                 return None
             values[name] = value
         if not all(condition.holds(values) for condition in self.requires):
+            return None
+        return values
+
+    def _note(self, frames: Mapping[str, pd.DataFrame], group: Mapping[str, object]) -> str | None:
+        values = self._values(frames)
+        if values is None:
             return None
         names: dict[str, object] = {**self.published, **values, **group}
         if self.holds:

@@ -22,13 +22,13 @@ def grid_parameters(grid: Mapping[str, Iterable[Any]], **fixed: Any) -> list[Tra
     """Every combination of `grid` (name -> values, names as `transfer_parameters` takes them)
     with the `fixed` values, validated, in the order of `itertools.product` over the grid (its
     first name outermost). ValueError names a name given twice or a bad value."""
-    return [transfer_parameters(**values) for values in _combinations(grid, fixed)]
+    return [transfer_parameters(**values) for values in combinations(grid, fixed)]
 
 
 def grid_flow_sets(grid: Mapping[str, Iterable[Any]], **fixed: Any) -> list[FlowSet]:
     """`grid_parameters` into flow sets: names as `flows.flow_set` takes them (those of
     `transfer_parameters` and `FLOW_SET_NAMES`: flows, phase, share_rate, overrides)."""
-    return [flow_set(**values) for values in _combinations(grid, fixed)]
+    return [flow_set(**values) for values in combinations(grid, fixed)]
 
 
 def is_flow_grid(grid: Mapping[str, object], fixed: Mapping[str, object]) -> bool:
@@ -37,8 +37,10 @@ def is_flow_grid(grid: Mapping[str, object], fixed: Mapping[str, object]) -> boo
     return any(name in grid or name in fixed for name in FLOW_SET_NAMES)
 
 
-def _combinations(grid: Mapping[str, Iterable[Any]], fixed: Mapping[str, Any]
-                  ) -> list[dict[str, Any]]:  # fmt: skip
+def combinations(grid: Mapping[str, Iterable[Any]], fixed: Mapping[str, Any]
+                 ) -> list[dict[str, Any]]:  # fmt: skip
+    """The keywords of each run of the grid (`grid_parameters` before validation), in its
+    order; ValueError names a name given both in the grid and as a fixed value."""
     names = list(grid)
     overlap = sorted(set(names) & set(fixed))
     if overlap:

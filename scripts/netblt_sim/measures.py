@@ -118,8 +118,12 @@ class Check:
 
     def holds(self, runs: pd.DataFrame) -> bool:
         """The figure lies within the bounds; a figure of no runs does not."""
+        return self.within(self.measure(runs))
+
+    def within(self, figure: float) -> bool:
+        """Whether a figure of this check lies within its bounds (NaN does not)."""
         low, high = self.bounds()
-        return low <= self.measure(runs) <= high
+        return low <= figure <= high
 
 
 @dataclass(frozen=True)
@@ -148,7 +152,12 @@ class MeasureScenario:
         return [(s.label, f) for s in self.run_sets for f in s.flow_sets()]
 
     def run_set(self, label: str) -> RunSet:
-        return next(s for s in self.run_sets if s.label == label)
+        """The run set labelled `label`; ValueError names it and the scenario's labels."""
+        for run_set in self.run_sets:
+            if run_set.label == label:
+                return run_set
+        raise ValueError(f"{self.name}: no run set {label!r}; its run sets are "
+                         f"{[s.label for s in self.run_sets]}")  # fmt: skip
 
     def heading(self) -> list[str]:
         """The Markdown report's first lines: the title, where it comes from, the source and

@@ -69,7 +69,12 @@ def plot_throughput_vs_burst_interval(
 
 
 def plot_sensitivity(
-    names: Sequence[str], shares: Sequence[float], noise_share: float, title: str
+    names: Sequence[str],
+    shares: Sequence[float],
+    noise_share: float,
+    title: str,
+    over: str = "configurations",
+    output: str = "SPEED",
 ) -> Figure:
     """A tornado plot: each factor's share of the summed Morris μ* as a horizontal bar, the
     largest on top, and the share the seeds alone would give as a dashed line; the legend
@@ -82,10 +87,10 @@ def plot_sensitivity(
     order = sorted(range(len(names)), key=lambda i: shares[i])
     figure, axes = plt.subplots(figsize=(10, 0.3 * len(names) + 1.6), dpi=120)
     axes.barh([names[i] for i in order], [shares[i] for i in order], color="tab:blue",
-              label="Morris μ* share (mean over configurations)")  # fmt: skip
+              label=f"Morris μ* share (mean over {over})")  # fmt: skip
     axes.axvline(noise_share, color="black", linestyle="--", linewidth=1,
                  label="seeds alone (μ* floor)")  # fmt: skip
-    axes.set_xlabel("share of the summed μ* of SPEED")
+    axes.set_xlabel(f"share of the summed μ* of {output}")
     axes.set_title(title, fontsize=10)
     axes.tick_params(axis="y", labelsize=7)
     axes.grid(True, axis="x", alpha=0.3)

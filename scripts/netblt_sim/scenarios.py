@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from netblt_sim.bands import BANDS_KIND, BandsScenario, parse_bands
 from netblt_sim.bands_report import run_bands
@@ -45,6 +45,7 @@ KINDS: tuple[str, ...] = (TABLE_KIND, MEASURE_KIND, TIME_SEQUENCE_KIND, RATE_CON
 KINDS += (BANDS_KIND,)
 Scenario = (TableScenario | MeasureScenario | TimeSequenceScenario | RateControlScenario
             | BandsScenario)  # fmt: skip
+Named = TypeVar("Named", TableScenario, MeasureScenario)
 
 
 def scenario_names(scenarios_dir: Path | None = None) -> list[str]:
@@ -75,15 +76,23 @@ def load_scenario(name: str, scenarios_dir: Path | None = None) -> Scenario:
     if kind == RATE_CONTROL_KIND:
         return parse_rate_control(path, raw)
     if kind == BANDS_KIND:
-        named = raw.get("tables")
-        tables = {
-            name: table
-            for name in (named if isinstance(named, list) else [])
-            if isinstance(name, str) and name in scenario_names(scenarios_dir)
-            and isinstance(table := load_scenario(name, scenarios_dir), TableScenario)
-        }  # fmt: skip
-        return parse_bands(path, raw, tables)
+        claims = raw.get("claims")
+        tables = _named(raw.get("tables"), TableScenario, scenarios_dir)
+        measures = _named(claims.get("scenarios") if isinstance(claims, dict) else None,
+                          MeasureScenario, scenarios_dir)  # fmt: skip
+        return parse_bands(path, raw, tables, measures)
     raise ValueError(f"{path}: kind = {kind!r}: must be one of {list(KINDS)}")
+
+
+def _named(names: object, kind: type[Named], scenarios_dir: Path | None) -> dict[str, Named]:
+    """The scenarios of `kind` among `names` (a bands file's list, as written: anything else
+    is left for its parser to refuse by name)."""
+    return {
+        name: scenario
+        for name in (names if isinstance(names, list) else [])
+        if isinstance(name, str) and name in scenario_names(scenarios_dir)
+        and isinstance(scenario := load_scenario(name, scenarios_dir), kind)
+    }  # fmt: skip
 
 
 def load_scenarios(scenarios_dir: Path | None = None) -> list[Scenario]:

@@ -189,6 +189,17 @@ def sobol_indices(
                           for name in ("S1", "ST", "S1_conf", "ST_conf")))  # fmt: skip
 
 
+def normalised_levels(
+    factors_: Sequence[Factor], points: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """Each point's value of each factor as a fraction of its range: 0 at the low end, 1 at the
+    high end."""
+    lows = np.array([f.low for f in factors_])
+    spans = np.array([f.high - f.low for f in factors_])
+    levels: NDArray[np.float64] = (points - lows) / spans
+    return levels
+
+
 def step(levels: int) -> float:
     """Morris's step in the normalised unit (SALib's delta): levels / (2 (levels - 1))."""
     return levels / (2 * (levels - 1))

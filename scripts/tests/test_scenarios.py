@@ -26,6 +26,7 @@ from netblt_sim.scenarios import (
     scenario_names,
 )
 from netblt_sim.bands import BandsScenario
+from netblt_sim.claim_bands_report import CLAIM_FILES
 from netblt_sim.tables import TableScenario
 from netblt_sim.time_sequences import TimeSequenceScenario
 
@@ -45,9 +46,11 @@ def test_every_scenario_file_loads_tables_first_each_kind_by_name() -> None:
 
 
 def bands_files(scenario: BandsScenario) -> set[str]:
-    """A bands scenario's files: per table, <table>-bands.csv and .md, <table>-sensitivity.png."""
+    """A bands scenario's files: per table, <table>-bands.csv and .md, <table>-sensitivity.png;
+    with claims, claims-bands.csv and .md and claims-sensitivity.png."""
     return {f"{t.name}{suffix}" for t in scenario.tables
-            for suffix in ("-bands.csv", "-bands.md", "-sensitivity.png")}  # fmt: skip
+            for suffix in ("-bands.csv", "-bands.md", "-sensitivity.png")} | (
+        set(CLAIM_FILES) if scenario.claims else set())  # fmt: skip
 
 
 def written_by(scenario: Scenario, path: Path) -> bool:
