@@ -12,6 +12,7 @@
 #include "netblt-sender.h"
 #include "netblt-static-rate-policy.h"
 
+#include "ns3/abort.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
@@ -59,6 +60,18 @@ NetbltL4Protocol::GetTypeId()
                           UintegerValue(NetbltHeader::DEFAULT_VERSION),
                           MakeUintegerAccessor(&NetbltL4Protocol::m_version),
                           MakeUintegerChecker<uint8_t>())
+            .AddAttribute(
+                "ControlPacketSize",
+                "Bytes this host pads the CONTROL packets of its receiving connections to, with "
+                "zero bytes beyond Length, when the connection negotiated the P flag "
+                "(this implementation's extension, netblt-wire-format.md; RFC 998 §5.2.1: "
+                "\"a typical control packet size is 1000 bytes\"). A non-zero value sets P in "
+                "this host's OPEN and RESPONSE packets. 0: RFC 998's unpadded packets, P clear "
+                "unless a RESPONSE echoes a peer's. A multiple of 4.",
+                UintegerValue(0),
+                MakeUintegerAccessor(&NetbltL4Protocol::SetControlPacketSize,
+                                     &NetbltL4Protocol::GetControlPacketSize),
+                MakeUintegerChecker<uint32_t>(0, 65532))
             .AddAttribute(
                 "DataSendPacketCost",
                 "CPU time per DATA/LDATA packet sent, besides its per-byte cost (formatting the "
@@ -397,6 +410,23 @@ uint8_t
 NetbltL4Protocol::GetVersion() const
 {
     return m_version;
+}
+
+void
+NetbltL4Protocol::SetControlPacketSize(uint32_t bytes)
+{
+    NS_ABORT_MSG_IF(bytes % 4 != 0,
+                    "NetbltL4Protocol::ControlPacketSize = " << bytes
+                                                             << " bytes: must be a multiple of 4 "
+                                                                "(RFC 998 §8: packets are "
+                                                                "longword aligned), or 0");
+    m_controlPacketSize = bytes;
+}
+
+uint32_t
+NetbltL4Protocol::GetControlPacketSize() const
+{
+    return m_controlPacketSize;
 }
 
 void
