@@ -165,6 +165,14 @@ class NetbltPaddedControlTestSuite : public TestSuite
                   true,
                   24,
                   true},
+                 {"22 bytes, rounded up to 24 (longword alignment)",
+                  22,
+                  22,
+                  1,
+                  true,
+                  true,
+                  24,
+                  true},
                  {"neither end: RFC 998's packets", 0, 0, 2, false, false, 0, false},
              })
         {

@@ -12,7 +12,6 @@
 #include "netblt-sender.h"
 #include "netblt-static-rate-policy.h"
 
-#include "ns3/abort.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
@@ -62,12 +61,10 @@ NetbltL4Protocol::GetTypeId()
                           MakeUintegerChecker<uint8_t>())
             .AddAttribute(
                 "ControlPacketSize",
-                "Bytes this host pads the CONTROL packets of its receiving connections to, with "
-                "zero bytes beyond Length, when the connection negotiated the P flag "
-                "(this implementation's extension, netblt-wire-format.md; RFC 998 §5.2.1: "
-                "\"a typical control packet size is 1000 bytes\"). A non-zero value sets P in "
-                "this host's OPEN and RESPONSE packets. 0: RFC 998's unpadded packets, P clear "
-                "unless a RESPONSE echoes a peer's. A multiple of 4.",
+                "Bytes (rounded up to a multiple of 4) this host's receivers pad CONTROL packets "
+                "to, zeros beyond Length, where OPEN and RESPONSE both carry P (extension, "
+                "netblt-wire-format.md; RFC 998 §5.2.1: typically 1000 bytes). Above 0 sets P; "
+                "0: RFC 998's packets.",
                 UintegerValue(0),
                 MakeUintegerAccessor(&NetbltL4Protocol::SetControlPacketSize,
                                      &NetbltL4Protocol::GetControlPacketSize),
@@ -415,12 +412,8 @@ NetbltL4Protocol::GetVersion() const
 void
 NetbltL4Protocol::SetControlPacketSize(uint32_t bytes)
 {
-    NS_ABORT_MSG_IF(bytes % 4 != 0,
-                    "NetbltL4Protocol::ControlPacketSize = " << bytes
-                                                             << " bytes: must be a multiple of 4 "
-                                                                "(RFC 998 §8: packets are "
-                                                                "longword aligned), or 0");
-    m_controlPacketSize = bytes;
+    // RFC 998 §8: packets are longword aligned (a sampled or overridden value may be any).
+    m_controlPacketSize = (bytes + 3) / 4 * 4;
 }
 
 uint32_t

@@ -190,7 +190,8 @@ class NetbltL4Protocol : public IpL4Protocol
     /**
      * @param bytes the size, bytes, this host's receivers pad their CONTROL packets to where the
      *        peer agreed to the P extension (netblt-wire-format.md); 0: RFC 998's unpadded
-     *        packets. Must be a multiple of 4 (RFC 998 §8: packets are longword aligned).
+     *        packets. Rounded up to a multiple of 4 (RFC 998 §8: packets are longword
+     *        aligned).
      */
     void SetControlPacketSize(uint32_t bytes);
     /** @return the ControlPacketSize attribute, bytes (0: no padding) */
