@@ -10,16 +10,18 @@ Choices taken from the wire-format notes: Length of DATA/LDATA counts the 24 hea
 the data but not the 0-3 zero bytes of longword padding that follow; the header checksum of
 DATA/LDATA covers the 24 header bytes only, the data-area checksum the data bytes only; M is
 bit 0x0001 and C bit 0x0002 of the 16-bit word at offset 32 of OPEN/RESPONSE; L is bit 0x0001
-of the word at offset 22 of DATA/LDATA. The implementation's extension is decoded too: R, bit
+of the word at offset 22 of DATA/LDATA. The implementation's extensions are decoded too: R, bit
 0x0004 of the OPEN/RESPONSE flags (burst spacing reports), and the burst spacing in the last two
-bytes of an OK, RFC 998's padding there. Unlike the C++ receiver, which ignores them, non-zero
-reserved (MBZ) bits and padding are reported as problems: a correct sender writes zeros there.
+bytes of an OK, RFC 998's padding there; P, bit 0x0008 (padded CONTROL packets), and the zero
+bytes after a CONTROL packet's Length (`ControlFields.padding_bytes`). Unlike the C++ receiver,
+which ignores them, non-zero reserved (MBZ) bits and padding are reported as problems: a correct
+sender writes zeros there.
 """
 
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 
 from netblt_sim.checksum import netblt_checksum, with_checksum_field_zeroed
@@ -85,7 +87,8 @@ FIXED_LENGTH: dict[PacketType, int] = {
 OPEN_FLAG_WRITE_MODE = 0x0001  # M
 OPEN_FLAG_CHECKSUM_DATA = 0x0002  # C
 OPEN_FLAG_RATE_REPORTS = 0x0004  # R: burst spacing reports in OK (extension, wire-format note)
-OPEN_FLAGS_RESERVED = 0xFFF8
+OPEN_FLAG_PADDED_CONTROL = 0x0008  # P: padded CONTROL packets (extension, wire-format note)
+OPEN_FLAGS_RESERVED = 0xFFF0
 DATA_FLAG_LAST_BUFFER = 0x0001  # L
 DATA_FLAGS_RESERVED = 0xFFFE
 
@@ -106,6 +109,7 @@ class OpenFields:
     max_outstanding_buffers: int
     client_string: bytes
     rate_reports: bool = False  # R (extension): burst spacing reports asked for or offered
+    padded_control: bool = False  # P (extension): this end may pad CONTROL packets, accepts them
 
 
 @dataclass(frozen=True)
@@ -166,9 +170,11 @@ ControlMessage = GoMessage | OkMessage | ResendMessage
 
 @dataclass(frozen=True)
 class ControlFields:
-    """CONTROL (9): the messages in the order they appear."""
+    """CONTROL (9): the messages in the order they appear, and the bytes after Length (the P
+    extension's padding: zeros not counted in Length nor checksummed)."""
 
     messages: tuple[ControlMessage, ...]
+    padding_bytes: int = 0
 
 
 PacketBody = OpenFields | ReasonFields | DataFields | NullAckFields | ControlFields
@@ -272,6 +278,8 @@ def decode_netblt(
                     f"{netblt_checksum(with_checksum_field_zeroed(covered)):#06x}"
                 )
             body = _decode_body(payload[:length], packet_type, problems)
+            if isinstance(body, ControlFields):
+                body = replace(body, padding_bytes=len(payload) - length)
             if is_data and verify_data_checksum and isinstance(body, DataFields):
                 computed = netblt_checksum(body.data)
                 data_checksum_ok = computed == body.data_checksum
@@ -330,7 +338,14 @@ def _check_length(
             problems.add(
                 f"Length {length} is not a multiple of 4 (§8: packets are longword aligned)"
             )
-        if len(payload) != length:
+        if packet_type is PacketType.CONTROL:
+            # Padding up to the negotiated control packet size (extension P): zeros.
+            if any(payload[length:]):
+                problems.add(
+                    f"padding after Length {length} ({len(payload) - length} bytes) is not "
+                    "all zero, must be zero"
+                )
+        elif len(payload) != length:
             problems.add(f"{len(payload) - length} bytes follow Length {length} in the datagram")
 
 
@@ -365,7 +380,7 @@ def _decode_open(packet: bytes, problems: _Problems) -> OpenFields:
         flags,
         max_buffers,
     ) = struct.unpack_from(">IIIHHHHHH", packet, 12)
-    problems.nonzero(flags & OPEN_FLAGS_RESERVED, "reserved (MBZ) bits of the R/C/M word")
+    problems.nonzero(flags & OPEN_FLAGS_RESERVED, "reserved (MBZ) bits of the P/R/C/M word")
     return OpenFields(
         connection_uid=uid,
         buffer_size=buffer_size,
@@ -379,6 +394,7 @@ def _decode_open(packet: bytes, problems: _Problems) -> OpenFields:
         max_outstanding_buffers=max_buffers,
         client_string=_decode_string(packet[OPEN_FIXED_BYTES:], "client string", problems),
         rate_reports=bool(flags & OPEN_FLAG_RATE_REPORTS),
+        padded_control=bool(flags & OPEN_FLAG_PADDED_CONTROL),
     )
 
 

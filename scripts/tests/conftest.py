@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from netblt_sim import runtime
-from netblt_sim.parameters import TransferParameters
+from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.transfer import TransferRecord, run_transfer
 
 SCRIPTS_DIR = Path(__file__).resolve().parents[1]
@@ -90,6 +90,8 @@ class NetworkCapture:
 
 
 DLT_EN10MB, DLT_PPP, LINKTYPE_RAW = 1, 9, 101
+# The PC/AT's NETBLT pads its CONTROL packets to this many bytes (0: RFC 998's packets).
+CONTROL_PACKET_SIZE = "models/hosts/ibm-pc-at.json:netblt.ControlPacketSize"
 # What each network's devices write: the point-to-point link and the Wideband path's T1 PPP,
 # the ring and the Wideband channel's stations bare IPv4, every Ethernet Ethernet II.
 CAPTURED_TRANSFERS: dict[str, tuple[TransferParameters, dict[str, int]]] = {
@@ -107,6 +109,15 @@ CAPTURED_TRANSFERS: dict[str, tuple[TransferParameters, dict[str, int]]] = {
         TransferParameters(rate_control="delivery-rate", start_bs=5, start_bi_ms=60, loss=0.02,
                            nbufs=2, seed=4),
         {"netblt-0-0.pcap": DLT_PPP, "netblt-1-0.pcap": DLT_PPP},
+    ),
+    # Both PC/ATs pad CONTROL packets to 1000 bytes (the P extension, RFC 998 §5.2.1's typical
+    # control packet size).
+    "ethernet, padded control": (
+        transfer_parameters(
+            network="ethernet", bs=5, bi_ms=30, psz=1438, bfsz=14380, xfsz_bytes=143800,
+            nbufs=2, seed=2, model_overrides={CONTROL_PACKET_SIZE: 1000},
+        ),
+        {"netblt-0-0.pcap": DLT_EN10MB, "netblt-1-0.pcap": DLT_EN10MB},
     ),
     "proteon-ring": (
         TransferParameters(

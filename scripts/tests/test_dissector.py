@@ -73,6 +73,7 @@ COMPARED_FIELDS = {
     "netblt.flags.checksum_data": INT,
     "netblt.flags.write_mode": INT,
     "netblt.flags.rate_reports": INT,
+    "netblt.flags.padded_control": INT,
     "netblt.max_buffers": INT,
     "netblt.client_string": TEXT,
     "netblt.reason": TEXT,
@@ -96,6 +97,7 @@ COMPARED_FIELDS = {
     "netblt.control.burst_spacing": INT,
     "netblt.control.missing_count": INT,
     "netblt.control.missing": INT,
+    "netblt.control.padding_bytes": INT,
 }
 # A Lua error, or an exception in any dissector (a read past the end of the data, say).
 FAILURES = ("_ws.lua.error", "_ws.malformed.expert", "_ws.malformed.dissector_bug")
@@ -198,6 +200,7 @@ def expected_fields(packet: NetbltPacket) -> Fields:
             "netblt.flags.checksum_data": [int(body.checksum_data)],
             "netblt.flags.write_mode": [int(body.write_mode)],
             "netblt.flags.rate_reports": [int(body.rate_reports)],
+            "netblt.flags.padded_control": [int(body.padded_control)],
             "netblt.max_buffers": [body.max_outstanding_buffers],
         }
         if _printable(body.client_string):
@@ -243,6 +246,8 @@ def expected_fields(packet: NetbltPacket) -> Fields:
             "netblt.control.missing": [n for m in resends for n in m.missing_packets],
         }
         fields |= {name: values for name, values in lists.items() if values}
+        if body.padding_bytes:
+            fields["netblt.control.padding_bytes"] = [body.padding_bytes]
     return fields
 
 

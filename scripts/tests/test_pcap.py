@@ -169,3 +169,36 @@ def test_an_ethernet_capture_decodes_strictly_and_carries_the_transfer(
             (f.buffer_number, f.packet_number): f.data for f in map(data_fields, sent_data(packets))
         }
         assert sum(len(d) for d in data_by_position.values()) == capture.parameters.xfsz_bytes
+
+
+def test_a_padded_control_transfer_decodes_with_p_and_its_padding_counted(
+    network_captures: dict[str, NetworkCapture],
+) -> None:
+    """Both PC/ATs with ControlPacketSize 1000 (the P extension): OPEN and RESPONSE carry P,
+    every CONTROL packet is 1000 bytes of which Length counts the header and messages and the
+    rest is zero padding, the decoder reports no problem, and the transfer is intact."""
+    capture = network_captures["ethernet, padded control"]
+    assert capture.record.completed and capture.record.intact
+    packets = [p for path in capture.files() for p in read_netblt_packets(path, strict=True)]
+    opens = [p for p in packets if isinstance(p.body, OpenFields)]
+    assert {p.packet_type for p in opens} == {PacketType.OPEN, PacketType.RESPONSE}
+    assert all(isinstance(p.body, OpenFields) and p.body.padded_control for p in opens)
+    controls = [p.body for p in packets if isinstance(p.body, ControlFields)]
+    assert len(controls) > 10
+    for packet in packets:
+        if isinstance(packet.body, ControlFields):
+            assert packet.length == 12 + sum(_size(m) for m in packet.body.messages)
+            assert packet.length + packet.body.padding_bytes == 1000
+    # The plain Ethernet capture of the same transfer pads nothing and sets no P.
+    plain = [p for path in network_captures["ethernet"].files()
+             for p in read_netblt_packets(path, strict=True)]  # fmt: skip
+    assert not any(isinstance(p.body, OpenFields) and p.body.padded_control for p in plain)
+    assert all(p.body.padding_bytes == 0 for p in plain if isinstance(p.body, ControlFields))
+
+
+def _size(message: GoMessage | OkMessage | ResendMessage) -> int:
+    if isinstance(message, GoMessage):
+        return 8
+    if isinstance(message, OkMessage):
+        return 16
+    return 12 + 2 * len(message.missing_packets) + 2 * (len(message.missing_packets) % 2)

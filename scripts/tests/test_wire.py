@@ -21,6 +21,7 @@ from netblt_sim.wire import (
     ControlFields,
     DataFields,
     GoMessage,
+    OpenFields,
     PacketType,
     ResendMessage,
     decode_netblt,
@@ -57,6 +58,33 @@ def test_control_messages_decode_in_order() -> None:
     assert packet.is_well_formed, packet.problems
     assert isinstance(packet.body, ControlFields)
     assert packet.body.messages == (GoMessage(1, 5), ResendMessage(2, 5, (3, 4, 9)))
+
+
+def test_a_padded_control_packet_counts_its_zero_padding_and_flags_other_bytes() -> None:
+    """The P extension: zero bytes after a CONTROL packet's Length are padding (counted, not
+    checksummed); a non-zero byte there is reported as padding must be; P is its own bit."""
+    control = make.control(make.go_message(1, 5))
+    padded = decode_netblt(control + bytes(1000 - len(control)))
+    assert padded.is_well_formed, padded.problems
+    assert isinstance(padded.body, ControlFields)
+    assert padded.body.messages == (GoMessage(1, 5),) and padded.body.padding_bytes == 980
+    assert padded.length == 20
+    assert decode_netblt(control).body == ControlFields((GoMessage(1, 5),), 0)
+    dirty = decode_netblt(control + bytes(10) + b"\x01" + bytes(9))
+    assert dirty.problems == ("padding after Length 20 (20 bytes) is not all zero, must be zero",)
+    # Only CONTROL packets are padded: bytes after a KEEPALIVE are still a Length problem.
+    assert decode_netblt(make.keepalive() + bytes(4)).problems == (
+        "4 bytes follow Length 12 in the datagram",)  # fmt: skip
+    open_p = make.open_packet(0)
+    flags = struct.unpack_from(">H", open_p, 32)[0] | 0x0008
+    open_p = make.with_checksum(open_p[:32] + struct.pack(">H", flags) + open_p[34:])
+    opened = decode_netblt(open_p)
+    assert opened.is_well_formed, opened.problems
+    assert isinstance(opened.body, OpenFields)
+    assert opened.body.padded_control and not opened.body.rate_reports
+    reserved = make.with_checksum(open_p[:32] + struct.pack(">H", flags | 0x0010) + open_p[34:])
+    assert decode_netblt(reserved).problems == (
+        "reserved (MBZ) bits of the P/R/C/M word is 0x10, must be zero",)  # fmt: skip
 
 
 def test_data_packet_decodes_and_its_data_checksum_verifies() -> None:

@@ -342,7 +342,11 @@ TxRecorder::Record(Ptr<const Packet> packet, NetbltPacketType type)
     Entry entry;
     entry.time = Simulator::Now();
     entry.type = type;
+    entry.size = packet->GetSize();
     Ptr<Packet> copy = packet->Copy();
+    NetbltHeader common;
+    NetbltHeader::PeekCommonFields(copy, common);
+    entry.length = common.GetLength();
     switch (type)
     {
     case NetbltPacketType::DATA:

@@ -232,6 +232,8 @@ class TxRecorder
     {
         Time time;                                  //!< when it was handed to IP
         NetbltPacketType type;                      //!< its type
+        uint32_t size{0};                           //!< bytes handed to IP (padding included)
+        uint16_t length{0};                         //!< its Length field
         uint32_t bufferNumber{0};                   //!< DATA/LDATA buffer number
         uint16_t packetNumber{0};                   //!< DATA/LDATA packet number
         uint16_t dataLength{0};                     //!< DATA/LDATA data bytes

@@ -4,6 +4,7 @@
 
 #include "netblt-connection-base.h"
 
+#include "netblt-control-header.h"
 #include "netblt-l4-protocol.h"
 #include "netblt-open-header.h"
 #include "netblt-reason-header.h"
@@ -176,6 +177,7 @@ NetbltConnectionBase::ConnectActive(Ptr<NetbltL4Protocol> protocol,
     Bind(protocol, local, localPort, peer, peerPort);
     m_active = true;
     m_params = proposal;
+    m_params.paddedControl = m_controlPacketSize > 0;
     m_connectionId = connectionId;
     DoStart();
     SetState(OPEN_SENT);
@@ -198,6 +200,10 @@ NetbltConnectionBase::AcceptPassive(Ptr<NetbltL4Protocol> protocol,
     Bind(protocol, local, localPort, peer, peerPort);
     m_active = false;
     m_params = negotiated;
+    // Padding goes ahead if the OPEN carried P (the RESPONSE echoes it); a RESPONSE also says
+    // that this end could pad, for a peer that reads it.
+    m_controlPadding = negotiated.paddedControl;
+    m_params.paddedControl = negotiated.paddedControl || m_controlPacketSize > 0;
     m_connectionId = open.GetConnectionId();
     m_peerDeathTimeoutS = open.GetDeathTimerValue();
     DoStart();
@@ -214,6 +220,7 @@ NetbltConnectionBase::Bind(Ptr<NetbltL4Protocol> protocol,
 {
     m_protocol = protocol;
     m_version = protocol->GetVersion();
+    m_controlPacketSize = protocol->GetControlPacketSize();
     m_localAddress = local;
     m_localPort = localPort;
     m_peerAddress = peer;
@@ -305,6 +312,7 @@ NetbltConnectionBase::HandleResponse(const NetbltOpenHeader& response)
         return;
     }
     m_peerDeathTimeoutS = answer.deathTimeoutS;
+    m_controlPadding = m_params.paddedControl && answer.paddedControl;
     answer.deathTimeoutS = m_params.deathTimeoutS;
     answer.clientString = m_params.clientString;
     m_params = answer;
@@ -526,6 +534,15 @@ NetbltConnectionBase::SendSimple(NetbltPacketType type)
 {
     NetbltHeader header(type);
     SendPacket(Create<Packet>(), header);
+}
+
+void
+NetbltConnectionBase::SendControlPacket(NetbltControlHeader& control)
+{
+    uint32_t size = control.GetSerializedSize();
+    uint32_t padding =
+        m_controlPadding && m_controlPacketSize > size ? m_controlPacketSize - size : 0;
+    SendPacket(Create<Packet>(padding), control);
 }
 
 void

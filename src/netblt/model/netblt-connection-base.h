@@ -15,6 +15,7 @@
 namespace ns3
 {
 
+class NetbltControlHeader;
 class NetbltL4Protocol;
 class NetbltOpenHeader;
 class NetbltReasonHeader;
@@ -184,6 +185,13 @@ class NetbltConnectionBase : public NetbltConnection
     void SendPacket(Ptr<Packet> packet, NetbltHeader& header);
     /** @param type a packet type without fields of its own (KEEPALIVE, QUITACK, DONE) */
     void SendSimple(NetbltPacketType type);
+    /**
+     * Sends a CONTROL packet; when both the OPEN and the RESPONSE carried P (the padded CONTROL
+     * extension, netblt-wire-format.md), zero bytes beyond Length, not checksummed, make it
+     * NetbltL4Protocol's ControlPacketSize if it is shorter.
+     * @param control its header, with the messages
+     */
+    void SendControlPacket(NetbltControlHeader& control);
 
     /**
      * @param delay a duration
@@ -246,7 +254,10 @@ class NetbltConnectionBase : public NetbltConnection
     Time GetProgressTimeout() const;
 
     uint8_t m_version{1}; //!< the version in every packet (NetbltL4Protocol's)
-    Time m_arrivalTime;   //!< the packet being received came up from IP
+    /// NetbltL4Protocol's ControlPacketSize, bytes: this end sets P when it is above 0
+    uint32_t m_controlPacketSize{0};
+    bool m_controlPadding{false}; //!< both the OPEN and the RESPONSE carried P
+    Time m_arrivalTime;           //!< the packet being received came up from IP
 
     // timers
     EventId m_openTimer;

@@ -60,6 +60,16 @@ NetbltL4Protocol::GetTypeId()
                           MakeUintegerAccessor(&NetbltL4Protocol::m_version),
                           MakeUintegerChecker<uint8_t>())
             .AddAttribute(
+                "ControlPacketSize",
+                "Bytes (rounded up to a multiple of 4) this host's receivers pad CONTROL packets "
+                "to, zeros beyond Length, where OPEN and RESPONSE both carry P (extension, "
+                "netblt-wire-format.md; RFC 998 §5.2.1: typically 1000 bytes). Above 0 sets P; "
+                "0: RFC 998's packets.",
+                UintegerValue(0),
+                MakeUintegerAccessor(&NetbltL4Protocol::SetControlPacketSize,
+                                     &NetbltL4Protocol::GetControlPacketSize),
+                MakeUintegerChecker<uint32_t>(0, 65532))
+            .AddAttribute(
                 "DataSendPacketCost",
                 "CPU time per DATA/LDATA packet sent, besides its per-byte cost (formatting the "
                 "header, summing, handing it to IP).",
@@ -397,6 +407,19 @@ uint8_t
 NetbltL4Protocol::GetVersion() const
 {
     return m_version;
+}
+
+void
+NetbltL4Protocol::SetControlPacketSize(uint32_t bytes)
+{
+    // RFC 998 §8: packets are longword aligned (a sampled or overridden value may be any).
+    m_controlPacketSize = (bytes + 3) / 4 * 4;
+}
+
+uint32_t
+NetbltL4Protocol::GetControlPacketSize() const
+{
+    return m_controlPacketSize;
 }
 
 void

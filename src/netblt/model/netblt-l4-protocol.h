@@ -187,6 +187,16 @@ class NetbltL4Protocol : public IpL4Protocol
     /** @return the version number this NETBLT writes and accepts */
     uint8_t GetVersion() const;
 
+    /**
+     * @param bytes the size, bytes, this host's receivers pad their CONTROL packets to where the
+     *        peer agreed to the P extension (netblt-wire-format.md); 0: RFC 998's unpadded
+     *        packets. Rounded up to a multiple of 4 (RFC 998 §8: packets are longword
+     *        aligned).
+     */
+    void SetControlPacketSize(uint32_t bytes);
+    /** @return the ControlPacketSize attribute, bytes (0: no padding) */
+    uint32_t GetControlPacketSize() const;
+
     /** @return the number of connections currently known */
     uint32_t GetConnectionCount() const;
     /**
@@ -292,6 +302,7 @@ class NetbltL4Protocol : public IpL4Protocol
     NetbltDemux m_demux; //!< the connections and listeners
     Ptr<UniformRandomVariable> m_connectionIdVariable;
     uint8_t m_version;
+    uint32_t m_controlPacketSize{0}; //!< attribute ControlPacketSize, bytes
     uint64_t m_checksumErrors{0};
     uint64_t m_malformedPackets{0};
     uint64_t m_unmatchedPackets{0};

@@ -38,7 +38,7 @@ namespace ns3
    +---------------+---------------+---------------+---------------+
    |           Burst Rate          |       Death Timer Value       |
    +---------------+---------------+---------------+---------------+
-   |     Reserved (MBZ)    |R|C|M| Maximum # Outstanding Buffers |
+   |    Reserved (MBZ)   |P|R|C|M| Maximum # Outstanding Buffers |
    +---------------+---------------+---------------+---------------+
    | Client String ...
    +---------------+---------------+---------------
@@ -50,8 +50,9 @@ namespace ns3
  * 0x0001) and C the next one (value 0x0002); the reserved bits are written as
  * zero and ignored on receipt. R (0x0004) is this implementation's extension
  * (burst spacing reports in OK, netblt-wire-format.md), taken from RFC 998's
- * reserved bits: a plain RFC 998 peer writes it as zero and ignores it. The client string is
- NUL-terminated and padded
+ * reserved bits: a plain RFC 998 peer writes it as zero and ignores it. P (0x0008) is the
+ * extension of padded CONTROL packets (netblt-wire-format.md), taken the same way. The client
+ * string is NUL-terminated and padded
  * with NULs to a multiple of 4 bytes; Length counts the whole packet, which is
  * 36 bytes plus the string field.
  */
@@ -161,6 +162,15 @@ class NetbltOpenHeader : public NetbltHeader
      */
     bool GetRateReports() const;
     /**
+     * @param padded the P flag (extension): this end may pad its CONTROL packets and accepts
+     *        padded ones
+     */
+    void SetPaddedControl(bool padded);
+    /**
+     * @return the P flag
+     */
+    bool GetPaddedControl() const;
+    /**
      * @param buffers the maximum number of buffers that can be transferred
      *        before waiting for an OK message
      */
@@ -194,6 +204,8 @@ class NetbltOpenHeader : public NetbltHeader
     static constexpr uint16_t FLAG_C = 0x0002;
     /// Value of the R flag (extension: burst spacing reports) in the flags word.
     static constexpr uint16_t FLAG_R = 0x0004;
+    /// Value of the P flag (extension: padded CONTROL packets) in the flags word.
+    static constexpr uint16_t FLAG_P = 0x0008;
 
     uint32_t m_connectionId;          //!< Connection unique ID
     uint32_t m_bufferSize;            //!< Buffer size in bytes
@@ -205,6 +217,7 @@ class NetbltOpenHeader : public NetbltHeader
     bool m_checksumData;              //!< C flag
     bool m_writeMode;                 //!< M flag
     bool m_rateReports{false};        //!< R flag (extension)
+    bool m_paddedControl{false};      //!< P flag (extension)
     uint16_t m_maxOutstandingBuffers; //!< Maximum number of outstanding buffers
     std::string m_clientString;       //!< Client string
 };

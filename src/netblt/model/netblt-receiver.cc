@@ -346,7 +346,7 @@ NetbltReceiver::SendControlPacketNow()
     }
     NetbltControlHeader control = m_control.BuildPacket(Simulator::Now(), GetControlBackoffCap());
     ++m_stats.controlPacketsSent;
-    SendPacket(Create<Packet>(), control);
+    SendControlPacket(control);
     Simulator::Remove(m_controlTimer);
     m_controlTimerValue = GetControlTimerValue();
     m_controlTimer =

@@ -43,6 +43,8 @@ NetbltTransferParameters::Restrict(const NetbltTransferParameters& offer,
     // This implementation's receivers measure burst spacing and its senders take the reports
     // (or ignore them): the answer grants what the offer asks.
     answer.rateReports = offer.rateReports;
+    // Accepting padded CONTROL packets costs this implementation nothing: P is echoed.
+    answer.paddedControl = offer.paddedControl;
     answer.deathTimeoutS = limits.deathTimeoutS;
     answer.clientString = limits.clientString;
     return answer;
@@ -105,6 +107,7 @@ NetbltTransferParameters::WriteTo(NetbltOpenHeader& header) const
     header.SetDeathTimerValue(deathTimeoutS);
     header.SetChecksumData(checksumData);
     header.SetRateReports(rateReports);
+    header.SetPaddedControl(paddedControl);
     header.SetMaxOutstandingBuffers(maxOutstandingBuffers);
     header.SetClientString(clientString);
 }
@@ -121,6 +124,7 @@ NetbltTransferParameters::ReadFrom(const NetbltOpenHeader& header)
     p.deathTimeoutS = header.GetDeathTimerValue();
     p.checksumData = header.GetChecksumData();
     p.rateReports = header.GetRateReports();
+    p.paddedControl = header.GetPaddedControl();
     p.maxOutstandingBuffers = header.GetMaxOutstandingBuffers();
     p.clientString = header.GetClientString();
     return p;
@@ -132,7 +136,7 @@ operator<<(std::ostream& os, const NetbltTransferParameters& p)
     os << "buffer=" << p.bufferSize << "B packet=" << p.packetSize << "B burst=" << p.burstSize
        << "/" << p.burstIntervalMs << "ms nbufs=" << p.maxOutstandingBuffers
        << " death=" << p.deathTimeoutS << "s C=" << p.checksumData << " R=" << p.rateReports
-       << " transfer=" << p.transferSize << "B";
+       << " P=" << p.paddedControl << " transfer=" << p.transferSize << "B";
     return os;
 }
 

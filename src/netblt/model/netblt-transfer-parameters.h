@@ -36,6 +36,9 @@ struct NetbltTransferParameters
     uint16_t maxOutstandingBuffers{1}; //!< buffers that may be in transmission or recovery at once
     /// R flag (extension, netblt-wire-format.md): the receiver reports burst spacing in OK
     bool rateReports{false};
+    /// P flag (extension, netblt-wire-format.md): the end that sent the OPEN or RESPONSE may
+    /// pad its CONTROL packets and accepts padded ones
+    bool paddedControl{false};
     std::string clientString; //!< free-form client information
 
     /** @return the burst interval as a Time */
@@ -48,7 +51,8 @@ struct NetbltTransferParameters
      * The passive end's answer to an offer: each flow-control value made no less restrictive
      * than both the offer and this end's limits (smaller buffers, packets, bursts and buffer
      * counts; longer burst intervals), and packets no larger than the buffer. Data
-     * checksumming is on if either end asks for it.
+     * checksumming is on if either end asks for it. R and P are echoed (this implementation
+     * honours both; the passive end adds its own P, NetbltConnectionBase::AcceptPassive).
      * The death timeout and client string are the passive end's own.
      * @param offer the active end's proposal
      * @param limits the passive end's most permissive values

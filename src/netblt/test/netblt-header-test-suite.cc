@@ -475,6 +475,15 @@ NetbltOpenHeaderTestCase::DoRun()
     flags.SetChecksumData(true);
     b = SerializeToBytes(flags);
     NS_TEST_EXPECT_MSG_EQ(+b[33], 0x02, "C alone");
+    // P (extension: padded CONTROL packets) is the next bit up from R.
+    flags.SetChecksumData(false);
+    flags.SetPaddedControl(true);
+    b = SerializeToBytes(flags);
+    NS_TEST_EXPECT_MSG_EQ(+b[33], 0x08, "P alone");
+    NetbltOpenHeader withP;
+    DeserializeBytes(b, withP);
+    NS_TEST_EXPECT_MSG_EQ(withP.GetPaddedControl(), true, "P read");
+    NS_TEST_EXPECT_MSG_EQ(withP.GetRateReports(), false, "R not set by P");
     // Reserved bits set by a peer are ignored.
     b[32] = 0xff;
     b[33] = 0xfc;
@@ -820,6 +829,17 @@ NetbltControlHeaderTestCase::DoRun()
                               "message " << k << ": " << r.GetMessages()[k] << " sent as "
                                          << messages[k]);
     }
+
+    // A padded CONTROL packet (extension P): zero bytes beyond Length are not read, not
+    // checksummed, and do not make the packet malformed.
+    std::vector<uint8_t> padded = SerializeToBytes(sent);
+    padded.resize(1000, 0);
+    NetbltControlHeader fromPadded;
+    NS_TEST_EXPECT_MSG_EQ(DeserializeBytes(padded, fromPadded), 12 + 96, "Length bytes read");
+    NS_TEST_EXPECT_MSG_EQ(fromPadded.IsMalformed(), false, fromPadded.GetMalformedReason());
+    NS_TEST_EXPECT_MSG_EQ(fromPadded.IsChecksumOk(), true, "checksum over Length bytes");
+    NS_TEST_EXPECT_MSG_EQ(fromPadded.GetLength(), 12 + 96, "Length");
+    NS_TEST_EXPECT_MSG_EQ(fromPadded.GetMessages().size(), messages.size(), "messages");
 
     // Deserializing into a header that held messages replaces them.
     std::vector<uint8_t> emptyBytes = SerializeToBytes(empty);

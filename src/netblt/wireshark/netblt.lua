@@ -80,7 +80,9 @@ local f = {
     death_timer = ProtoField.uint16("netblt.death_timer", "Death Timer (s)", base.DEC),
     flags = ProtoField.uint16("netblt.flags", "Flags", base.HEX),
     flags_reserved = ProtoField.uint16("netblt.flags.reserved", "Reserved (MBZ)", base.HEX,
-        nil, 0xfff8),
+        nil, 0xfff0),
+    flags_padded_control = ProtoField.bool("netblt.flags.padded_control",
+        "P (padded CONTROL packets, extension)", 16, nil, 0x0008),
     flags_rate_reports = ProtoField.bool("netblt.flags.rate_reports",
         "R (burst spacing reports, extension)", 16, nil, 0x0004),
     flags_checksum_data = ProtoField.bool("netblt.flags.checksum_data",
@@ -141,6 +143,10 @@ local f = {
         "Number of Missing Packets", base.DEC),
     control_missing = ProtoField.uint16("netblt.control.missing", "Missing Packet Number",
         base.DEC),
+    control_packet_padding = ProtoField.bytes("netblt.control.packet_padding",
+        "Padding after Length (P extension)"),
+    control_padding_bytes = ProtoField.uint16("netblt.control.padding_bytes",
+        "Padding bytes after Length", base.DEC),
     undecoded = ProtoField.bytes("netblt.undecoded", "Undecoded bytes"),
 }
 netblt.fields = {}
@@ -326,21 +332,23 @@ function Dissection:open(tree, length, type_number)
     local flags, flags_item = self:uint(tree, f.flags, 32, 2)
     local flag_range = self.tvb(32, 2)
     local reserved_item = flags_item:add(f.flags_reserved, flag_range)
+    flags_item:add(f.flags_padded_control, flag_range)
     flags_item:add(f.flags_rate_reports, flag_range)
     flags_item:add(f.flags_checksum_data, flag_range)
     flags_item:add(f.flags_write_mode, flag_range)
-    self:nonzero(reserved_item, flags - flags % 8, "reserved (MBZ) bits of the R/C/M word")
+    self:nonzero(reserved_item, flags - flags % 16, "reserved (MBZ) bits of the P/R/C/M word")
     local max_buffers = self:uint(tree, f.max_buffers, 34, 2)
     local client = self:string_field(tree, f.client_string, OPEN_FIXED_BYTES, length,
         "client string")
     local checksum_data = math.floor(flags / 2) % 2 == 1
     local write_mode = flags % 2 == 1
     local rate_reports = math.floor(flags / 4) % 2 == 1
+    local padded_control = math.floor(flags / 8) % 2 == 1
     local summary = string.format(
-        "uid=0x%08x bfsz=%d psz=%d xfsz=%d bs=%d bi=%dms nbufs=%d%s%s %s",
+        "uid=0x%08x bfsz=%d psz=%d xfsz=%d bs=%d bi=%dms nbufs=%d%s%s%s %s",
         uid, buffer_size, packet_size, transfer_size, burst_size, burst_interval, max_buffers,
         checksum_data and " C" or "", rate_reports and " R" or "",
-        write_mode and "WRITE" or "READ")
+        padded_control and " P" or "", write_mode and "WRITE" or "READ")
     if client ~= "" then
         summary = summary .. string.format(' "%s"', printable(client))
     end
@@ -531,6 +539,9 @@ function Dissection:control(tree, length)
         offset = offset + size
     end
     tree:add(f.control_messages, count):set_generated()
+    if self.present > length then
+        tree:add(f.control_padding_bytes, self.present - length):set_generated()
+    end
     return table.concat(summary, " ")
 end
 
@@ -579,7 +590,18 @@ function Dissection:check_length(length_item, type_number, length)
                 "Length %d is not a multiple of 4 (§8: packets are longword aligned)",
                 length), "BAD LENGTH")
         end
-        if present ~= length then
+        if type_number == T.CONTROL then
+            -- Padding up to the negotiated control packet size (extension P): zeros.
+            if present > length then
+                local item = self.tree:add(f.control_packet_padding,
+                    self.tvb(length, present - length))
+                if not all_zero(self.tvb:raw(length, present - length)) then
+                    self:problem(item, e.not_zero, string.format(
+                        "padding after Length %d (%d bytes) is not all zero, must be zero",
+                        length, present - length), "NOT ZERO")
+                end
+            end
+        elseif present ~= length then
             self:problem(length_item, e.length_bad, string.format(
                 "%d bytes follow Length %d in the datagram", present - length, length),
                 "BAD LENGTH")
