@@ -62,12 +62,10 @@ NetbltL4Protocol::GetTypeId()
             .AddAttribute(
                 "ControlPacketSize",
                 "Bytes (rounded up to a multiple of 4) this host's receivers pad CONTROL packets "
-                "to, zeros beyond Length, where OPEN and RESPONSE both carry P (extension, "
-                "netblt-wire-format.md; RFC 998 §5.2.1: typically 1000 bytes). Above 0 sets P; "
-                "0: RFC 998's packets.",
+                "to with zeros beyond Length where OPEN and RESPONSE carry P (extension, "
+                "netblt-wire-format.md; RFC 998 §5.2.1: typically 1000). Above 0 sets P.",
                 UintegerValue(0),
-                MakeUintegerAccessor(&NetbltL4Protocol::SetControlPacketSize,
-                                     &NetbltL4Protocol::GetControlPacketSize),
+                MakeUintegerAccessor(&NetbltL4Protocol::m_controlPacketSize),
                 MakeUintegerChecker<uint32_t>(0, 65532))
             .AddAttribute(
                 "DataSendPacketCost",
@@ -409,17 +407,11 @@ NetbltL4Protocol::GetVersion() const
     return m_version;
 }
 
-void
-NetbltL4Protocol::SetControlPacketSize(uint32_t bytes)
-{
-    // RFC 998 §8: packets are longword aligned (a sampled or overridden value may be any).
-    m_controlPacketSize = (bytes + 3) / 4 * 4;
-}
-
 uint32_t
 NetbltL4Protocol::GetControlPacketSize() const
 {
-    return m_controlPacketSize;
+    // RFC 998 §8: packets are longword aligned (a sampled or overridden value may be any).
+    return (m_controlPacketSize + 3) / 4 * 4;
 }
 
 void
@@ -534,10 +526,9 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
 
     // Verify by reading the header with the class the type calls for; the connection gets the
     // header as read, so the packet is parsed (and a DATA packet's data summed) once.
-    // The connection the packet is for, by its common header's ports.
     Ipv4Address local = ipHeader.GetDestination();
     Ipv4Address peer = ipHeader.GetSource();
-    // The sender's "local port" is ours as the "foreign port".
+    // The connection by the common header's ports: the sender's "local port" is our "foreign".
     Ptr<NetbltConnectionBase> connection =
         m_demux.Find(common.GetForeignPort(), peer, common.GetLocalPort());
     std::shared_ptr<NetbltHeader> header = NetbltHeader::CreateForType(type);
@@ -602,22 +593,20 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
 {
     uint16_t localPort = open.GetForeignPort();
     uint16_t peerPort = open.GetLocalPort();
+    auto refuse = [&](const std::string& reason) {
+        SendReply(NetbltPacketType::REFUSED, reason, localPort, peerPort, local, peer);
+    };
     const NetbltDemux::Listener* listener = m_demux.FindListener(localPort);
     if (!listener)
     {
-        SendReply(NetbltPacketType::REFUSED,
-                  "no listener on port " + std::to_string(localPort),
-                  localPort,
-                  peerPort,
-                  local,
-                  peer);
+        refuse("no listener on port " + std::to_string(localPort));
         return;
     }
     NetbltTransferParameters offer = NetbltTransferParameters::ReadFrom(open);
     std::string problem = offer.Validate();
     if (!problem.empty())
     {
-        SendReply(NetbltPacketType::REFUSED, problem, localPort, peerPort, local, peer);
+        refuse(problem);
         return;
     }
     NetbltTransferParameters answer = NetbltTransferParameters::Restrict(offer, listener->limits);
@@ -627,12 +616,7 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
     problem = answer.Validate();
     if (!problem.empty())
     {
-        SendReply(NetbltPacketType::REFUSED,
-                  "no usable answer within this end's limits: " + problem,
-                  localPort,
-                  peerPort,
-                  local,
-                  peer);
+        refuse("no usable answer within this end's limits: " + problem);
         return;
     }
     // M = WRITE: the active end writes, so this end receives into buffers of its own.
@@ -641,7 +625,7 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
         problem = CheckMemoryLimits(answer);
         if (!problem.empty())
         {
-            SendReply(NetbltPacketType::REFUSED, problem, localPort, peerPort, local, peer);
+            refuse(problem);
             return;
         }
     }
@@ -654,7 +638,7 @@ NetbltL4Protocol::HandleOpenWithoutConnection(Ptr<Packet> packet,
     }
     if (!refusal.empty())
     {
-        SendReply(NetbltPacketType::REFUSED, refusal, localPort, peerPort, local, peer);
+        refuse(refusal);
         return;
     }
     m_demux.Add(localPort, peer, peerPort, connection);

@@ -188,13 +188,11 @@ class NetbltL4Protocol : public IpL4Protocol
     uint8_t GetVersion() const;
 
     /**
-     * @param bytes the size, bytes, this host's receivers pad their CONTROL packets to where the
-     *        peer agreed to the P extension (netblt-wire-format.md); 0: RFC 998's unpadded
-     *        packets. Rounded up to a multiple of 4 (RFC 998 §8: packets are longword
-     *        aligned).
+     * @return the size, bytes, this host's receivers pad their CONTROL packets to where the peer
+     *         agreed to the P extension (netblt-wire-format.md): the ControlPacketSize attribute
+     *         rounded up to a multiple of 4 (RFC 998 §8: packets are longword aligned); 0: RFC
+     *         998's unpadded packets
      */
-    void SetControlPacketSize(uint32_t bytes);
-    /** @return the ControlPacketSize attribute, bytes (0: no padding) */
     uint32_t GetControlPacketSize() const;
 
     /** @return the number of connections currently known */
