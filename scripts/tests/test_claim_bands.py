@@ -61,7 +61,8 @@ def test_a_check_hinges_on_the_factor_whose_level_separates_failing_from_holding
 
 def cheap_claims(tmp_path: Path) -> BandsScenario:
     """One claim on the ring: two burst intervals and two seeds, the check reading only the
-    longer interval; Morris with 2 trajectories over the ring's 9 factors."""
+    longer interval; Morris with 2 trajectories over the ring's 10 factors (none left out, so
+    the PC/AT's ControlPacketSize is one)."""
     measure = parse_measure(tmp_path / "toy-claim.json", {
         "kind": "measure", "title": "toy", "source": "toy",
         "runs": [{"label": "ring", "network": "proteon-ring",
@@ -90,7 +91,7 @@ def test_a_claims_analysis_run_again_on_its_store_simulates_nothing(
     (analysis,) = claims.checks
     assert claims.runs == first.simulated
     factors = len(analysis.factors)
-    assert factors == 9
+    assert factors == 10
     # The nominal: 2 intervals x 2 seeds; each Morris point: the 40 ms interval alone.
     assert first.simulated == 2 * 2 + 2 * (factors + 1)
     assert len(analysis.figures) == 2 * (factors + 1) and not np.isnan(analysis.figures).any()
