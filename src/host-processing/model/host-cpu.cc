@@ -122,20 +122,7 @@ HostCpu::ContinueHeld(const std::string& activity, Callback<void> started)
 HostCpu::Activity
 HostCpu::Intern(const std::string& activity)
 {
-    // The callers name their activities with long-lived strings: the string's address finds
-    // its entry without a search of the map (the name is compared too, since an address may
-    // be reused by another string).
-    for (const auto& [name, entry] : m_recentActivities)
-    {
-        if (name == &activity && entry->first == activity)
-        {
-            return entry;
-        }
-    }
-    const Activity entry = m_busyTimeByActivity.try_emplace(activity, Time(0)).first;
-    m_recentActivities[m_nextRecent] = {&activity, entry};
-    m_nextRecent = (m_nextRecent + 1) % m_recentActivities.size();
-    return entry;
+    return m_busyTimeByActivity.try_emplace(activity, Time(0)).first;
 }
 
 void

@@ -12,7 +12,6 @@
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
-#include <array>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -307,13 +306,9 @@ class HostCpu : public NetbltHostModel
     Time m_busyTime;             //!< CPU time of completed jobs
     uint64_t m_jobsCompleted{0}; //!< completed jobs
     std::map<std::string, Time> m_busyTimeByActivity; //!< CPU time of completed jobs, by activity
-    /// The activities named last, by the address of the caller's name: Intern() tries them
-    /// before the map (a host has a handful of activities)
-    std::array<std::pair<const std::string*, Activity>, 8> m_recentActivities{};
-    std::size_t m_nextRecent{0};  //!< the entry of m_recentActivities to replace next
-    bool m_poolLookedUp{false};   //!< m_pool is set
-    Ptr<PacketBufferPool> m_pool; //!< the node's packet buffers, if any
-    EventId m_completion;         //!< completion of the running job
+    bool m_poolLookedUp{false};                       //!< m_pool is set
+    Ptr<PacketBufferPool> m_pool;                     //!< the node's packet buffers, if any
+    EventId m_completion;                             //!< completion of the running job
     bool m_completing{
         false}; //!< a task-level job's work runs and jobs wait: the next starts after it
     std::size_t m_continueAt{0};   //!< where the next continuation of the completing job goes
