@@ -9,10 +9,12 @@ import json
 import subprocess
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from netblt_sim import runtime
+from netblt_sim.bands import BandsScenario
 from netblt_sim.parameters import TransferParameters, transfer_parameters
 from netblt_sim.transfer import TransferRecord, run_transfer
 
@@ -25,6 +27,19 @@ NETBLT_RUN = SCRIPTS_DIR / "netblt-run"
 # streams matter.
 LOSSY_PARAMETERS = TransferParameters(loss=0.1, seed=7, nbufs=2)
 LOSSY_CLI_ARGUMENTS = ["--loss", "0.1", "--seed", "7", "--nbufs", "2"]
+
+
+def toy_bands(**fields: Any) -> BandsScenario:
+    """A bands scenario cheap enough for a test: Morris with 2 trajectories of 4 levels, one
+    Sobol factor of 2 samples, one seed per one-at-a-time run, nothing left out; `fields` give
+    what it analyses (`tables`, `claims`, `nominal_seeds`...)."""
+    defaults: dict[str, Any] = dict(
+        name="toy-bands", title="toy", description="toy", tables=(), nominal_seeds=(1,),
+        seed_base=100, trajectories=2, levels=4, morris_seed=1, sobol_samples=2,
+        sobol_factors=1, sobol_seed=1, within_pct=5.0, left_out={}, residuals=(),
+        one_at_a_time_seeds=(1,), max_simulated_s=120.0,
+    )  # fmt: skip
+    return BandsScenario(**{**defaults, **fields})
 
 
 @pytest.fixture(scope="session")

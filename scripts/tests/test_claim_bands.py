@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import toy_bands
 
 from netblt_sim import runtime
 from netblt_sim.bands import BandsScenario
@@ -71,13 +72,7 @@ def cheap_claims(tmp_path: Path) -> BandsScenario:
         "checks": [{"claim": "no losses at 40 ms", "runs": "ring", "quantity": "lost",
                     "statistic": "max", "where": {"bi_ms": {">": 35}}, "low": 0, "high": 0}],
     })  # fmt: skip
-    return BandsScenario(
-        name="toy-bands", title="toy", description="toy", tables=(), nominal_seeds=(1,),
-        seed_base=100, trajectories=2, levels=4, morris_seed=1, sobol_samples=2,
-        sobol_factors=1, sobol_seed=1, within_pct=5.0, left_out={}, residuals=(),
-        one_at_a_time_seeds=(1,), max_simulated_s=120.0, claims=(measure,),
-        claims_description="toy",
-    )  # fmt: skip
+    return toy_bands(claims=(measure,), claims_description="toy")
 
 
 def test_a_claims_analysis_run_again_on_its_store_simulates_nothing(

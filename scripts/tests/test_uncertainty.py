@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import toy_bands
 
 from netblt_sim import runtime
 from netblt_sim.bands import BandsScenario, analyse
@@ -68,12 +69,7 @@ def cheap_bands(tmp_path: Path) -> BandsScenario:
     table = load_scenario("table-II")
     assert isinstance(table, TableScenario)
     table = replace(table, name="toy-II", published_path=published)
-    return BandsScenario(
-        name="toy-bands", title="toy", description="toy", tables=(table,),
-        nominal_seeds=(1, 2, 3), seed_base=100, trajectories=2, levels=4, morris_seed=1,
-        sobol_samples=2, sobol_factors=1, sobol_seed=1, within_pct=5.0, left_out={},
-        residuals=(), one_at_a_time_seeds=(1,), max_simulated_s=120.0,
-    )  # fmt: skip
+    return toy_bands(tables=(table,), nominal_seeds=(1, 2, 3))
 
 
 def test_the_nominal_lies_in_its_band_and_a_second_analysis_simulates_nothing(

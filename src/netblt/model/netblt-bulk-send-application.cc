@@ -229,18 +229,11 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
             state ^= state << 17;
             return std::endian::native == std::endian::little ? __builtin_bswap64(state) : state;
         };
-        // Two words a turn, by pointer: the loop's own arithmetic is a small part of the work.
         uint8_t* out = bytes.get();
-        uint8_t* const wholeEnd = out + size / (2 * sizeof(uint64_t)) * (2 * sizeof(uint64_t));
-        for (; out != wholeEnd; out += 2 * sizeof(uint64_t))
-        {
-            const uint64_t first = next();
-            std::memcpy(out, &first, sizeof(first));
-            const uint64_t second = next();
-            std::memcpy(out + sizeof(first), &second, sizeof(second));
-        }
-        uint8_t* const end = bytes.get() + size;
-        for (; end - out >= static_cast<std::ptrdiff_t>(sizeof(uint64_t)); out += sizeof(uint64_t))
+        uint8_t* const end = out + size;
+        for (uint8_t* const wholeEnd = out + size / sizeof(uint64_t) * sizeof(uint64_t);
+             out != wholeEnd;
+             out += sizeof(uint64_t))
         {
             const uint64_t word = next();
             std::memcpy(out, &word, sizeof(word));
