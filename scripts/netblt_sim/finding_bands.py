@@ -70,11 +70,9 @@ def analyse_findings(scenario: BandsScenario, analyses: list[TableAnalysis],
         published = table.published()
         parameters = [table.row_parameters(row) for _, row in published.iterrows()]
         nominal = compare(table, parameters, run_transfers(parameters, None, executor))
-        tables = point_tables(scenario, analysis)
+        tables = point_tables(scenario, analysis, published)
         for finding in findings:
-            conditions = " and ".join(
-                f"{c.left} {c.op} {'' if c.times is None else f'{c.times:g} x '}{c.right}"
-                for c in finding.holds)  # fmt: skip
+            conditions = " and ".join(str(condition) for condition in finding.holds)
             check = Check(finding.headline(), "Morris points' tables", FINDING_QUANTITY,
                           conditions, 1.0, 1.0)  # fmt: skip
             figures = np.array([finding_figure(finding, rows) for rows in tables])
@@ -87,11 +85,11 @@ def analyse_findings(scenario: BandsScenario, analyses: list[TableAnalysis],
     return found
 
 
-def point_tables(scenario: BandsScenario, analysis: TableAnalysis) -> list[pd.DataFrame | None]:
-    """The table at each Morris point (`tables.compare`'s rows: each published row the run of
-    its configuration there); None where a run failed."""
+def point_tables(scenario: BandsScenario, analysis: TableAnalysis, published: pd.DataFrame
+                 ) -> list[pd.DataFrame | None]:  # fmt: skip
+    """The table at each Morris point (`tables.compare`'s rows: each of the table's `published`
+    rows the run of its configuration there); None where a run failed."""
     table = analysis.table
-    published = table.published()
     columns = list(CONFIGURATION_COLUMNS)
     numbered = analysis.configurations[columns].reset_index()
     of_row = published[columns].merge(numbered, on=columns, how="left")["index"].tolist()

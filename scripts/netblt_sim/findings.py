@@ -193,6 +193,11 @@ class Condition:
             right = self.times * right
         return bool(OPERATORS[self.op](values[self.left], right))
 
+    def __str__(self) -> str:
+        """As written: `left op [times x ]right`."""
+        times = "" if self.times is None else f"{self.times:g} x "
+        return f"{self.left} {self.op} {times}{self.right}"
+
 
 @dataclass(frozen=True)
 class Finding:
