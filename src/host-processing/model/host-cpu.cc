@@ -122,7 +122,7 @@ HostCpu::ContinueHeld(const std::string& activity, Callback<void> started)
 HostCpu::Activity
 HostCpu::Intern(const std::string& activity)
 {
-    return m_busyTimeByActivity.try_emplace(activity, Time(0)).first;
+    return &*m_busyTimeByActivity.try_emplace(activity, Time(0)).first;
 }
 
 void

@@ -14,8 +14,8 @@
 
 #include <cstdint>
 #include <deque>
-#include <map>
 #include <string>
+#include <unordered_map>
 
 /**
  * @defgroup host-processing Host processing model
@@ -257,8 +257,11 @@ class HostCpu : public NetbltHostModel
     /** @param node a host, or nullptr @return its HostCpu, or nullptr if it has none */
     static Ptr<HostCpu> Of(Ptr<Object> node);
 
+    /// CPU time of completed jobs, by activity name. A hash table: every job looks its
+    /// activity up, and its entries stay where they are as others are added.
+    using ActivityTotals = std::unordered_map<std::string, Time>;
     /// An activity's entry in m_busyTimeByActivity: its name and the CPU time of its jobs.
-    using Activity = std::map<std::string, Time>::iterator;
+    using Activity = ActivityTotals::value_type*;
 
     /** A piece of queued work. */
     struct Job
@@ -296,19 +299,19 @@ class HostCpu : public NetbltHostModel
      */
     void Enqueue(Job job, bool continuation);
 
-    Time m_timerGranularity;     //!< the host's clock tick
-    std::deque<Job> m_queue;     //!< jobs waiting, the running one first
-    bool m_busy{false};          //!< a job is running
-    bool m_held{false};          //!< the running job was started by Hold()
-    Time m_heldSince;            //!< when the held job got the CPU
-    Time m_runningEnd;           //!< when the running job completes
-    Time m_queuedCost;           //!< cost of the waiting jobs (not the running one)
-    Time m_busyTime;             //!< CPU time of completed jobs
-    uint64_t m_jobsCompleted{0}; //!< completed jobs
-    std::map<std::string, Time> m_busyTimeByActivity; //!< CPU time of completed jobs, by activity
-    bool m_poolLookedUp{false};                       //!< m_pool is set
-    Ptr<PacketBufferPool> m_pool;                     //!< the node's packet buffers, if any
-    EventId m_completion;                             //!< completion of the running job
+    Time m_timerGranularity;             //!< the host's clock tick
+    std::deque<Job> m_queue;             //!< jobs waiting, the running one first
+    bool m_busy{false};                  //!< a job is running
+    bool m_held{false};                  //!< the running job was started by Hold()
+    Time m_heldSince;                    //!< when the held job got the CPU
+    Time m_runningEnd;                   //!< when the running job completes
+    Time m_queuedCost;                   //!< cost of the waiting jobs (not the running one)
+    Time m_busyTime;                     //!< CPU time of completed jobs
+    uint64_t m_jobsCompleted{0};         //!< completed jobs
+    ActivityTotals m_busyTimeByActivity; //!< CPU time of completed jobs, by activity
+    bool m_poolLookedUp{false};          //!< m_pool is set
+    Ptr<PacketBufferPool> m_pool;        //!< the node's packet buffers, if any
+    EventId m_completion;                //!< completion of the running job
     bool m_completing{
         false}; //!< a task-level job's work runs and jobs wait: the next starts after it
     std::size_t m_continueAt{0};   //!< where the next continuation of the completing job goes
