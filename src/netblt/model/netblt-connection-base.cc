@@ -559,30 +559,20 @@ NetbltConnectionBase::Granular(Time delay) const
     return m_protocol ? m_protocol->RoundToTick(delay) : delay;
 }
 
-Callback<void>
-NetbltConnectionBase::WhileOpen(std::function<void()> work)
-{
-    Ptr<NetbltConnectionBase> self(this);
-    return MakeHostJob([self, work = std::move(work)]() {
-        if (self->m_state != CLOSED)
-        {
-            work();
-        }
-    });
-}
-
 void
-NetbltConnectionBase::Process(Time cost, const std::string& activity, std::function<void()> work)
+NetbltConnectionBase::QueueJob(Time cost,
+                               const std::string& activity,
+                               Callback<void> job,
+                               bool continuation)
 {
-    m_protocol->Execute(cost, activity, WhileOpen(std::move(work)));
-}
-
-void
-NetbltConnectionBase::ProcessNext(Time cost,
-                                  const std::string& activity,
-                                  std::function<void()> work)
-{
-    m_protocol->Continue(cost, activity, WhileOpen(std::move(work)));
+    if (continuation)
+    {
+        m_protocol->Continue(cost, activity, std::move(job));
+    }
+    else
+    {
+        m_protocol->Execute(cost, activity, std::move(job));
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

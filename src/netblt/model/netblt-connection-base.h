@@ -6,6 +6,7 @@
 #define NETBLT_CONNECTION_BASE_H
 
 #include "netblt-connection.h"
+#include "netblt-host-model.h"
 #include "netblt-idle-timer.h"
 
 #include "ns3/event-id.h"
@@ -198,6 +199,7 @@ class NetbltConnectionBase : public NetbltConnection
      * @return when a timer of that duration fires on the host's clock (NetbltHostModel)
      */
     Time Granular(Time delay) const;
+
     /**
      * Runs @p work once the host's CPU has spent @p cost on it (NetbltL4Protocol::Execute);
      * the work is skipped if the connection has closed meanwhile.
@@ -205,7 +207,12 @@ class NetbltConnectionBase : public NetbltConnection
      * @param activity the activity name, for the host's traces
      * @param work the work
      */
-    void Process(Time cost, const std::string& activity, std::function<void()> work);
+    template <typename Work>
+    void Process(Time cost, const std::string& activity, Work&& work)
+    {
+        QueueJob(cost, activity, WhileOpen(std::forward<Work>(work)), false);
+    }
+
     /**
      * Process() for work that the job completing now goes on to do in the same call (finishing
      * a buffer its last packet completed, sending the control packet that finish queued): it
@@ -214,7 +221,11 @@ class NetbltConnectionBase : public NetbltConnection
      * @param activity the activity name, for the host's traces
      * @param work the work
      */
-    void ProcessNext(Time cost, const std::string& activity, std::function<void()> work);
+    template <typename Work>
+    void ProcessNext(Time cost, const std::string& activity, Work&& work)
+    {
+        QueueJob(cost, activity, WhileOpen(std::forward<Work>(work)), true);
+    }
 
     Ptr<NetbltL4Protocol> m_protocol; //!< the NETBLT layer (null once closed)
     uint16_t m_peerDeathTimeoutS{0};  //!< the other end's death-timer value (OPEN or RESPONSE)
@@ -247,8 +258,31 @@ class NetbltConnectionBase : public NetbltConnection
     void ProgressTimeout();
     void AbortNoProgress(const std::string& reason);
 
-    /** @param work some work @return it, to be skipped if the connection has closed by then */
-    Callback<void> WhileOpen(std::function<void()> work);
+    /**
+     * @param cost CPU time
+     * @param activity the activity name
+     * @param job the job's work
+     * @param continuation NetbltL4Protocol::Continue() rather than Execute()
+     */
+    void QueueJob(Time cost, const std::string& activity, Callback<void> job, bool continuation);
+
+    /**
+     * @param work some work
+     * @return it, to be skipped if the connection has closed by then; the check and the work
+     *         are one callable, not a std::function wrapping another (an allocation and a call
+     *         fewer for every job)
+     */
+    template <typename Work>
+    Callback<void> WhileOpen(Work&& work)
+    {
+        return MakeHostJob(
+            [self = Ptr<NetbltConnectionBase>(this), work = std::forward<Work>(work)]() mutable {
+                if (self->m_state != CLOSED)
+                {
+                    work();
+                }
+            });
+    }
 
     /** @return the progress timeout: ProgressTimeoutFactor x this end's death-timer value */
     Time GetProgressTimeout() const;
