@@ -451,14 +451,10 @@ NetbltSender::SendNextDataPacket()
     {
         return false;
     }
-    Ptr<Packet> packet = next.data;
     // Longword alignment: 0-3 zero bytes after the data, outside the length field.
     uint32_t padding =
         (4 - (NetbltHeader::GetMinimumLength(NetbltPacketType::DATA) + next.length) % 4) % 4;
-    if (padding > 0)
-    {
-        packet->AddAtEnd(Create<Packet>(padding)); // zero bytes
-    }
+    Ptr<Packet> packet = MakePayload(next.data, padding);
     NetbltDataHeader header(next.lastPacket ? NetbltPacketType::LDATA : NetbltPacketType::DATA);
     header.SetBufferNumber(next.buffer);
     header.SetHighConsecutiveSequence(m_highConsecutiveSequence);
@@ -488,6 +484,24 @@ NetbltSender::SendNextDataPacket()
                 SendBurstPacket();
             });
     return true;
+}
+
+Ptr<Packet>
+NetbltSender::MakePayload(Ptr<const Packet> data, uint32_t padding)
+{
+    // Room for the largest headers below NETBLT's on the project's networks (IPv4 with options,
+    // 60 bytes; an Ethernet header, 14) and for a link trailer (Ethernet's 4-byte FCS). Less
+    // would cost a copy, never a different packet.
+    constexpr uint32_t headroom = 128;
+    constexpr uint32_t tailroom = 16;
+    const uint32_t size = data->GetSize();
+    m_payloadBytes.assign(headroom + size + padding + tailroom, 0);
+    data->CopyData(m_payloadBytes.data() + headroom, size);
+    Ptr<Packet> payload =
+        Create<Packet>(m_payloadBytes.data(), static_cast<uint32_t>(m_payloadBytes.size()));
+    payload->RemoveAtStart(headroom);
+    payload->RemoveAtEnd(tailroom);
+    return payload;
 }
 
 void

@@ -11,6 +11,7 @@
 #include "netblt-tx-buffer.h"
 
 #include <set>
+#include <vector>
 
 namespace ns3
 {
@@ -107,6 +108,14 @@ class NetbltSender : public NetbltConnectionBase
     void StartBurst();
     void SendBurstPacket();
     bool SendNextDataPacket();
+    /**
+     * @param data a DATA packet's data
+     * @param padding zero bytes of longword padding to follow it (0-3)
+     * @return the data and padding in a packet of their own, with room before them for the
+     *         headers below (NETBLT, IP, link) and after them for a link trailer: ns-3 copies a
+     *         packet's bytes to make room at either end when there is none, once per header
+     */
+    Ptr<Packet> MakePayload(Ptr<const Packet> data, uint32_t padding);
     void SendNullAck();
     void CheckSenderDone();
     /** Puts the rate policy's values in force (m_params and the connection's traces). */
@@ -128,6 +137,7 @@ class NetbltSender : public NetbltConnectionBase
     std::set<uint16_t> m_sequencesAbove;   //!< received sequence numbers above that
     uint16_t m_peerControlTimerMs{0};      //!< control-timer value from the last OK
     SendReadyCallback m_sendReadyCallback;
+    std::vector<uint8_t> m_payloadBytes; //!< where MakePayload() lays a payload out
 
     TracedCallback<const NetbltTxBuffer::Transmission&> m_dataSentTrace;
     TracedCallback<uint32_t, uint16_t> m_retransmitTrace;
