@@ -180,7 +180,7 @@ NetbltBulkSendApplication::StartApplication()
     NS_ABORT_MSG_UNLESS(InetSocketAddress::IsMatchingType(m_remote),
                         "NetbltBulkSendApplication: Remote must be an InetSocketAddress");
     InetSocketAddress remote = InetSocketAddress::ConvertFrom(m_remote);
-    // The pseudo-random payload: xorshift64, seeded from this application's stream.
+    // The pseudo-random payload: SplitMix64's counter, started from this application's stream.
     m_generatorState = static_cast<uint64_t>(m_seedVariable->GetInteger(1, 0xffffffffU)) << 32 |
                        m_seedVariable->GetInteger(1, 0xffffffffU);
     m_connection = DynamicCast<NetbltSender>(netblt->Connect(remote.GetIpv4(),
@@ -218,16 +218,20 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
     {
         uint32_t size =
             static_cast<uint32_t>(std::min<uint64_t>(bufferSize, m_transferSize - m_bytesGiven));
-        // Each xorshift64 step gives the next eight bytes, most significant first; the last
-        // step gives what is left. Every byte is written, so none is zeroed first; the state is
-        // a local, which stores to the bytes cannot alias.
+        // Each SplitMix64 step (Steele, Lea and Flood, OOPSLA 2014) gives the next eight bytes,
+        // most significant first; the last step gives what is left. A word depends on its own
+        // counter value only, so the words are computed side by side, not one after the other.
+        // Every byte is written, so none is zeroed first; the state is a local, which stores to
+        // the bytes cannot alias.
         const std::unique_ptr<uint8_t[]> bytes(new uint8_t[size]);
         uint64_t state = m_generatorState;
         const auto next = [&state]() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            return std::endian::native == std::endian::little ? __builtin_bswap64(state) : state;
+            state += 0x9e3779b97f4a7c15ULL;
+            uint64_t word = state;
+            word = (word ^ (word >> 30)) * 0xbf58476d1ce4e5b9ULL;
+            word = (word ^ (word >> 27)) * 0x94d049bb133111ebULL;
+            word ^= word >> 31;
+            return std::endian::native == std::endian::little ? __builtin_bswap64(word) : word;
         };
         uint8_t* out = bytes.get();
         uint8_t* const end = out + size;
