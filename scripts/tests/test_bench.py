@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from netblt_sim import bench
+from netblt_sim import bench, bench_child
 from netblt_sim.parameters import transfer_parameters
 
 
@@ -48,3 +49,28 @@ def test_bad_options_exit_2_naming_the_value(
         bench.main([option, value])
     assert exit_info.value.code == 2
     assert f"{option} {value}: {allowed}" in capsys.readouterr().err
+
+
+def test_a_pair_measures_netblt_in_a_child_and_stock_on_the_same_core() -> None:
+    core = min(os.sched_getaffinity(0))
+    per_packet, delivered = bench.netblt_per_packet_child("point-to-point", 1, core)
+    assert delivered == 696  # 10^6 bytes in 1438-byte packets, every one delivered once
+    assert 0 < per_packet < 0.01
+    parameters = transfer_parameters(network="point-to-point", **bench.PER_PACKET_SHAPE, xfsz_kb=1000)  # fmt: skip
+    assert 0 < bench.stock_udp_per_packet(parameters, delivered, core) < 0.01
+
+
+def test_pinned_child_runs_on_that_core_only() -> None:
+    core = max(os.sched_getaffinity(0))
+    completed = subprocess.run(
+        [sys.executable, "-c", "import os; print(sorted(os.sched_getaffinity(0)))"],
+        capture_output=True, text=True, check=True, preexec_fn=bench.pinned_to(core),
+    )  # fmt: skip
+    assert completed.stdout.strip() == f"[{core}]"
+    assert bench.pinned_to(None) is None
+
+
+def test_bench_child_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_child.main(["point-to-point"]) == 2
+    assert bench_child.main(["point-to-point", "many"]) == 2
+    assert "usage: python -m netblt_sim.bench_child NETWORK MEGABYTES" in capsys.readouterr().err

@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""`python -m netblt_sim.bench_child NETWORK MEGABYTES`: the NETBLT side of one of
+`scripts/bench`'s per-packet pairs, in a process of its own as the stock side's is.
+
+Loads ns-3, runs the per-packet shape once small over NETWORK (the first transfer in a process
+also pays cppyy's compilation of the calls it makes), then times one transfer of MEGABYTES
+million bytes (`bench.netblt_per_packet`) and prints its seconds of `Simulator::Run()` per
+delivered data packet and the packets delivered.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from netblt_sim import runtime
+from netblt_sim.bench import PER_PACKET_SHAPE, netblt_per_packet
+from netblt_sim.parameters import transfer_parameters
+from netblt_sim.transfer import run_transfer
+
+WARM_UP_KB = 144
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if len(arguments) != 2 or not arguments[1].isdigit():
+        print("usage: python -m netblt_sim.bench_child NETWORK MEGABYTES", file=sys.stderr)
+        return 2
+    network, megabytes = arguments[0], int(arguments[1])
+    runtime.load()
+    run_transfer(transfer_parameters(network=network, **PER_PACKET_SHAPE, xfsz_kb=WARM_UP_KB))
+    per_packet, delivered = netblt_per_packet(
+        transfer_parameters(network=network, **PER_PACKET_SHAPE, xfsz_kb=megabytes * 1000)
+    )
+    print(per_packet, delivered)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
