@@ -495,8 +495,12 @@ NetbltSender::MakePayload(Ptr<const Packet> data, uint32_t padding)
     constexpr uint32_t headroom = 128;
     constexpr uint32_t tailroom = 16;
     const uint32_t size = data->GetSize();
-    m_payloadBytes.assign(headroom + size + padding + tailroom, 0);
+    m_payloadBytes.resize(headroom + size + padding + tailroom);
+    // Zeros around the data (the padding is zero bytes; the rooms never reach the wire, but a
+    // packet's bytes are never left unset), the data copied in once.
+    std::fill_n(m_payloadBytes.begin(), headroom, 0);
     data->CopyData(m_payloadBytes.data() + headroom, size);
+    std::fill(m_payloadBytes.begin() + headroom + size, m_payloadBytes.end(), 0);
     Ptr<Packet> payload =
         Create<Packet>(m_payloadBytes.data(), static_cast<uint32_t>(m_payloadBytes.size()));
     payload->RemoveAtStart(headroom);
