@@ -138,6 +138,11 @@ class SimulatorRunTimer:
         self.wall_s = time.perf_counter() - self._started
 
 
+def per_packet_parameters(network: str, kilobytes: int) -> TransferParameters:
+    """The per-packet shape (`PER_PACKET_SHAPE`) over `network`, `kilobytes` thousand bytes."""
+    return transfer_parameters(network=network, **PER_PACKET_SHAPE, xfsz_kb=kilobytes)
+
+
 def netblt_per_packet(parameters: TransferParameters) -> tuple[float, int]:
     """Wall seconds of `Simulator::Run()` per delivered data packet, and the packets delivered."""
     timer = SimulatorRunTimer()
@@ -167,9 +172,7 @@ def per_packet_section(megabytes: int, repeat: int) -> None:
           f"{PER_PACKET_SHAPE['bi_ms']} ms; {repeat} pairs, each side a process of its own, "
           f"both on one core; target at most {PER_PACKET_TARGET}x stock)")  # fmt: skip
     for network in PER_PACKET_NETWORKS:
-        parameters = transfer_parameters(
-            network=network, **PER_PACKET_SHAPE, xfsz_kb=megabytes * 1000
-        )
+        parameters = per_packet_parameters(network, megabytes * 1000)
         netblt: list[float] = []
         stock: list[float] = []
         for pair in range(repeat):  # a pair's two runs follow each other on one core

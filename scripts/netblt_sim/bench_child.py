@@ -14,8 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from netblt_sim import runtime
-from netblt_sim.bench import PER_PACKET_SHAPE, netblt_per_packet
-from netblt_sim.parameters import transfer_parameters
+from netblt_sim.bench import netblt_per_packet, per_packet_parameters
 from netblt_sim.transfer import run_transfer
 
 WARM_UP_KB = 144
@@ -28,10 +27,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     network, megabytes = arguments[0], int(arguments[1])
     runtime.load()
-    run_transfer(transfer_parameters(network=network, **PER_PACKET_SHAPE, xfsz_kb=WARM_UP_KB))
-    per_packet, delivered = netblt_per_packet(
-        transfer_parameters(network=network, **PER_PACKET_SHAPE, xfsz_kb=megabytes * 1000)
-    )
+    run_transfer(per_packet_parameters(network, WARM_UP_KB))
+    per_packet, delivered = netblt_per_packet(per_packet_parameters(network, megabytes * 1000))
     print(per_packet, delivered)
     return 0
 

@@ -56,7 +56,7 @@ def test_a_pair_measures_netblt_in_a_child_and_stock_on_the_same_core() -> None:
     per_packet, delivered = bench.netblt_per_packet_child("point-to-point", 1, core)
     assert delivered == 696  # 10^6 bytes in 1438-byte packets, every one delivered once
     assert 0 < per_packet < 0.01
-    parameters = transfer_parameters(network="point-to-point", **bench.PER_PACKET_SHAPE, xfsz_kb=1000)  # fmt: skip
+    parameters = bench.per_packet_parameters("point-to-point", 1000)
     assert 0 < bench.stock_udp_per_packet(parameters, delivered, core) < 0.01
 
 
