@@ -328,7 +328,7 @@ Etherlink3c500NetDevice::TransmitRoutine()
         CopyInDone();
         return;
     }
-    m_driverEvent = Simulator::Schedule(cost, &Etherlink3c500NetDevice::CopyInDone, this);
+    m_driverEvent = Simulator::Schedule(cost, [this]() { CopyInDone(); });
 }
 
 void
@@ -362,7 +362,7 @@ Etherlink3c500NetDevice::TransmitDone(bool sent)
         TransmitRearmed();
         return;
     }
-    m_driverEvent = Simulator::Schedule(cost, &Etherlink3c500NetDevice::TransmitRearmed, this);
+    m_driverEvent = Simulator::Schedule(cost, [this]() { TransmitRearmed(); });
 }
 
 void

@@ -437,10 +437,7 @@ EthernetBusChannel::NotifyEnd(Transmission& tx)
         }
         Simulator::ScheduleWithContext(m_devices[j]->GetNode()->GetId(),
                                        TimeStep(m_mac->GetCable().Distance(station, j)),
-                                       &EthernetBusChannel::Deliver,
-                                       this,
-                                       tx.id,
-                                       j);
+                                       [this, id = tx.id, j]() { Deliver(id, j); });
     }
     if (device)
     {

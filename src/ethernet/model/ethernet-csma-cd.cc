@@ -152,17 +152,16 @@ EthernetCsmaCd::ScheduleWake(uint32_t station, int64_t at)
         // their old wake-ups are taken out of the queue, not left to run as no-ops. Their
         // events run in whatever context planned them: they never reach a node.
         Simulator::Remove(s.wake);
-        s.wake = Simulator::Schedule(delay, &EthernetCsmaCd::Wake, this, station, s.wakeToken);
+        s.wake = Simulator::Schedule(delay, [this, station, token = s.wakeToken]() {
+            Wake(station, token);
+        });
         return;
     }
     // A device's wake-up runs in its node's context (the driver's work follows from it),
     // which the simulator cannot cancel: a new plan makes the previous wake-up stale.
-    Simulator::ScheduleWithContext(s.context,
-                                   delay,
-                                   &EthernetCsmaCd::Wake,
-                                   this,
-                                   station,
-                                   s.wakeToken);
+    Simulator::ScheduleWithContext(s.context, delay, [this, station, token = s.wakeToken]() {
+        Wake(station, token);
+    });
 }
 
 void
@@ -226,12 +225,10 @@ EthernetCsmaCd::ScheduleDetection(Transmission& tx, int64_t at)
     }
     tx.detect = at;
     ++tx.detectToken;
-    Simulator::ScheduleWithContext(m_stations[tx.station].context,
-                                   TimeStep(at - Simulator::Now().GetTimeStep()),
-                                   &EthernetCsmaCd::Detect,
-                                   this,
-                                   tx.id,
-                                   tx.detectToken);
+    Simulator::ScheduleWithContext(
+        m_stations[tx.station].context,
+        TimeStep(at - Simulator::Now().GetTimeStep()),
+        [this, id = tx.id, token = tx.detectToken]() { Detect(id, token); });
 }
 
 void
@@ -239,12 +236,10 @@ EthernetCsmaCd::ScheduleEnd(Transmission& tx)
 {
     tx.endPending = true;
     ++tx.endToken;
-    Simulator::ScheduleWithContext(m_stations[tx.station].context,
-                                   TimeStep(tx.end - Simulator::Now().GetTimeStep()),
-                                   &EthernetCsmaCd::TransmissionEnd,
-                                   this,
-                                   tx.id,
-                                   tx.endToken);
+    Simulator::ScheduleWithContext(
+        m_stations[tx.station].context,
+        TimeStep(tx.end - Simulator::Now().GetTimeStep()),
+        [this, id = tx.id, token = tx.endToken]() { TransmissionEnd(id, token); });
 }
 
 void

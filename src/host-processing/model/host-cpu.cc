@@ -226,7 +226,7 @@ HostCpu::StartNext()
     m_runningEnd = Simulator::Now() + job.cost;
     m_jobStartedTrace(job.activity->first, job.cost, Simulator::Now() - job.queued);
     NS_LOG_LOGIC("start " << job.activity->first << " for " << job.cost);
-    m_completion = Simulator::Schedule(job.cost, &HostCpu::Complete, this);
+    m_completion = Simulator::Schedule(job.cost, [this]() { Complete(); });
 }
 
 void
@@ -310,7 +310,7 @@ HostCpu::StartInterrupt()
     m_jobStartedTrace(handler.activity->first, handler.cost, Simulator::Now() - handler.queued);
     NS_LOG_LOGIC("interrupt " << handler.activity->first << " for " << handler.cost);
     m_interruptEnd = Simulator::Now() + handler.cost;
-    m_interruptCompletion = Simulator::Schedule(handler.cost, &HostCpu::CompleteInterrupt, this);
+    m_interruptCompletion = Simulator::Schedule(handler.cost, [this]() { CompleteInterrupt(); });
 }
 
 void
@@ -336,7 +336,7 @@ HostCpu::CompleteInterrupt()
         m_preempted = false;
         m_busy = true;
         m_runningEnd = Simulator::Now() + m_preemptedRemaining;
-        m_completion = Simulator::Schedule(m_preemptedRemaining, &HostCpu::Complete, this);
+        m_completion = Simulator::Schedule(m_preemptedRemaining, [this]() { Complete(); });
     }
     else
     {

@@ -227,7 +227,7 @@ NetbltReceiver::ProvideBuffer()
             // GOs together, once the client has returned, rather than one CONTROL per call.
             if (!m_flushEvent.IsPending())
             {
-                m_flushEvent = Simulator::ScheduleNow(&NetbltReceiver::FlushControl, this);
+                m_flushEvent = Simulator::ScheduleNow([this]() { FlushControl(); });
             }
         }
         else
@@ -350,7 +350,7 @@ NetbltReceiver::SendControlPacketNow()
     Simulator::Remove(m_controlTimer);
     m_controlTimerValue = GetControlTimerValue();
     m_controlTimer =
-        Simulator::Schedule(Granular(m_controlTimerValue), &NetbltReceiver::ControlTimeout, this);
+        Simulator::Schedule(Granular(m_controlTimerValue), [this]() { ControlTimeout(); });
 }
 
 Time

@@ -397,7 +397,7 @@ NetbltSender::ScheduleBurst()
     }
     else
     {
-        m_burstEvent = Simulator::Schedule(Granular(delay), &NetbltSender::SendBurst, this);
+        m_burstEvent = Simulator::Schedule(Granular(delay), [this]() { SendBurst(); });
     }
 }
 
@@ -421,7 +421,7 @@ NetbltSender::StartBurst()
     // next (RFC 1030 §3), so a burst the CPU delayed also delays the ones after it.
     m_rate.StartTransmission(Simulator::Now(), m_params.burstSize);
     m_burstEvent =
-        Simulator::Schedule(Granular(m_params.GetBurstInterval()), &NetbltSender::SendBurst, this);
+        Simulator::Schedule(Granular(m_params.GetBurstInterval()), [this]() { SendBurst(); });
     SendBurstPacket();
 }
 
