@@ -122,7 +122,19 @@ HostCpu::ContinueHeld(const std::string& activity, Callback<void> started)
 HostCpu::Activity
 HostCpu::Intern(const std::string& activity)
 {
-    return &*m_busyTimeByActivity.try_emplace(activity, Time(0)).first;
+    // Components name their activities with strings that outlive the jobs (constants): found
+    // by the string's address, checked against the name, a job costs no hashing of its name.
+    for (const auto& [name, entry] : m_recentActivities)
+    {
+        if (name == &activity && entry->first == activity)
+        {
+            return entry;
+        }
+    }
+    Activity entry = &*m_busyTimeByActivity.try_emplace(activity, Time(0)).first;
+    m_recentActivities[m_nextRecentActivity] = {&activity, entry};
+    m_nextRecentActivity = (m_nextRecentActivity + 1) % m_recentActivities.size();
+    return entry;
 }
 
 void

@@ -12,10 +12,12 @@
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 /**
  * @defgroup host-processing Host processing model
@@ -309,6 +311,9 @@ class HostCpu : public NetbltHostModel
     Time m_busyTime;                     //!< CPU time of completed jobs
     uint64_t m_jobsCompleted{0};         //!< completed jobs
     ActivityTotals m_busyTimeByActivity; //!< CPU time of completed jobs, by activity
+    /// the activities of the latest jobs, by the address of the name they were given with
+    std::array<std::pair<const std::string*, Activity>, 8> m_recentActivities{};
+    std::size_t m_nextRecentActivity{0}; //!< the entry of m_recentActivities replaced next
     bool m_poolLookedUp{false};          //!< m_pool is set
     Ptr<PacketBufferPool> m_pool;        //!< the node's packet buffers, if any
     EventId m_completion;                //!< completion of the running job
