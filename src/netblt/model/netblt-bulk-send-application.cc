@@ -19,7 +19,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <memory>
 
 namespace ns3
 {
@@ -221,9 +220,10 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
         // Each SplitMix64 step (Steele, Lea and Flood, OOPSLA 2014) gives the next eight bytes,
         // most significant first; the last step gives what is left. A word depends on its own
         // counter value only, so the words are computed side by side, not one after the other.
-        // Every byte is written, so none is zeroed first; the state is a local, which stores to
-        // the bytes cannot alias.
-        const std::unique_ptr<uint8_t[]> bytes(new uint8_t[size]);
+        // The state is a local, which stores to the bytes cannot alias. The bytes are made in
+        // one scratch array, reused: the packet keeps a copy of its own.
+        m_bufferBytes.resize(std::max<std::size_t>(m_bufferBytes.size(), size));
+        uint8_t* const bytes = m_bufferBytes.data();
         uint64_t state = m_generatorState;
         const auto next = [&state]() {
             state += 0x9e3779b97f4a7c15ULL;
@@ -233,7 +233,7 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
             word ^= word >> 31;
             return std::endian::native == std::endian::little ? __builtin_bswap64(word) : word;
         };
-        uint8_t* out = bytes.get();
+        uint8_t* out = bytes;
         uint8_t* const end = out + size;
         for (uint8_t* const wholeEnd = out + size / sizeof(uint64_t) * sizeof(uint64_t);
              out != wholeEnd;
@@ -248,14 +248,14 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
             std::memcpy(out, &word, static_cast<std::size_t>(end - out));
         }
         m_generatorState = state;
-        Ptr<Packet> buffer = Create<Packet>(bytes.get(), size);
+        Ptr<Packet> buffer = Create<Packet>(bytes, size);
         bool last = m_bytesGiven + size >= m_transferSize;
         if (!connection->SendBuffer(buffer, last))
         {
             return;
         }
         m_bytesGiven += size;
-        m_digest.Add(bytes.get(), size);
+        m_digest.Add(bytes, size);
     }
 }
 

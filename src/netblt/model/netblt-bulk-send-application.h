@@ -14,6 +14,9 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
+#include <cstdint>
+#include <vector>
+
 namespace ns3
 {
 
@@ -89,6 +92,7 @@ class NetbltBulkSendApplication : public Application
     uint64_t m_bytesGiven{0};
     NetbltDigest m_digest; //!< digest of the bytes so far
     uint64_t m_generatorState{0};
+    std::vector<uint8_t> m_bufferBytes; //!< the next buffer's bytes, made here before its packet
     bool m_closed{false};
     Time m_closeTime;
     NetbltConnection::CloseReason m_closeReason{NetbltConnection::TRANSFER_COMPLETE};
