@@ -88,6 +88,42 @@ class HostCpuSerialisationTestCase : public TestCase
 
 /**
  * @ingroup host-processing-tests
+ * @brief A job is accounted to the activity its name says when it is asked for, whichever
+ * string object carries the name: one object renamed between jobs names several activities,
+ * and two objects with one name name one activity.
+ */
+class HostCpuActivityNameTestCase : public TestCase
+{
+  public:
+    HostCpuActivityNameTestCase()
+        : TestCase("jobs are accounted by their activity's name, not by the string that gave it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        std::string name = "copy";
+        Simulator::Schedule(MilliSeconds(0), [&]() {
+            cpu->Execute(MilliSeconds(1), name, Callback<void>());
+            name = "sums"; // the same object, the same length, another activity
+            cpu->Execute(MilliSeconds(2), name, Callback<void>());
+            name = "copy";
+            cpu->Execute(MilliSeconds(4), name, Callback<void>());
+            const std::string other = "sums"; // another object, an activity already seen
+            cpu->Execute(MilliSeconds(8), other, Callback<void>());
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime("copy"), MilliSeconds(5), "1 + 4 ms");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime("sums"), MilliSeconds(10), "2 + 8 ms");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetJobsCompleted(), 4, "4 jobs");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup host-processing-tests
  * @brief Work queued by a job's own completion goes behind jobs that were already waiting, and
  * the JobStarted/JobCompleted traces report queueing time.
  */
@@ -417,6 +453,7 @@ class HostCpuTestSuite : public TestSuite
         : TestSuite("host-cpu", Type::UNIT)
     {
         AddTestCase(new HostCpuSerialisationTestCase, Duration::QUICK);
+        AddTestCase(new HostCpuActivityNameTestCase, Duration::QUICK);
         AddTestCase(new HostCpuOrderingTestCase, Duration::QUICK);
         AddTestCase(new HostCpuContinuationTestCase, Duration::QUICK);
         AddTestCase(new HostCpuFreeWorkTestCase, Duration::QUICK);
