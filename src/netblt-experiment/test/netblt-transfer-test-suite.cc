@@ -18,6 +18,8 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cstring>
+#include <set>
 #include <sstream>
 
 /**
@@ -243,6 +245,16 @@ class NetbltApplicationsTransferTestCase : public NetbltEngineTestCase
         NS_TEST_EXPECT_MSG_NE(sender->GetDigest(),
                               Digest(std::vector<uint8_t>(100000, 0)),
                               "not trivially zero");
+        // No eight bytes of the payload repeat: bytes delivered in another's place would show.
+        const std::vector<uint8_t>& kept = sink->GetData();
+        std::set<uint64_t> words;
+        for (std::size_t at = 0; at + sizeof(uint64_t) <= kept.size(); at += sizeof(uint64_t))
+        {
+            uint64_t word;
+            std::memcpy(&word, kept.data() + at, sizeof(word));
+            words.insert(word);
+        }
+        NS_TEST_EXPECT_MSG_EQ(words.size(), kept.size() / sizeof(uint64_t), "no word repeats");
         Simulator::Destroy();
     }
 };
