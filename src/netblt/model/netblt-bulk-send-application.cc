@@ -179,7 +179,7 @@ NetbltBulkSendApplication::StartApplication()
     NS_ABORT_MSG_UNLESS(InetSocketAddress::IsMatchingType(m_remote),
                         "NetbltBulkSendApplication: Remote must be an InetSocketAddress");
     InetSocketAddress remote = InetSocketAddress::ConvertFrom(m_remote);
-    // The pseudo-random payload: SplitMix64's counter, started from this application's stream.
+    // The payload's Weyl sequence starts from this application's stream.
     m_generatorState = static_cast<uint64_t>(m_seedVariable->GetInteger(1, 0xffffffffU)) << 32 |
                        m_seedVariable->GetInteger(1, 0xffffffffU);
     m_connection = DynamicCast<NetbltSender>(netblt->Connect(remote.GetIpv4(),
@@ -217,21 +217,18 @@ NetbltBulkSendApplication::HandOverBuffers(Ptr<NetbltSender> connection)
     {
         uint32_t size =
             static_cast<uint32_t>(std::min<uint64_t>(bufferSize, m_transferSize - m_bytesGiven));
-        // Each SplitMix64 step (Steele, Lea and Flood, OOPSLA 2014) gives the next eight bytes,
-        // most significant first; the last step gives what is left. A word depends on its own
-        // counter value only, so the words are computed side by side, not one after the other.
-        // The state is a local, which stores to the bytes cannot alias. The bytes are made in
-        // one scratch array, reused: the packet keeps a copy of its own.
+        // Word k of the transfer is the seed plus k times the golden ratio (a Weyl sequence,
+        // odd step: no two words of a transfer alike, so a packet delivered in another's place
+        // changes the digest), written most significant byte first; the last word gives what
+        // is left. One addition per eight bytes. The state is a local, which stores to the
+        // bytes cannot alias. The bytes are made in one scratch array, reused: the packet
+        // keeps a copy of its own.
         m_bufferBytes.resize(std::max<std::size_t>(m_bufferBytes.size(), size));
         uint8_t* const bytes = m_bufferBytes.data();
         uint64_t state = m_generatorState;
         const auto next = [&state]() {
             state += 0x9e3779b97f4a7c15ULL;
-            uint64_t word = state;
-            word = (word ^ (word >> 30)) * 0xbf58476d1ce4e5b9ULL;
-            word = (word ^ (word >> 27)) * 0x94d049bb133111ebULL;
-            word ^= word >> 31;
-            return std::endian::native == std::endian::little ? __builtin_bswap64(word) : word;
+            return std::endian::native == std::endian::little ? __builtin_bswap64(state) : state;
         };
         uint8_t* out = bytes;
         uint8_t* const end = out + size;
