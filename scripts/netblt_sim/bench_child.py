@@ -26,9 +26,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("usage: python -m netblt_sim.bench_child NETWORK MEGABYTES", file=sys.stderr)
         return 2
     network, megabytes = arguments[0], int(arguments[1])
+    try:
+        warm_up = per_packet_parameters(network, WARM_UP_KB)
+        timed = per_packet_parameters(network, megabytes * 1000)
+    except ValueError as error:
+        print(f"bench_child: {error}", file=sys.stderr)
+        return 2
     runtime.load()
-    run_transfer(per_packet_parameters(network, WARM_UP_KB))
-    per_packet, delivered = netblt_per_packet(per_packet_parameters(network, megabytes * 1000))
+    run_transfer(warm_up)
+    per_packet, delivered = netblt_per_packet(timed)
     print(per_packet, delivered)
     return 0
 

@@ -74,3 +74,7 @@ def test_bench_child_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -
     assert bench_child.main(["point-to-point"]) == 2
     assert bench_child.main(["point-to-point", "many"]) == 2
     assert "usage: python -m netblt_sim.bench_child NETWORK MEGABYTES" in capsys.readouterr().err
+    assert bench_child.main(["token-bus", "1"]) == 2
+    assert "network = 'token-bus': must be one of" in capsys.readouterr().err
+    assert bench_child.main(["point-to-point", "0"]) == 2
+    assert "xfsz_bytes = 0: must be from 1" in capsys.readouterr().err
