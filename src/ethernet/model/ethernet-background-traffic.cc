@@ -232,8 +232,7 @@ EthernetBackgroundTraffic::ScheduleAggregateArrival()
     // The events of background arrivals run in no node's context: they reach no node.
     Simulator::ScheduleWithContext(Simulator::NO_CONTEXT,
                                    Seconds(m_arrivalRv->GetValue(m_meanGap, 0)),
-                                   &EthernetBackgroundTraffic::AggregateArrival,
-                                   this);
+                                   [this]() { AggregateArrival(); });
 }
 
 void
@@ -253,9 +252,7 @@ EthernetBackgroundTraffic::ScheduleStationArrival(uint32_t station)
     const double meanStationGap = m_meanGap * m_stations;
     m_stationArrivals[station] =
         Simulator::Schedule(Seconds(m_arrivalRv->GetValue(meanStationGap, 0)),
-                            &EthernetBackgroundTraffic::StationArrival,
-                            this,
-                            station);
+                            [this, station]() { StationArrival(station); });
 }
 
 void

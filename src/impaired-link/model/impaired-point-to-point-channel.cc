@@ -202,11 +202,9 @@ ImpairedPointToPointChannel::ScheduleCopy(Ptr<const Packet> p,
                                           Time delay)
 {
     NS_LOG_FUNCTION(this << p << dst << delay);
-    Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
-                                   delay,
-                                   &PointToPointNetDevice::Receive,
-                                   dst,
-                                   p->Copy());
+    Simulator::ScheduleWithContext(dst->GetNode()->GetId(), delay, [dst, copy = p->Copy()]() {
+        dst->Receive(copy);
+    });
 }
 
 uint32_t

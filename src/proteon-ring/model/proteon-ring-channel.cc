@@ -389,12 +389,12 @@ ProteonRingChannel::Plan()
         m_seizeDevice = index;
         ++m_seizeGeneration;
         NS_LOG_LOGIC("station " << station << " seizes the token at " << TimeStep(at).As(Time::US));
-        Simulator::ScheduleWithContext(m_devices[index].device->GetNode()->GetId(),
-                                       TimeStep(at - now),
-                                       &ProteonRingChannel::Seize,
-                                       this,
-                                       static_cast<uint32_t>(index),
-                                       m_seizeGeneration);
+        Simulator::ScheduleWithContext(
+            m_devices[index].device->GetNode()->GetId(),
+            TimeStep(at - now),
+            [this, device = static_cast<uint32_t>(index), generation = m_seizeGeneration]() {
+                Seize(device, generation);
+            });
         return;
     }
 }
@@ -457,28 +457,23 @@ ProteonRingChannel::Seize(uint32_t index, uint64_t generation)
             continue;
         }
         const uint32_t hops = (m_devices[j].station + m_stationCount - station) % m_stationCount;
-        Simulator::ScheduleWithContext(receiver->GetNode()->GetId(),
-                                       TimeStep(static_cast<int64_t>(hops) * m_hop) + tx,
-                                       &ProteonRingNetDevice::Receive,
-                                       receiver,
-                                       frame->Copy());
+        Simulator::ScheduleWithContext(
+            receiver->GetNode()->GetId(),
+            TimeStep(static_cast<int64_t>(hops) * m_hop) + tx,
+            [receiver, copy = frame->Copy()]() { receiver->Receive(copy); });
     }
     const uint32_t context = source->GetNode()->GetId();
     // The end of a transmission changes nothing on the ring; it is an event only for its traces.
     if (!m_txEndTrace.IsEmpty() || source->IsTransmitEndTraced())
     {
-        Simulator::ScheduleWithContext(context,
-                                       tx,
-                                       &ProteonRingChannel::TransmitEnd,
-                                       this,
-                                       index,
-                                       frame);
+        Simulator::ScheduleWithContext(context, tx, [this, index, frame]() {
+            TransmitEnd(index, frame);
+        });
     }
     // The sender strips its frame when the last bit is back, and releases the token then.
-    Simulator::ScheduleWithContext(context,
-                                   tx + TimeStep(m_rotation),
-                                   &ProteonRingNetDevice::TransmitComplete,
-                                   source);
+    Simulator::ScheduleWithContext(context, tx + TimeStep(m_rotation), [source]() {
+        source->TransmitComplete();
+    });
 
     // Traces last, once the ring is marked busy: a sink that hands another device a frame
     // makes the channel plan around this transmission.

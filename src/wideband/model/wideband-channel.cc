@@ -394,12 +394,10 @@ WidebandChannel::Transmit(Ptr<WidebandNetDevice> sender, Ptr<const Packet> packe
             continue;
         }
         const bool damaged = m_dataErrors->GetValue() < ErrorProbability(codedBits);
-        Simulator::ScheduleWithContext(device->GetNode()->GetId(),
-                                       arrival,
-                                       &WidebandNetDevice::Receive,
-                                       device,
-                                       packet->Copy(),
-                                       damaged);
+        Simulator::ScheduleWithContext(
+            device->GetNode()->GetId(),
+            arrival,
+            [device, copy = packet->Copy(), damaged]() { device->Receive(copy, damaged); });
     }
 }
 

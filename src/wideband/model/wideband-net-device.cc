@@ -177,7 +177,7 @@ WidebandNetDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t 
     }
     if (m_interfaceDelay.IsStrictlyPositive())
     {
-        Simulator::Schedule(m_interfaceDelay, &WidebandNetDevice::Enqueue, this, packet);
+        Simulator::Schedule(m_interfaceDelay, [this, packet]() { Enqueue(packet); });
     }
     else
     {
@@ -212,8 +212,7 @@ WidebandNetDevice::ScheduleControlSlot()
         // Already used: a station asks once per frame.
         slot = m_channel->GetNextControlSlot(m_station, slot + NanoSeconds(1));
     }
-    m_controlSlotEvent =
-        Simulator::Schedule(slot - Simulator::Now(), &WidebandNetDevice::ControlSlot, this);
+    m_controlSlotEvent = Simulator::Schedule(slot - Simulator::Now(), [this]() { ControlSlot(); });
 }
 
 void
@@ -282,20 +281,18 @@ WidebandNetDevice::ControlSlot()
         m_reservationLostTrace(static_cast<uint32_t>(request.size()));
         Pending& pending = m_pending.emplace_back();
         pending.datagrams = std::move(request);
-        pending.event = Simulator::Schedule(m_channel->GetReservationRound(),
-                                            &WidebandNetDevice::RequestLost,
-                                            this,
-                                            &pending.datagrams);
+        pending.event = Simulator::Schedule(
+            m_channel->GetReservationRound(),
+            [this, datagrams = &pending.datagrams]() { RequestLost(datagrams); });
         return;
     }
     for (std::size_t i = 0; i < request.size(); ++i)
     {
         Pending& pending = m_pending.emplace_back();
         pending.datagrams.push_back(request[i]);
-        pending.event = Simulator::Schedule(ends[i] - Simulator::Now(),
-                                            &WidebandNetDevice::TransmissionEnded,
-                                            this,
-                                            &pending.datagrams);
+        pending.event = Simulator::Schedule(
+            ends[i] - Simulator::Now(),
+            [this, datagrams = &pending.datagrams]() { TransmissionEnded(datagrams); });
     }
 }
 
@@ -332,7 +329,7 @@ WidebandNetDevice::Receive(Ptr<Packet> packet, bool damaged)
     }
     if (m_interfaceDelay.IsStrictlyPositive())
     {
-        Simulator::Schedule(m_interfaceDelay, &WidebandNetDevice::DeliverUp, this, packet);
+        Simulator::Schedule(m_interfaceDelay, [this, packet]() { DeliverUp(packet); });
     }
     else
     {
