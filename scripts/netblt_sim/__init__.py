@@ -32,7 +32,8 @@ Modules:
 Nothing here imports ns-3 until a simulation is run: `import netblt_sim` is cheap.
 """
 
-from netblt_sim.flows import (
+from netblt_sim.batch.sweep import sweep
+from netblt_sim.core.flows import (
     FlowSet,
     FlowSetRecord,
     flow_set,
@@ -40,14 +41,13 @@ from netblt_sim.flows import (
     run_transfers_together,
     trace_time_sequences,
 )
-from netblt_sim.plots import (
+from netblt_sim.core.parameters import TransferParameters, transfer_parameters
+from netblt_sim.core.transfer import TransferRecord, records_frame, run_transfer
+from netblt_sim.reporting.plots import (
     plot_losses_vs_burst_interval,
     plot_throughput_vs_burst_interval,
     plot_time_sequence,
 )
-from netblt_sim.sweep import sweep
-from netblt_sim.parameters import TransferParameters, transfer_parameters
-from netblt_sim.transfer import TransferRecord, records_frame, run_transfer
 
 __all__ = [
     "FlowSet",

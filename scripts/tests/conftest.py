@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from netblt_sim import runtime
-from netblt_sim.bands import BandsScenario
-from netblt_sim.parameters import TransferParameters, transfer_parameters
-from netblt_sim.transfer import TransferRecord, run_transfer
+from netblt_sim.core import runtime
+from netblt_sim.core.parameters import TransferParameters, transfer_parameters
+from netblt_sim.core.transfer import TransferRecord, run_transfer
+from netblt_sim.scenarios.bands.scenario import BandsScenario
 
 SCRIPTS_DIR = Path(__file__).resolve().parents[1]
 REPO_ROOT = SCRIPTS_DIR.parent

@@ -10,7 +10,7 @@ from __future__ import annotations
 import struct
 from pathlib import Path
 
-from netblt_sim.checksum import netblt_checksum
+from netblt_sim.wire.checksum import netblt_checksum
 
 
 def with_checksum(packet: bytes, covered: int | None = None) -> bytes:

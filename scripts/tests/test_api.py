@@ -10,13 +10,8 @@ import pytest
 from conftest import NETBLT_RUN
 
 import netblt_sim
-from netblt_sim import (
-    plot_throughput_vs_burst_interval,
-    run_transfer,
-    runtime,
-    sweep,
-    transfer_parameters,
-)
+from netblt_sim import plot_throughput_vs_burst_interval, run_transfer, sweep, transfer_parameters
+from netblt_sim.core import runtime
 
 RING_ROW = dict(network="proteon-ring", bs=5, bi_ms=43, psz=1990, bfsz=19900, xfsz_kb=398, nbufs=2)
 

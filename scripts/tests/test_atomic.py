@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from netblt_sim.atomic import atomic_outputs
+from netblt_sim.reporting.atomic import atomic_outputs
 
 
 def test_files_appear_only_when_the_block_succeeds(tmp_path: Path) -> None:

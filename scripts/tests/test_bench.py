@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from netblt_sim import bench, bench_child
-from netblt_sim.parameters import transfer_parameters
+from netblt_sim.core.parameters import transfer_parameters
+from netblt_sim.tools import bench, bench_child
 
 
 def test_stock_udp_yardstick_delivers_every_packet_and_times_them() -> None:
@@ -73,7 +73,7 @@ def test_pinned_child_runs_on_that_core_only() -> None:
 def test_bench_child_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench_child.main(["point-to-point"]) == 2
     assert bench_child.main(["point-to-point", "many"]) == 2
-    assert "usage: python -m netblt_sim.bench_child NETWORK MEGABYTES" in capsys.readouterr().err
+    assert "usage: python -m netblt_sim.tools.bench_child NETWORK MEGABYTES" in capsys.readouterr().err
     assert bench_child.main(["token-bus", "1"]) == 2
     assert "network = 'token-bus': must be one of" in capsys.readouterr().err
     assert bench_child.main(["point-to-point", "0"]) == 2

@@ -14,16 +14,16 @@ import pandas as pd
 import pytest
 from conftest import toy_bands
 
-from netblt_sim import runtime
-from netblt_sim.bands import BandsScenario
-from netblt_sim.claim_bands import ClaimAnalysis, analyse_claims, share_holding
-from netblt_sim.claim_bands_report import claims_frame
-from netblt_sim.executor import TransferExecutor
-from netblt_sim.finding_bands import checkable, finding_figure
-from netblt_sim.measures import Check, parse_measure
-from netblt_sim.scenarios import load_scenario
-from netblt_sim.tables import TableScenario
-from netblt_sim.uncertainty import Factor, MorrisIndices
+from netblt_sim.batch.executor import TransferExecutor
+from netblt_sim.core import runtime
+from netblt_sim.scenarios.bands.claims import ClaimAnalysis, analyse_claims, share_holding
+from netblt_sim.scenarios.bands.claims_report import claims_frame
+from netblt_sim.scenarios.bands.findings import checkable, finding_figure
+from netblt_sim.scenarios.bands.scenario import BandsScenario
+from netblt_sim.scenarios.bands.uncertainty import Factor, MorrisIndices
+from netblt_sim.scenarios.measure.scenario import Check, parse_measure
+from netblt_sim.scenarios.registry import load_scenario
+from netblt_sim.scenarios.table.scenario import TableScenario
 
 
 def test_the_share_holding_counts_the_points_within_the_widened_bounds() -> None:

@@ -14,12 +14,13 @@ import pandas as pd
 import pytest
 from conftest import REPO_ROOT
 
-from netblt_sim import plot_losses_vs_burst_interval, runtime
-from netblt_sim.measures import Check, MeasureScenario
-from netblt_sim.parameters import TransferParameters
-from netblt_sim.reports import losses_by_interval
-from netblt_sim.scenarios import SCENARIOS_DIR, load_scenario
-from netblt_sim.transfer import run_transfer
+from netblt_sim import plot_losses_vs_burst_interval
+from netblt_sim.core import runtime
+from netblt_sim.core.parameters import TransferParameters
+from netblt_sim.core.transfer import run_transfer
+from netblt_sim.scenarios.measure.report import losses_by_interval
+from netblt_sim.scenarios.measure.scenario import Check, MeasureScenario
+from netblt_sim.scenarios.registry import SCENARIOS_DIR, load_scenario
 
 RESULTS = REPO_ROOT / "results"
 NAME = "ethernet-private"

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from conftest import NETBLT_RUN, FreshProcessRun
 
-from netblt_sim.transfer import TransferRecord
+from netblt_sim.core.transfer import TransferRecord
 
 
 @pytest.mark.parametrize(

@@ -33,8 +33,7 @@ import netblt_bytes as make
 import pytest
 from conftest import CAPTURED_TRANSFERS, REPO_ROOT, NetworkCapture
 
-from netblt_sim.pcap import read_netblt_packets
-from netblt_sim.wire import (
+from netblt_sim.wire.decoder import (
     ControlFields,
     DataFields,
     GoMessage,
@@ -47,6 +46,7 @@ from netblt_sim.wire import (
     ResendMessage,
     decode_netblt,
 )
+from netblt_sim.wire.pcap import read_netblt_packets
 
 DISSECTOR = REPO_ROOT / "src" / "netblt" / "wireshark" / "netblt.lua"
 EXPERT_WARNING = 0x00600000  # Wireshark's PI_WARN; PI_ERROR is 0x00800000

@@ -15,10 +15,10 @@ import pandas as pd
 import pytest
 from conftest import REPO_ROOT
 
-from netblt_sim.findings import evaluate, load_findings
-from netblt_sim.scenarios import SCENARIOS_DIR, load_scenario
-from netblt_sim.tables import CSV_COLUMNS
-from netblt_sim.transfer import RUN_COLUMNS
+from netblt_sim.core.transfer import RUN_COLUMNS
+from netblt_sim.reporting.findings import evaluate, load_findings
+from netblt_sim.scenarios.registry import SCENARIOS_DIR, load_scenario
+from netblt_sim.scenarios.table.scenario import CSV_COLUMNS
 
 COLUMNS = {"rows": CSV_COLUMNS, "curves": RUN_COLUMNS}
 TABLES = ("table-II", "table-III", "table-IV")

@@ -16,9 +16,10 @@ from statistics import median
 
 import pytest
 
-from netblt_sim import runtime, sweep, transfer_parameters
-from netblt_sim.flow_reports import FrameArithmetic
-from netblt_sim.flows import (
+from netblt_sim import sweep, transfer_parameters
+from netblt_sim.batch.store import ResultStore, parameters_key
+from netblt_sim.core import runtime
+from netblt_sim.core.flows import (
     AttributeOverride,
     FlowSet,
     FlowSetRecord,
@@ -28,9 +29,9 @@ from netblt_sim.flows import (
     run_transfers_together,
     trace_time_sequences,
 )
-from netblt_sim.plots import TIME_SEQUENCE_STYLES, plot_time_sequence
-from netblt_sim.store import ResultStore, parameters_key
-from netblt_sim.transfer import run_transfer
+from netblt_sim.core.transfer import run_transfer
+from netblt_sim.reporting.plots import TIME_SEQUENCE_STYLES, plot_time_sequence
+from netblt_sim.scenarios.measure.flow_report import FrameArithmetic
 
 # Table IV's best run, in small transfers.
 WIDEBAND_BEST = dict(network="wideband", bs=5, bi_ms=55, psz=1432, bfsz=14320, xfsz_kb=143.2,
@@ -180,7 +181,7 @@ def test_a_tcp_flow_set_of_one_is_the_tcp_transfer_and_keyed_apart(
 
 # Python refuses several TCP flows before ns-3 sees them; the experiment itself aborts too.
 SEVERAL_TCP_FLOWS = """
-from netblt_sim import runtime
+from netblt_sim.core import runtime
 ns = runtime.load()
 experiment = ns.CreateObject[ns.NetbltProteonRingExperiment]()
 experiment.SetAttribute("Transport", ns.StringValue("TCP"))
@@ -274,6 +275,6 @@ def test_an_override_reads_as_text() -> None:
 
 
 def _zero_path() -> object:
-    from netblt_sim.flows import PathRecord  # noqa: PLC0415
+    from netblt_sim.core.flows import PathRecord  # noqa: PLC0415
 
     return PathRecord(**{name: 0 for name in PathRecord.__annotations__})

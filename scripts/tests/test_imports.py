@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The package `netblt_sim` has no import circles.
+"""The package `netblt_sim` has no import circles, and its sub-packages are layers.
 
 The graph has an edge from module A to module B of the package for every `import` or `from ...
 import` statement of A that names B, wherever it stands: at module level, under `if
@@ -23,13 +23,42 @@ from conftest import SCRIPTS_DIR
 PACKAGE = "netblt_sim"
 
 
+# The sub-packages, lowest first; the public API (`netblt_sim` itself) stands just below the
+# tools.
+LAYERS: tuple[str, ...] = ("wire", "core", "batch", "reporting", "scenarios.table",
+                           "scenarios.measure", "scenarios.time_sequence",
+                           "scenarios.rate_control", "scenarios.bands", "scenarios.registry",
+                           "", "tools")  # fmt: skip
+MAX_MODULE_LINES = 500
+
+
 def module_names(package_dir: Path, package: str) -> dict[str, Path]:
-    """Every module of the package (not its subpackages) by dotted name, `__init__` as the
-    package's own name."""
+    """Every module of the package and its sub-packages by dotted name, a package's
+    `__init__` as the package's own name."""
     names = {}
-    for path in sorted(package_dir.glob("*.py")):
-        names[package if path.stem == "__init__" else f"{package}.{path.stem}"] = path
+    for path in sorted(package_dir.rglob("*.py")):
+        parts = [package, *path.relative_to(package_dir).with_suffix("").parts]
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return names
+
+
+def layer_of(module: str, package: str) -> int:
+    """The index in `LAYERS` of the layer a module belongs to (the longest that contains it);
+    ValueError for a module of no layer."""
+    inside = module.removeprefix(package).removeprefix(".")
+    matches = [i for i, layer in enumerate(LAYERS)
+               if inside == layer or inside.startswith(f"{layer}.") and layer]  # fmt: skip
+    if matches:
+        return max(matches, key=lambda i: len(LAYERS[i]))
+    if inside in ("", "scenarios"):  # the public API; the kinds' package, which holds no code
+        return LAYERS.index("")
+    raise ValueError(f"{module}: in no layer of {LAYERS}")
+
+
+def upward_imports(graph: Mapping[str, set[str]], package: str) -> list[str]:
+    """Every import of a module from a layer above its own, as `importer -> imported`."""
+    return [f"{module} -> {target}" for module in sorted(graph) for target in sorted(graph[module])
+            if layer_of(target, package) > layer_of(module, package)]  # fmt: skip
 
 
 def imported_modules(name: str, path: Path, modules: Mapping[str, Path]) -> set[str]:
@@ -137,9 +166,56 @@ def describe(circles: list[list[str]]) -> str:
 
 def test_the_package_has_no_import_circle() -> None:
     graph = import_graph(SCRIPTS_DIR / PACKAGE, PACKAGE)
-    assert f"{PACKAGE}.executor" in graph[f"{PACKAGE}.sweep"]  # the graph is read at all
+    # The graph is read at all, sub-packages included.
+    assert f"{PACKAGE}.batch.executor" in graph[f"{PACKAGE}.batch.sweep"]
     circles = import_circles(graph)
     assert not circles, f"import circles in {PACKAGE}: {describe(circles)}"
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    graph = import_graph(SCRIPTS_DIR / PACKAGE, PACKAGE)
+    assert f"{PACKAGE}.core.flows" in graph[f"{PACKAGE}.batch.executor"]
+    for module in graph:  # every module sits in a layer (ValueError otherwise)
+        layer_of(module, PACKAGE)
+    upward = upward_imports(graph, PACKAGE)
+    assert not upward, f"imports from a layer above: {'; '.join(upward)}"
+
+
+def test_the_package_holds_sub_packages_and_short_modules_only() -> None:
+    package_dir = SCRIPTS_DIR / PACKAGE
+    assert sorted(p.name for p in package_dir.glob("*.py")) == ["__init__.py"]
+    long_modules = {str(path.relative_to(package_dir)): lines for path in package_dir.rglob("*.py")
+                    if (lines := len(path.read_text(encoding="utf-8").splitlines()))
+                    > MAX_MODULE_LINES}  # fmt: skip
+    assert not long_modules, f"modules over {MAX_MODULE_LINES} lines: {long_modules}"
+
+
+@pytest.mark.parametrize(
+    ("files", "upward"),
+    [
+        # The core reaching up into batch, under TYPE_CHECKING: refused.
+        ({"core/a": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.batch.b "
+                    "import B\n", "batch/b": ""}, ["pkg.core.a -> pkg.batch.b"]),
+        # A kind importing a later kind, and the public API from a layer: refused.
+        ({"scenarios/table/a": "import pkg.scenarios.bands.b\n", "scenarios/bands/b": "",
+          "reporting/c": "from pkg import run\n"},
+         ["pkg.reporting.c -> pkg", "pkg.scenarios.table.a -> pkg.scenarios.bands.b"]),
+        # Downward and sideways imports, and the tools using the public API: allowed.
+        ({"batch/a": "from pkg.core import b\nfrom pkg.batch.c import C\n", "core/b": "",
+          "batch/c": "", "tools/d": "from pkg import run\nimport pkg.scenarios.registry\n",
+          "scenarios/registry": ""}, []),
+    ],
+)
+def test_imports_from_a_layer_above_are_found(
+    tmp_path: Path, files: dict[str, str], upward: list[str]
+) -> None:
+    for name, text in {"__init__": "", **files}.items():
+        path = tmp_path / f"{name}.py"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for parent in path.relative_to(tmp_path).parents:
+            (tmp_path / parent / "__init__.py").touch()
+        path.write_text(text, encoding="utf-8")
+    assert upward_imports(import_graph(tmp_path, "pkg"), "pkg") == upward
 
 
 @pytest.mark.parametrize(

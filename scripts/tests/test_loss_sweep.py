@@ -12,11 +12,11 @@ import pandas as pd
 import pytest
 from conftest import REPO_ROOT
 
-from netblt_sim import runtime
-from netblt_sim.executor import TransferExecutor
-from netblt_sim.measures import MeasureScenario
-from netblt_sim.plots import plot_throughput_and_retransmissions_vs_loss
-from netblt_sim.scenarios import load_scenario, run_scenario
+from netblt_sim.batch.executor import TransferExecutor
+from netblt_sim.core import runtime
+from netblt_sim.reporting.plots import plot_throughput_and_retransmissions_vs_loss
+from netblt_sim.scenarios.measure.scenario import MeasureScenario
+from netblt_sim.scenarios.registry import load_scenario, run_scenario
 
 NAME = "point-to-point-loss-sweep"
 COMMITTED = REPO_ROOT / "results" / f"{NAME}.csv"

@@ -12,8 +12,8 @@ import pandas as pd
 import pytest
 from conftest import REPO_ROOT
 
-from netblt_sim.measures import Check, MeasureScenario
-from netblt_sim.scenarios import SCENARIOS_DIR, load_scenario, load_scenarios
+from netblt_sim.scenarios.measure.scenario import Check, MeasureScenario
+from netblt_sim.scenarios.registry import SCENARIOS_DIR, load_scenario, load_scenarios
 
 RESULTS = REPO_ROOT / "results"
 CHECKED = ["wideband-best-run", "wideband-first-phase", "wideband-overload"]

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from netblt_sim.models import MODELS_DIR, ModelError, load_model
-from netblt_sim.parameters import transfer_parameters
-from netblt_sim.store import parameters_key
-from netblt_sim.transfer import parameters_dict, run_columns
+from netblt_sim.batch.store import parameters_key
+from netblt_sim.core.models import MODELS_DIR, ModelError, load_model
+from netblt_sim.core.parameters import transfer_parameters
+from netblt_sim.core.transfer import parameters_dict, run_columns
 
 LOAD_KEY = "models/networks/mit-subnet-26.json:background.Load"
 

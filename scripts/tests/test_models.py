@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from netblt_sim.models import MODELS_DIR, ModelError, load_model
-from netblt_sim.networks import NETWORKS
+from netblt_sim.core.models import MODELS_DIR, ModelError, load_model
+from netblt_sim.core.networks import NETWORKS
 
 # Bytes a DATA packet's frame carries besides its data on the ring: NETBLT DATA header 24,
 # longword padding 2 (for both 1438 and 1990), IPv4 20, ring header 6.

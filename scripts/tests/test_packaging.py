@@ -96,7 +96,7 @@ def test_a_sweep_with_workers_read_from_standard_input_says_what_to_do(tmp_path:
     )  # fmt: skip
     assert completed.returncode == 1
     last = completed.stderr.strip().splitlines()[-1]
-    assert last.startswith("netblt_sim.cluster.MainModuleError: workers = 2: ")
+    assert last.startswith("netblt_sim.batch.cluster.MainModuleError: workers = 2: ")
     assert "<stdin>' does not exist" in last
     assert "Save the script to a file and run `python script.py`" in last
     assert "workers=1" in last

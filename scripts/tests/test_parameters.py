@@ -12,13 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from netblt_sim.bench_wideband import best_run_parameters
-from netblt_sim.cli import build_parser, explain, parameter_values
-from netblt_sim.grid import grid_parameters, load_grid
-from netblt_sim.measures import MeasureScenario
-from netblt_sim.parameters import TransferParameters, transfer_parameters
-from netblt_sim.scenarios import SCENARIOS_DIR, load_scenario
-from netblt_sim.tables import TableScenario
+from netblt_sim.batch.grid import grid_parameters, load_grid
+from netblt_sim.core.parameters import TransferParameters, transfer_parameters
+from netblt_sim.scenarios.measure.scenario import MeasureScenario
+from netblt_sim.scenarios.registry import SCENARIOS_DIR, load_scenario
+from netblt_sim.scenarios.table.scenario import TableScenario
+from netblt_sim.tools.bench_wideband import best_run_parameters
+from netblt_sim.tools.cli import build_parser, explain, parameter_values
 
 
 def from_command_line(*arguments: str) -> TransferParameters:

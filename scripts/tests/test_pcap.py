@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import CAPTURED_TRANSFERS, NetworkCapture, PcapRun
 
-from netblt_sim.pcap import LINKTYPE_ETHERNET, read_ipv4_datagrams, read_netblt_packets
-from netblt_sim.wire import (
+from netblt_sim.wire.decoder import (
     ControlFields,
     DataFields,
     GoMessage,
@@ -20,6 +19,7 @@ from netblt_sim.wire import (
     PacketType,
     ResendMessage,
 )
+from netblt_sim.wire.pcap import LINKTYPE_ETHERNET, read_ipv4_datagrams, read_netblt_packets
 
 SENDER_ADDRESS = "10.1.1.1"
 RECEIVER_ADDRESS = "10.1.1.2"

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from netblt_sim import models, run_transfer, runtime, sweep, transfer_parameters
-from netblt_sim.parameters import DATA_TIMERS
-from netblt_sim.store import ResultStore
+from netblt_sim import run_transfer, sweep, transfer_parameters
+from netblt_sim.batch.store import ResultStore
+from netblt_sim.core import models, runtime
+from netblt_sim.core.parameters import DATA_TIMERS
 
 # The rule's defaults (NetbltConnection's attributes): 6 x the 30 s death-timer value.
 PROGRESS_TIMEOUT_S = 6 * 30

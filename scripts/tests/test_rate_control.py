@@ -14,20 +14,20 @@ from pathlib import Path
 import pytest
 from conftest import NETBLT_RUN, NetworkCapture
 
-from netblt_sim.flows import FlowSet, FlowSetRecord
-from netblt_sim.parameters import TransferParameters, transfer_parameters
-from netblt_sim.pcap import read_netblt_packets
-from netblt_sim.rate_control import parse_rate_control
-from netblt_sim.rate_trace import BufferStart, RateTrace, run_rate_traced
-from netblt_sim.store import KeyMaker
-from netblt_sim.transfer import (
+from netblt_sim.batch.store import KeyMaker
+from netblt_sim.core.flows import FlowSet, FlowSetRecord
+from netblt_sim.core.parameters import TransferParameters, transfer_parameters
+from netblt_sim.core.rate_trace import BufferStart, RateTrace, run_rate_traced
+from netblt_sim.core.transfer import (
     RATE_CONTROL_COLUMNS,
     RUN_COLUMNS,
     TCP_COLUMNS,
     records_frame,
     run_transfer,
 )
-from netblt_sim.wire import ControlFields, OkMessage, OpenFields, PacketType
+from netblt_sim.scenarios.rate_control.scenario import parse_rate_control
+from netblt_sim.wire.decoder import ControlFields, OkMessage, OpenFields, PacketType
+from netblt_sim.wire.pcap import read_netblt_packets
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO_ROOT
 
-from netblt_sim import runtime
+from netblt_sim.core import runtime
 
 EXAMPLE_MARKER = "<!-- example: executed by scripts/tests/test_readme.py -->"
 TCP_EXAMPLE_MARKER = "<!-- example (TCP): executed by scripts/tests/test_readme.py -->"
@@ -83,8 +83,8 @@ def test_readme_points_to_the_wireshark_walk_through() -> None:
 def test_wireshark_walk_through_captures_every_network_with_valid_commands() -> None:
     """One `scripts/netblt-run ... --pcap DIR` per network, each a valid command line, and the
     one command that opens a capture with the dissector, which exists."""
-    from netblt_sim.cli import build_parser, parameter_values
-    from netblt_sim.parameters import transfer_parameters
+    from netblt_sim.core.parameters import transfer_parameters
+    from netblt_sim.tools.cli import build_parser, parameter_values
 
     section = wireshark_section()
     assert "tshark -X lua_script:src/netblt/wireshark/netblt.lua -r " in section

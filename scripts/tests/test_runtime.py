@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import FreshProcessRun
 
-from netblt_sim import runtime
+from netblt_sim.core import runtime
 
 NOISE = (
     b"[runStaticInitializersOnce]: Failed to materialize symbols: { (main, "

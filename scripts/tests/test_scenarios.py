@@ -12,23 +12,24 @@ import pandas as pd
 import pytest
 from conftest import REPO_ROOT
 
-from netblt_sim import reproduce, scenarios
-from netblt_sim.measures import REPORTS, MeasureScenario
-from netblt_sim.outcome import Outcome, Verdict
-from netblt_sim.reports import VIEWS
-from netblt_sim.scenarios import (
+from netblt_sim.reporting.outcome import Outcome, Verdict
+from netblt_sim.scenarios import registry as scenarios
+from netblt_sim.scenarios.bands.claims_report import CLAIM_FILES
+from netblt_sim.scenarios.bands.scenario import BandsScenario
+from netblt_sim.scenarios.measure.report import VIEWS
+from netblt_sim.scenarios.measure.scenario import REPORTS, MeasureScenario
+from netblt_sim.scenarios.registry import (
     KINDS,
     SCENARIOS_DIR,
+    Scenario,
     kind_of,
     load_scenario,
     load_scenarios,
-    Scenario,
     scenario_names,
 )
-from netblt_sim.bands import BandsScenario
-from netblt_sim.claim_bands_report import CLAIM_FILES
-from netblt_sim.tables import TableScenario
-from netblt_sim.time_sequences import TimeSequenceScenario
+from netblt_sim.scenarios.table.scenario import TableScenario
+from netblt_sim.scenarios.time_sequence.scenario import TimeSequenceScenario
+from netblt_sim.tools import reproduce
 
 
 def test_every_scenario_file_loads_tables_first_each_kind_by_name() -> None:

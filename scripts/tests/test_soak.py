@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from netblt_sim import soak
-from netblt_sim.soak_results import Done, RunResult, Summary, detail_kind, parse_line
+from netblt_sim.tools import soak
+from netblt_sim.tools.soak_results import Done, RunResult, Summary, detail_kind, parse_line
 
 TRANSFER_LINE = (
     '{"kind": "transfer", "seed": 27, "outcome": "clean", "detail": '
@@ -185,7 +185,7 @@ def test_a_failing_soak_exits_1_naming_the_seeds(
 )
 def test_bad_values_exit_2_naming_the_value(arguments: list[str], named: list[str]) -> None:
     completed = subprocess.run(
-        [sys.executable, "-m", "netblt_sim.soak", *arguments],
+        [sys.executable, "-m", "netblt_sim.tools.soak", *arguments],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert completed.returncode == 2

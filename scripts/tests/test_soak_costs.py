@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from netblt_sim.models import PER_BYTE_SUFFIX, TIME_UNITS_NS, load_model
-from netblt_sim.soak import cpu_costs_option
+from netblt_sim.core.models import PER_BYTE_SUFFIX, TIME_UNITS_NS, load_model
+from netblt_sim.tools.soak import cpu_costs_option
 
 
 def test_the_soak_charges_the_pc_at_models_costs_in_whole_nanoseconds() -> None:

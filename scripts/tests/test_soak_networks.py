@@ -16,10 +16,12 @@ from typing import Any
 
 import pytest
 
-from netblt_sim import runtime, soak
-from netblt_sim.networks import NETWORKS, POINT_TO_POINT
-from netblt_sim.soak_network import judge
-from netblt_sim.soak_shapes import (
+from netblt_sim.core import runtime
+from netblt_sim.core.networks import NETWORKS, POINT_TO_POINT
+from netblt_sim.core.transfer import TransferRecord
+from netblt_sim.tools import soak
+from netblt_sim.tools.soak_network import judge
+from netblt_sim.tools.soak_shapes import (
     COMMON_SHAPES,
     MAX_DATA_PACKETS,
     PROGRESS_TIMEOUT_FACTOR,
@@ -29,7 +31,6 @@ from netblt_sim.soak_shapes import (
     packet_limits,
     shapes,
 )
-from netblt_sim.transfer import TransferRecord
 
 SEEDS = range(1, 401)
 
@@ -51,7 +52,7 @@ def test_a_seed_draws_the_same_transfer_in_any_process() -> None:
     assert here == [draw_transfer("wideband", seed).describe() for seed in (1, 2, 3)]
     assert len(set(here)) == 3
     code = (
-        "from netblt_sim.soak_shapes import draw_transfer\n"
+        "from netblt_sim.tools.soak_shapes import draw_transfer\n"
         "for seed in (1, 2, 3): print(draw_transfer('wideband', seed).describe())"
     )
     # Another process, with its own string hashing: the draws must not depend on it.
@@ -178,7 +179,7 @@ def test_a_soak_over_networks_is_cut_into_chunks_per_network() -> None:
     ]  # fmt: skip
     assert chunks[0].arguments() == ["--first-seed=7", "--transfers=1000"]
     assert soak.network_command("wideband")[-3:] == [
-        "-m", "netblt_sim.soak_network", "--network=wideband",
+        "-m", "netblt_sim.tools.soak_network", "--network=wideband",
     ]  # fmt: skip
     # The fuzzer runs with the point-to-point link only.
     with_link = soak.plan(300, 1500, 1, (POINT_TO_POINT, "ethernet"))
@@ -196,7 +197,7 @@ def test_an_unknown_network_exits_2_naming_it_and_the_known_ones(
     networks: str, named: str
 ) -> None:
     completed = subprocess.run(
-        [sys.executable, "-m", "netblt_sim.soak", "--networks", networks],
+        [sys.executable, "-m", "netblt_sim.tools.soak", "--networks", networks],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert completed.returncode == 2
@@ -210,7 +211,7 @@ def test_a_network_without_netblt_exits_2_saying_why() -> None:
     tcp_only = [name for name, network in NETWORKS.items() if "netblt" not in network.protocols]
     assert tcp_only
     completed = subprocess.run(
-        [sys.executable, "-m", "netblt_sim.soak", "--networks", f"ethernet,{tcp_only[0]}"],
+        [sys.executable, "-m", "netblt_sim.tools.soak", "--networks", f"ethernet,{tcp_only[0]}"],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert completed.returncode == 2
@@ -220,7 +221,7 @@ def test_a_network_without_netblt_exits_2_saying_why() -> None:
 
 def test_a_network_run_prints_netblt_soak_lines() -> None:
     completed = subprocess.run(
-        [sys.executable, "-m", "netblt_sim.soak_network", "--network", "ethernet-private",
+        [sys.executable, "-m", "netblt_sim.tools.soak_network", "--network", "ethernet-private",
          "--first-seed", "3", "--transfers", "2", "--print-config"],
         capture_output=True, text=True, timeout=120, check=True,
     )  # fmt: skip

@@ -21,14 +21,16 @@ import pandas as pd
 import pytest
 from conftest import REPO_ROOT
 
-from netblt_sim import models, networks, reproduce, runtime, sweep, transfer_parameters
-from netblt_sim import executor as executor_module
-from netblt_sim.executor import TransferExecutor, TransferFailedError, run_transfers
-from netblt_sim.flows import Run, RunRecord, simulate
-from netblt_sim.parameters import TransferParameters
-from netblt_sim.store import KeyMaker, ResultStore, code_identity, models_identity
-from netblt_sim.grid import grid_parameters
-from netblt_sim.transfer import TransferRecord, records_frame, run_transfer
+from netblt_sim import sweep, transfer_parameters
+from netblt_sim.batch import executor as executor_module
+from netblt_sim.batch.executor import TransferExecutor, TransferFailedError, run_transfers
+from netblt_sim.batch.grid import grid_parameters
+from netblt_sim.batch.store import KeyMaker, ResultStore, code_identity, models_identity
+from netblt_sim.core import models, networks, runtime
+from netblt_sim.core.flows import Run, RunRecord, simulate
+from netblt_sim.core.parameters import TransferParameters
+from netblt_sim.core.transfer import TransferRecord, records_frame, run_transfer
+from netblt_sim.tools import reproduce
 
 SMALL_ETHERNET = dict(network="ethernet", bs=5, psz=1438, bfsz=14380, xfsz_kb=143.8, nbufs=1)
 SMALL_RING = dict(network="proteon-ring", bs=5, psz=1990, bfsz=19900, xfsz_kb=199, nbufs=1)

@@ -7,10 +7,10 @@ import pandas as pd
 import pytest
 from conftest import REPO_ROOT
 
-from netblt_sim import runtime
-from netblt_sim.scenarios import load_scenario
-from netblt_sim.tables import CSV_COLUMNS, configurations
-from netblt_sim.transfer import run_transfer
+from netblt_sim.core import runtime
+from netblt_sim.core.transfer import run_transfer
+from netblt_sim.scenarios.registry import load_scenario
+from netblt_sim.scenarios.table.scenario import CSV_COLUMNS, configurations
 
 RESULTS = REPO_ROOT / "results"
 REQUIRED_COLUMNS = (

@@ -13,11 +13,11 @@ import dpkt
 import pytest
 from conftest import NETBLT_RUN
 
-from netblt_sim import runtime
-from netblt_sim.networks import NETWORKS
-from netblt_sim.parameters import TransferParameters, transfer_parameters
-from netblt_sim.pcap import read_ipv4_datagrams
-from netblt_sim.transfer import TCP_COLUMNS, records_frame, run_transfer
+from netblt_sim.core import runtime
+from netblt_sim.core.networks import NETWORKS
+from netblt_sim.core.parameters import TransferParameters, transfer_parameters
+from netblt_sim.core.transfer import TCP_COLUMNS, records_frame, run_transfer
+from netblt_sim.wire.pcap import read_ipv4_datagrams
 
 
 @pytest.mark.parametrize("network", sorted(NETWORKS))

@@ -12,15 +12,20 @@ import numpy as np
 import pytest
 from conftest import toy_bands
 
-from netblt_sim import runtime
-from netblt_sim.bands import BandsScenario, analyse
-from netblt_sim.bands_report import bands_frame
-from netblt_sim.executor import TransferExecutor
-from netblt_sim.parameters import transfer_parameters
-from netblt_sim.scenarios import load_scenario
-from netblt_sim.tables import TableScenario
-from netblt_sim.transfer import run_transfer
-from netblt_sim.uncertainty import Factor, morris_indices, morris_sample, seed_noise_floor
+from netblt_sim.batch.executor import TransferExecutor
+from netblt_sim.core import runtime
+from netblt_sim.core.parameters import transfer_parameters
+from netblt_sim.core.transfer import run_transfer
+from netblt_sim.scenarios.bands.report import bands_frame
+from netblt_sim.scenarios.bands.scenario import BandsScenario, analyse
+from netblt_sim.scenarios.bands.uncertainty import (
+    Factor,
+    morris_indices,
+    morris_sample,
+    seed_noise_floor,
+)
+from netblt_sim.scenarios.registry import load_scenario
+from netblt_sim.scenarios.table.scenario import TableScenario
 
 SLOPE = 3.0
 

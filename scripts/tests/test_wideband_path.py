@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from netblt_sim import runtime
-from netblt_sim.bench_wideband import STOCK_PROGRAM, run_stock_path
-from netblt_sim.networks import WIDEBAND
-from netblt_sim.pcap import read_ipv4_datagrams, read_netblt_packets
-from netblt_sim.parameters import TransferParameters
-from netblt_sim.transfer import TransferRecord, run_transfer
-from netblt_sim.wire import DataFields
+from netblt_sim.core import runtime
+from netblt_sim.core.networks import WIDEBAND
+from netblt_sim.core.parameters import TransferParameters
+from netblt_sim.core.transfer import TransferRecord, run_transfer
+from netblt_sim.tools.bench_wideband import STOCK_PROGRAM, run_stock_path
+from netblt_sim.wire.decoder import DataFields
+from netblt_sim.wire.pcap import read_ipv4_datagrams, read_netblt_packets
 
 # Node numbers: the hosts first (0 PC/AT, 1 SUN-3), then MIT's gateway (2), BBN's earth
 # station (3) and ISI's gateway (4); device 0 of a gateway faces the sender.

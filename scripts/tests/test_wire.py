@@ -10,14 +10,8 @@ from pathlib import Path
 import netblt_bytes as make
 import pytest
 
-from netblt_sim.checksum import netblt_checksum, ones_complement_sum
-from netblt_sim.pcap import (
-    NetbltDecodeError,
-    PcapFormatError,
-    read_ipv4_datagrams,
-    read_netblt_packets,
-)
-from netblt_sim.wire import (
+from netblt_sim.wire.checksum import netblt_checksum, ones_complement_sum
+from netblt_sim.wire.decoder import (
     ControlFields,
     DataFields,
     GoMessage,
@@ -25,6 +19,12 @@ from netblt_sim.wire import (
     PacketType,
     ResendMessage,
     decode_netblt,
+)
+from netblt_sim.wire.pcap import (
+    NetbltDecodeError,
+    PcapFormatError,
+    read_ipv4_datagrams,
+    read_netblt_packets,
 )
 
 

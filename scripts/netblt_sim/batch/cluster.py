@@ -1,0 +1,305 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Transfers on a Dask cluster: the functions each worker process runs, and `ClusterRunner`,
+which deals a batch out to the workers in chunks. `executor.TransferExecutor` uses it when a
+batch does not run in this process; Dask is imported only here, and only when a cluster is used.
+
+- `warm_up(params)` and `run_chunk(chunk)` are what a worker process runs (public, so that a
+  benchmark can call the workers' own code in processes of its own);
+- `ClusterRunner(workers, client)`: a `distributed.LocalCluster` of `workers` processes with
+  one thread each, started on first use and stopped by `close()`, or the given client's cluster
+  (whose workers must have this process's code identity; used as given, never closed). Without
+  a client it first checks that the workers can start at all (`check_main_module`).
+
+A task is a chunk of runs of about `TARGET_TASK_SECONDS` of simulation (see
+`ClusterRunner.execute`), since a transfer can take 3 ms, less than a task's overhead.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import pickle
+import statistics
+import time
+from collections import deque
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from netblt_sim.core import runtime
+from netblt_sim.core.flows import FlowSet, Run, RunRecord, simulate
+
+if TYPE_CHECKING:
+    from distributed import Client, LocalCluster
+
+# A cluster task is a chunk of runs of about this much simulation (see ClusterRunner.execute).
+TARGET_TASK_SECONDS = 0.25
+TASKS_IN_FLIGHT_PER_WORKER = 2
+RUN_TIMES_KEPT = 200  # per network (and number of flows), for the median that sizes chunks
+# Dask settings of a local cluster this module starts. A run is one long call into ns-3, and
+# the tasks are uniform chunks, so Dask's defaults only cost CPU here:
+# - the statistical profiler samples each worker's stack every 10 ms (we never read it);
+# - work stealing re-plans tasks whose durations it guesses; the chunks are sized already;
+# - MALLOC_TRIM_THRESHOLD_=65536 makes glibc return freed memory to the kernel at once, and a
+#   simulation frees and allocates a packet's buffers over and over;
+# - the event-loop tick (20 ms), the memory monitors (100 ms) and the system monitor (500 ms,
+#   with disk counters) cost an idle 2-worker cluster about 8 % of a core (measured with psutil:
+#   4.6 % in this process, 2 % in each worker); at these settings about 1 %.
+LOCAL_CLUSTER_CONFIG: dict[str, object] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.scheduler.work-stealing": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.admin.system-monitor.disk": False,
+    "distributed.nanny.pre-spawn-environ": {
+        "OMP_NUM_THREADS": 1,
+        "MKL_NUM_THREADS": 1,
+        "OPENBLAS_NUM_THREADS": 1,
+    },
+}
+
+# What `ClusterRunner.execute` yields: each run with its record or the exception it raised.
+Outcomes = Generator[tuple[Run, RunRecord | BaseException]]
+
+
+def check_client(client: object) -> Client | None:
+    """`client` if it is None or a `distributed.Client`; TypeError naming it otherwise."""
+    if client is None:
+        return None
+    from distributed import Client  # noqa: PLC0415 - Dask only when a cluster is used
+
+    if not isinstance(client, Client):
+        raise TypeError(
+            f"client = {client!r}: must be a distributed.Client (for example "
+            "Client('tcp://scheduler:8786')) or None"
+        )
+    return client
+
+
+class MainModuleError(RuntimeError):
+    """A local cluster's worker processes could not start: the main module has no file to run
+    again."""
+
+
+def check_main_module(workers: int) -> None:
+    """Raises MainModuleError, before any cluster is started, if the worker processes of a
+    local cluster could not start in this process's situation.
+
+    Dask spawns each worker (its `distributed.worker.multiprocessing-method`, `spawn` by
+    default), and multiprocessing starts a spawned process by running the parent's main module
+    again, by module name (`python -m ...`) or from its file. A script read from standard input
+    (`python - < script.py`) has the file name `<stdin>`, which does not exist: every worker
+    dies with FileNotFoundError and Dask reports only "Nanny failed to start". (An interactive
+    session, `python -c` and a notebook have no file, and their workers start without running
+    anything.) The path is the one multiprocessing itself would run."""
+    import multiprocessing.spawn  # noqa: PLC0415 - only when a cluster is to be started
+
+    import dask  # noqa: PLC0415
+    import distributed  # noqa: F401, PLC0415 - sets its configuration's defaults
+
+    if dask.config.get("distributed.worker.multiprocessing-method") == "fork":
+        return
+    path = multiprocessing.spawn.get_preparation_data("netblt-sim").get("init_main_from_path")
+    if path is None or os.path.isfile(path):
+        return
+    raise MainModuleError(
+        f"workers = {workers}: the worker processes of a local cluster start by running this "
+        f"program's main script again from its file, and it has none ({path!r} does not exist; "
+        "a script read from standard input, as with `python - < script.py`, has no file). "
+        "Save the script to a file and run `python script.py`, with the sweep under "
+        "`if __name__ == \"__main__\":`; or run in this process with workers=1; or give "
+        "client= a distributed.Client of a cluster started apart (`dask scheduler`, "
+        "`dask worker`)."
+    )
+
+
+def warm_up(params: Run | None) -> float | None:
+    """Loads ns-3 in this process and runs `params` twice if given: the first run pays cppyy's
+    compilation of the calls a transfer makes, the second is timed (seconds, returned)."""
+    runtime.load()
+    if params is None:
+        return None
+    simulate(params)
+    started = time.perf_counter()
+    simulate(params)
+    return time.perf_counter() - started
+
+
+def run_chunk(
+    chunk: Sequence[Run],
+) -> tuple[list[RunRecord | BaseException], list[float]]:
+    """In a worker process: each run's record or exception, and each run's seconds. ns-3 is
+    loaded at the first call and kept (not timed)."""
+    runtime.load()
+    outcomes: list[RunRecord | BaseException] = []
+    seconds: list[float] = []
+    for params in chunk:
+        started = time.perf_counter()
+        try:
+            outcomes.append(simulate(params))
+        except Exception as error:  # noqa: BLE001 - reported by the client with the others
+            outcomes.append(_picklable(error))
+        seconds.append(time.perf_counter() - started)
+    return outcomes, seconds
+
+
+def _picklable(error: Exception) -> Exception:
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:  # noqa: BLE001 - whatever pickling raises, send the text instead
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
+
+
+def _timing_class(run: Run) -> str:
+    """Runs whose times size each other's chunks: a network's transfers, or its flow sets of a
+    number of flows."""
+    if isinstance(run, FlowSet):
+        return f"{run.network} x {len(run.flows)}"
+    return run.network
+
+
+def _worker_identity() -> str:
+    from netblt_sim.batch.store import code_identity  # noqa: PLC0415 - sqlite3 only with a store
+
+    return code_identity()
+
+
+class ClusterRunner:
+    """Runs transfers on a Dask cluster: a local one of `workers` processes started on first
+    use, or the given `client`'s. Close it to stop a cluster it started."""
+
+    def __init__(self, workers: int, client: Client | None = None) -> None:
+        if client is None:
+            check_main_module(workers)
+        self.workers = workers
+        self._client = client
+        self._client_checked = False
+        self._own_cluster: LocalCluster | None = None
+        self._own_client: Client | None = None
+        self._run_seconds: dict[str, deque[float]] = {}  # recent run times by network
+
+    def client(self) -> Client:
+        """The Dask client: the one given, or one of a local cluster started now if needed."""
+        if self._client is not None:
+            if not self._client_checked:
+                self._check_workers_identity(self._client)
+                self._client_checked = True
+            return self._client
+        if self._own_client is None:
+            import logging  # noqa: PLC0415
+
+            import dask  # noqa: PLC0415
+            from distributed import Client, LocalCluster  # noqa: PLC0415
+
+            # The scheduler and the workers read these at start-up (the workers through their
+            # nanny), so they hold for this cluster only.
+            with dask.config.set(LOCAL_CLUSTER_CONFIG):
+                self._own_cluster = LocalCluster(
+                    n_workers=self.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
+            self._own_client = Client(self._own_cluster)
+        return self._own_client
+
+    def _check_workers_identity(self, client: Client) -> None:
+        ours = _worker_identity()
+        theirs: dict[str, str] = client.run(_worker_identity)
+        different = sorted(address for address, identity in theirs.items() if identity != ours)
+        if different:
+            raise RuntimeError(
+                f"workers {different} run another build or version of netblt_sim than this "
+                "process (code identity differs): their records would not be this build's"
+            )
+
+    def warm_up(self, params: Run | None = None) -> None:
+        """`warm_up(params)` once in every worker (starting the local cluster if needed); the
+        timed run sizes the first chunks."""
+        client = self.client()
+        addresses = list(client.scheduler_info()["workers"])
+        futures = [
+            client.submit(warm_up, params, workers=[a], allow_other_workers=False, pure=False)
+            for a in addresses
+        ]
+        for run_time in client.gather(futures):
+            if params is not None and run_time is not None:
+                self._record_run_time(_timing_class(params), run_time)
+
+    def _record_run_time(self, timing_class: str, seconds: float) -> None:
+        self._run_seconds.setdefault(timing_class, deque(maxlen=RUN_TIMES_KEPT)).append(seconds)
+
+    def execute(self, pending: Sequence[Run]) -> Outcomes:
+        """Each run with its record or the exception it raised, as its task returns.
+
+        Guided self-scheduling: each task is a chunk of runs, as many as take about
+        `TARGET_TASK_SECONDS` at the median run time measured so far on the network of its
+        first run (and with its number of flows) (by this runner, in any batch; a single run until one is measured), and at
+        most the remaining runs over twice the workers, so that chunks shrink towards the end
+        and the workers finish together. Each worker of the cluster (as it was when the batch
+        started) is sent `TASKS_IN_FLIGHT_PER_WORKER` tasks and a new one as each of its tasks
+        returns, so it never waits for the next and none gets more than its share; a task whose
+        worker has left goes to another."""
+        from distributed import Future, as_completed  # noqa: PLC0415
+
+        client = self.client()
+        addresses = list(client.scheduler_info()["workers"])
+        if not addresses:
+            raise RuntimeError("the Dask cluster has no workers to run the transfers on")
+        queue = deque(pending)
+        in_flight: dict[Future[Any], tuple[str, list[Run]]] = {}
+        # with_results: results are fetched in the background as tasks finish.
+        finished = as_completed(with_results=True, raise_errors=False)
+
+        def next_chunk() -> list[Run]:
+            size = 1
+            measured = self._run_seconds.get(_timing_class(queue[0]))
+            if measured:
+                per_run = max(statistics.median(measured), 1e-6)
+                by_time = int(TARGET_TASK_SECONDS / per_run)
+                size = max(1, min(math.ceil(len(queue) / (2 * len(addresses))), by_time))
+            return [queue.popleft() for _ in range(min(size, len(queue)))]
+
+        def submit_while_room() -> None:
+            for address in addresses:
+                load = sum(1 for sent_to, _ in in_flight.values() if sent_to == address)
+                for _ in range(TASKS_IN_FLIGHT_PER_WORKER - load):
+                    if not queue:
+                        return
+                    chunk = next_chunk()
+                    future = client.submit(run_chunk, chunk, workers=[address],
+                                           allow_other_workers=True, pure=False)  # fmt: skip
+                    in_flight[future] = (address, chunk)
+                    finished.add(future)
+
+        try:
+            submit_while_room()
+            for future, result in finished:
+                _, chunk = in_flight.pop(future)
+                if future.status == "finished":
+                    outcomes, seconds = result
+                    for params, run_time in zip(chunk, seconds, strict=True):
+                        self._record_run_time(_timing_class(params), run_time)
+                    yield from zip(chunk, outcomes, strict=True)
+                else:
+                    # The task itself failed (its worker died, or it was cancelled).
+                    error = result[1] if future.status == "error" else RuntimeError(
+                        f"the cluster dropped the run ({future.status})"
+                    )
+                    for params in chunk:
+                        yield params, error
+                submit_while_room()
+        finally:
+            # Interrupted (or done): drop what is still queued so the cluster can be reused.
+            client.cancel(list(in_flight))
+
+    def close(self) -> None:
+        """Stops the local cluster this runner started (a client given is left open)."""
+        if self._own_client is not None:
+            self._own_client.close()
+            self._own_client = None
+        if self._own_cluster is not None:
+            self._own_cluster.close()
+            self._own_cluster = None

@@ -1,0 +1,321 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The result store: every finished transfer in an SQLite file, keyed by all that determines it.
+
+A run's key is the SHA-256 of the canonical JSON of
+
+- every `TransferParameters` field (the network and the seed included; a run with a `pcap_dir`
+  is never stored: it writes files), or for a flow set (`flows.FlowSet`) every flow's, each
+  flow's start, the phase and the what-if attribute values;
+- the code identity (`code_identity`): the project's C++ libraries (`build/lib/*.so`, by
+  content), the Python files that turn parameters into a simulation and a record
+  (`RUN_DEFINING_FILES`), the versions of the `ns3` and cppyy wheels, and the fields of
+  `TransferRecord` and `flows.PathRecord`;
+- the models identity of the run's network (`models_identity`): the values and units of the
+  `models/` files it applies, as loaded by this process (what its runs apply, even if a file
+  changed on disk since).
+
+So a rebuilt library or a changed model value makes the runs it may change missing again (a
+model value only those of the networks that apply it), and a sweep re-run with nothing changed
+finds every run. Records (a `TransferRecord`, or a flow set's `FlowSetRecord`) are stored as
+JSON text of the dataclass; Python writes a float as the
+shortest text that reads back as the same double, so a stored record reads back equal, bit for
+bit. Rows are committed one by one as runs finish, so a killed sweep loses no finished run.
+
+Tables (`PRAGMA application_id` = `APPLICATION_ID` marks the file as a store):
+
+- `store_info(name, value)`: `schema` = `SCHEMA_VERSION`;
+- `runs(key PRIMARY KEY, network, seed, parameters, code, models, record, stored_at)`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any, get_type_hints
+
+from netblt_sim.core import runtime
+from netblt_sim.core.flows import FlowSet, FlowSetRecord, PathRecord, Run, RunRecord
+from netblt_sim.core.networks import get_network
+from netblt_sim.core.parameters import FIELD_TYPES
+from netblt_sim.core.transfer import TransferRecord
+
+SCHEMA_VERSION = "1"
+APPLICATION_ID = 0x4E424C54  # "NBLT"
+# The core's files whose code decides what a run simulates and what its record holds, by
+# name: a key depends on their contents, not on where they sit in the package.
+RUN_DEFINING_FILES: tuple[str, ...] = ("transfer.py", "flows.py", "parameters.py", "networks.py")
+RUN_DEFINING_FILES += ("models.py", "overrides.py")
+CORE_DIR: Path = Path(runtime.__file__).resolve().parent
+# Wheels whose code runs inside every simulation (pinned in requirements.txt).
+RUNTIME_DISTRIBUTIONS: tuple[str, ...] = ("ns3", "cppyy", "cppyy-backend", "cppyy-cling")
+# Placeholders per query: SQLite allows at least 999.
+_QUERY_CHUNK = 500
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS store_info (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+    key TEXT PRIMARY KEY,       -- run_key(): SHA-256 of parameters, code and models identities
+    network TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    parameters TEXT NOT NULL,   -- canonical JSON of the run: parameters_key()
+    code TEXT NOT NULL,         -- code_identity()
+    models TEXT NOT NULL,       -- models_identity(network)
+    record TEXT NOT NULL,       -- JSON of the TransferRecord or FlowSetRecord
+    stored_at REAL NOT NULL     -- seconds since the epoch
+);
+"""
+
+
+def _sha256_of_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _digest(value: object) -> str:
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def record_fields_version() -> str:
+    """The fields of `TransferRecord` and `PathRecord` and their types, as a digest."""
+    return _digest([[name, str(kind)] for record in (TransferRecord, PathRecord)
+                    for name, kind in get_type_hints(record).items()])  # fmt: skip
+
+
+def code_identity(library_dir: Path = runtime.LIBRARY_DIR) -> str:
+    """The digest of what every run shares: the C++ libraries, `RUN_DEFINING_FILES`, the
+    runtime wheels' versions and the record's fields."""
+    parts: dict[str, object] = {
+        "libraries": {p.name: _sha256_of_file(p) for p in sorted(library_dir.glob("*.so"))},
+        "python": {name: _sha256_of_file(CORE_DIR / name) for name in RUN_DEFINING_FILES},
+        "wheels": {name: _distribution_version(name) for name in RUNTIME_DISTRIBUTIONS},
+        "record_fields": record_fields_version(),
+    }
+    return _digest(parts)
+
+
+def _distribution_version(name: str) -> str | None:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def models_identity(network: str) -> str:
+    """The digest of what `network`'s `models/` files give its runs: each file's category, name
+    and role, every attribute's value and unit and every policy's type, as this process loaded them (and so applies
+    them). A changed value or unit changes it; a changed source text or description does not."""
+    return _digest(
+        [
+            [
+                model.path.parent.name,
+                model.name,
+                role,
+                {
+                    kind: {name: [entry.value, entry.unit] for name, entry in entries.items()}
+                    for kind, entries in model.attributes.items()
+                },
+                {
+                    kind: {name: policy.type_name for name, policy in policies.items()}
+                    for kind, policies in model.policies.items()
+                },
+            ]
+            for model, role in get_network(network).models_with_roles()
+        ]
+    )
+
+
+def parameters_key(run: Run) -> dict[str, object]:
+    """Every parameter as plain JSON values; floats as floats whatever number was given. A flow
+    set: each flow's, each flow's start, the phase and the what-if values."""
+    if isinstance(run, FlowSet):
+        return {
+            "flows": [parameters_key(flow) for flow in run.flows],
+            "start_ms": [float(start) for start in run.start_ms],
+            "phase": run.phase,
+            "overrides": [[o.kind, o.name, o.value] for o in run.overrides],
+        }
+    params = run
+    if params.pcap_dir is not None:
+        raise ValueError(f"pcap_dir = {str(params.pcap_dir)!r}: a run writing pcaps is not stored")
+    values = asdict(params)
+    if not params.model_overrides:
+        # Runs of the models as they are keep the keys they had before overrides existed.
+        del values["model_overrides"]
+    else:
+        values["model_overrides"] = [[key, float(value)] for key, value in params.model_overrides]
+    for name, value in values.items():
+        if FIELD_TYPES[name] is float and not isinstance(value, bool):
+            values[name] = float(value)
+    return values
+
+
+def is_storable(run: Run) -> bool:
+    """Runs that write pcap files are always simulated, never stored."""
+    flows = run.flows if isinstance(run, FlowSet) else (run,)
+    return all(params.pcap_dir is None for params in flows)
+
+
+class KeyMaker:
+    """`run_key` with the code identity computed once and each network's models identity once
+    per network (the build and `models/` are taken to stay as they are while it is used)."""
+
+    def __init__(self, code: str | None = None) -> None:
+        self.code = code_identity() if code is None else code
+        self._models: dict[str, str] = {}
+
+    def models(self, network: str) -> str:
+        if network not in self._models:
+            self._models[network] = models_identity(network)
+        return self._models[network]
+
+    def key(self, params: Run) -> str:
+        return run_key(params, self.code, self.models(params.network))
+
+
+def run_key(params: Run, code: str, models: str) -> str:
+    """The store's key of a run: the digest of its parameters and the two identities."""
+    return _digest({"parameters": parameters_key(params), "code": code, "models": models})
+
+
+class ResultStore:
+    """An SQLite file of finished runs (`store_info`, `runs`; see the module's text).
+
+    Opening creates the file and its tables if needed. ValueError names the path if its
+    directory does not exist, if it is a directory, if it is not an SQLite database, or if it
+    is an SQLite database of something else or of another schema version.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.inserted = 0  # rows this object wrote
+        if self.path.is_dir():
+            raise ValueError(f"store = {str(self.path)!r} is a directory: give an SQLite file path")
+        if not self.path.parent.is_dir():
+            raise ValueError(
+                f"store = {str(self.path)!r}: directory {str(self.path.parent)!r} does not exist "
+                "(the store's file is created, its directory is not)"
+            )
+        try:
+            self._connection = sqlite3.connect(self.path, timeout=60.0)
+        except sqlite3.Error as error:
+            raise ValueError(f"store = {str(self.path)!r}: cannot open it ({error})") from None
+        try:
+            self._initialise()
+        except sqlite3.DatabaseError as error:
+            self._connection.close()
+            raise ValueError(
+                f"store = {str(self.path)!r} is not an SQLite result store ({error}): give a new "
+                "file name or a store written by netblt_sim"
+            ) from None
+        except ValueError:
+            self._connection.close()
+            raise
+
+    def _initialise(self) -> None:
+        connection = self._connection
+        (application_id,) = connection.execute("PRAGMA application_id").fetchone()
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+        if application_id != APPLICATION_ID:
+            if tables:
+                raise ValueError(
+                    f"store = {str(self.path)!r} is an SQLite database of something else (tables "
+                    f"{sorted(tables)}), not a netblt_sim result store"
+                )
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        # WAL: a commit is one append, and a killed writer leaves every committed run readable.
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("PRAGMA synchronous = NORMAL")
+        with connection:
+            connection.executescript(_SCHEMA)
+            connection.execute(
+                "INSERT OR IGNORE INTO store_info (name, value) VALUES ('schema', ?)",
+                (SCHEMA_VERSION,),
+            )
+        (schema,) = connection.execute(
+            "SELECT value FROM store_info WHERE name = 'schema'"
+        ).fetchone()
+        if schema != SCHEMA_VERSION:
+            raise ValueError(
+                f"store = {str(self.path)!r} has schema version {schema}, this package writes "
+                f"{SCHEMA_VERSION}: give another file or delete it"
+            )
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, RunRecord]:
+        """The stored records of those keys that are in the store."""
+        wanted = list(dict.fromkeys(keys))
+        found: dict[str, RunRecord] = {}
+        for start in range(0, len(wanted), _QUERY_CHUNK):
+            chunk = wanted[start : start + _QUERY_CHUNK]
+            rows = self._connection.execute(
+                f"SELECT key, record FROM runs WHERE key IN ({','.join('?' * len(chunk))})", chunk
+            )
+            for key, text in rows:
+                record = _record_from_json(text)
+                if record is not None:
+                    found[key] = record
+        return found
+
+    def put(self, key: str, params: Run, code: str, models: str,
+            record: RunRecord) -> None:  # fmt: skip
+        """Stores one finished run and commits at once."""
+        with self._connection:
+            self._connection.execute(
+                "INSERT OR REPLACE INTO runs "
+                "(key, network, seed, parameters, code, models, record, stored_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (key, params.network, params.seed, _json(parameters_key(params)), code, models,
+                 _json(asdict(record)), time.time()),  # fmt: skip
+            )
+        self.inserted += 1
+
+    def count(self) -> int:
+        """How many runs the store holds."""
+        (rows,) = self._connection.execute("SELECT COUNT(*) FROM runs").fetchone()
+        return int(rows)
+
+    def keys(self) -> Iterator[str]:
+        """Every stored key."""
+        for (key,) in self._connection.execute("SELECT key FROM runs ORDER BY key"):
+            yield str(key)
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def __enter__(self) -> ResultStore:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+_RECORD_FIELDS: frozenset[str] = frozenset(f.name for f in fields(TransferRecord))
+_FLOW_SET_RECORD_FIELDS: frozenset[str] = frozenset(f.name for f in fields(FlowSetRecord))
+_PATH_FIELDS: frozenset[str] = frozenset(f.name for f in fields(PathRecord))
+
+
+def _json(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True)
+
+
+def _record_from_json(text: str) -> RunRecord | None:
+    values = json.loads(text)
+    if not isinstance(values, dict):
+        return None
+    if set(values) == _RECORD_FIELDS:
+        return TransferRecord(**values)
+    if (set(values) == _FLOW_SET_RECORD_FIELDS and isinstance(values["path"], dict)
+            and set(values["path"]) == _PATH_FIELDS
+            and all(isinstance(f, dict) and set(f) == _RECORD_FIELDS for f in values["flows"])):
+        return FlowSetRecord.from_dict(values)  # fmt: skip
+    return None  # not this package's record: run it again

@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""A grid of runs as a DataFrame, one row per run, and its plot.
+
+    from netblt_sim import plot_throughput_vs_burst_interval, sweep
+
+    frame = sweep({"bi_ms": range(25, 46, 5), "nbufs": [1, 2]}, network="proteon-ring",
+                  psz=1990, bfsz=19900, xfsz_kb=1990, workers=2, store="ring.sqlite")
+    plot_throughput_vs_burst_interval(frame).savefig("ring.png")
+
+By default all runs share this process and the ns-3 libraries loaded by the first one;
+`workers=N` runs them on a local Dask cluster of N processes, `client=` on an existing cluster,
+and `store=` keeps every finished run in an SQLite file so that a sweep run again simulates only
+what is missing (see `executor` and `store`). Every run reseeds all its random streams from its
+`seed`, so it gives the record a fresh process would give, and the frame is the same, row for row
+and bit for bit, however many processes ran it. Worker processes are spawned and import the main
+module: a script that sweeps with `workers` > 1 needs the `if __name__ == "__main__":` guard, and
+one read from standard input (`python - < script.py`), which has no file to import, is refused
+with `cluster.MainModuleError` saying what to do (an interactive session works).
+A grid that names `flows` or `phase` runs several transfers at once per combination:
+
+    frame = sweep({"flows": [1, 2, 4], "phase": ["synchronized", "random"]}, share_rate=True,
+                  network="wideband", bs=5, bi_ms=55, psz=1432, bfsz=14320, xfsz_kb=716,
+                  nbufs=22)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from netblt_sim.batch.executor import TransferExecutor, run_flow_sets, run_transfers
+from netblt_sim.batch.grid import grid_flow_sets, grid_parameters, is_flow_grid
+from netblt_sim.core.flows import flow_sets_frame
+from netblt_sim.core.transfer import records_frame
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from distributed import Client
+
+    from netblt_sim.batch.store import ResultStore
+
+
+def sweep(
+    grid: Mapping[str, Iterable[Any]],
+    *,
+    progress: str | None = "transfers",
+    workers: int = 1,
+    client: Client | None = None,
+    store: str | os.PathLike[str] | ResultStore | None = None,
+    **fixed: Any,
+) -> pd.DataFrame:
+    """Runs every combination of `grid` (name -> values) with the `fixed` values (names as
+    `transfer_parameters` takes them) and returns one row per run: the parameters, then the
+    record's fields, in the order of `itertools.product` over the grid. `progress` labels the
+    progress bar (None: no bar), which counts runs done, taken from the store and failed.
+
+    `workers`: 1 (the default) runs in this process; N > 1 starts a local cluster of N worker
+    processes for this sweep. `client`: a `distributed.Client` of an existing cluster instead
+    (left open). `store`: the path of an SQLite result store (created if missing) or None.
+    Every combination, `workers`, `client` and `store` are checked before the first run
+    (ValueError or TypeError naming the bad value; `cluster.MainModuleError` for workers > 1
+    in a script read from standard input), so nothing is simulated then.
+
+    Several transfers at once: name any of `flows.FLOW_SET_NAMES` in the grid or the fixed
+    values (`flows`, `phase`, `share_rate`, `overrides`, as `flows.flow_set` takes them); each
+    combination is then a flow set, and the frame has one row per flow of each
+    (`flows.flow_sets_frame`: the flow's columns, the set's aggregate throughput and Jain's
+    index, the path's counters). A TCP transfer (`protocol="tcp"`) is one flow: a flow set of
+    more than one is refused."""
+    if is_flow_grid(grid, fixed):
+        sets = grid_flow_sets(grid, **fixed)
+        with TransferExecutor(workers=workers, client=client, store=store) as executor:
+            return flow_sets_frame(sets, run_flow_sets(sets, progress, executor))
+    runs = grid_parameters(grid, **fixed)
+    with TransferExecutor(workers=workers, client=client, store=store) as executor:
+        return records_frame(run_transfers(runs, progress, executor), runs)

@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The experiments of `scenarios/`: one JSON file each, named by its file, of a `kind`, one of
+`KINDS` (each kind's folder says what its files hold):
+
+- "table", a published table of RFC 1030 regenerated (`table`);
+- "measure", figures checked by runs, RFC 1030's claims of its text among them (`measure`);
+- "time-sequence", chosen runs drawn as time-sequence plots (`time_sequence`);
+- "rate-control", adaptive rate policies against the best static settings (`rate_control`);
+- "bands", the published tables' configurations with their uncertainty over the models' ranges
+  (`bands`).
+
+`load_scenario(name)` is the one loader of a scenario file, `load_scenarios()` loads every file
+(what `scripts/reproduce` runs: no scenario is named in code), and `run_scenario` runs one
+(through an executor if given) and writes its result files, `results/<name>.*`, for an `Outcome`
+of the same type whatever the kind.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from netblt_sim.core.runtime import REPO_ROOT
+from netblt_sim.reporting.outcome import Outcome
+from netblt_sim.scenarios.bands.kind import BANDS
+from netblt_sim.scenarios.kind import AnyKind, MissingScenarioError, NamedScenario
+from netblt_sim.scenarios.measure.kind import MEASURE
+from netblt_sim.scenarios.rate_control.kind import RATE_CONTROL
+from netblt_sim.scenarios.table.kind import TABLE
+from netblt_sim.scenarios.time_sequence.kind import TIME_SEQUENCE
+
+if TYPE_CHECKING:
+    from netblt_sim.batch.executor import TransferExecutor
+
+SCENARIOS_DIR: Path = REPO_ROOT / "scenarios"
+# Every kind, in the order `load_scenarios` gives their scenarios (and reproduce runs them).
+KINDS: tuple[AnyKind, ...] = (TABLE, MEASURE, TIME_SEQUENCE, RATE_CONTROL, BANDS)
+Scenario = NamedScenario
+
+
+def scenario_names(scenarios_dir: Path | None = None) -> list[str]:
+    """The name of every scenario file of the directory (default `SCENARIOS_DIR`), in name
+    order."""
+    return sorted(path.stem for path in (scenarios_dir or SCENARIOS_DIR).glob("*.json"))
+
+
+def load_scenario(name: str, scenarios_dir: Path | None = None) -> Scenario:
+    """Reads `<scenarios_dir>/<name>.json` (default `SCENARIOS_DIR`), of whichever kind it says;
+    ValueError names a missing file (MissingScenarioError, with the scenarios there are), a bad
+    kind or a bad entry."""
+    path = (scenarios_dir or SCENARIOS_DIR) / f"{name}.json"
+    if not path.is_file():
+        raise MissingScenarioError(
+            f"no scenario {name!r} ({path}); available: {scenario_names(scenarios_dir)}"
+        )
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}: not JSON ({error})") from None
+    name_of_kind = raw.get("kind") if isinstance(raw, dict) else None
+    for kind in KINDS:
+        if kind.name == name_of_kind:
+            return kind.parse(path, raw, lambda other: load_scenario(other, scenarios_dir))
+    raise ValueError(f"{path}: kind = {name_of_kind!r}: must be one of "
+                     f"{[kind.name for kind in KINDS]}")  # fmt: skip
+
+
+def load_scenarios(scenarios_dir: Path | None = None) -> list[Scenario]:
+    """Every scenario of the directory (default `SCENARIOS_DIR`), each checked before any
+    runs: in the order of `KINDS`, each kind in name order."""
+    scenarios = [load_scenario(name, scenarios_dir) for name in scenario_names(scenarios_dir)]
+    return sorted(scenarios, key=lambda scenario: KINDS.index(kind_of(scenario)))
+
+
+def kind_of(scenario: Scenario) -> AnyKind:
+    """The kind of a scenario; TypeError for an object of none."""
+    for kind in KINDS:
+        if kind.runs(scenario):
+            return kind
+    raise TypeError(f"{scenario!r} is a scenario of no kind of {[k.name for k in KINDS]}")
+
+
+def run_scenario(
+    scenario: Scenario, results_dir: Path, executor: TransferExecutor | None = None
+) -> Outcome:
+    """Runs the scenario's transfers (through `executor` if given) and writes its result files
+    in `results_dir` together; an error leaves the previous ones."""
+    return kind_of(scenario).run(scenario, results_dir, executor)

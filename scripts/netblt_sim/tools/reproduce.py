@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""`scripts/reproduce`: the project's result files, from the build to `results/`.
+
+Every scenario of `scenarios/` (see `scenarios`; none is named here), the published tables
+first, then the measures: each writes its `results/<name>.*` files (a table its CSV, Markdown
+report and throughput plot, see `regenerate`; a measure what its report asks, see `reports`),
+and the console gets a line per scenario with how many of its checks hold.
+
+Every file is written under a temporary name and renamed into place, so an error leaves the
+previous results (or none), never half of new ones.
+
+Runs go to `--workers` processes (default: one per core; 1 runs them in this process) and
+through a result store (`DEFAULT_STORE`, `.cache/netblt-results.sqlite` under the repository
+root, or `--store PATH`; `--no-store` for none): a run already stored for the same parameters,
+build and model values is not simulated again, so reproduce run twice with nothing changed
+simulates nothing the second time and writes the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from netblt_sim.batch.executor import TransferExecutor, check_workers
+from netblt_sim.core import runtime
+from netblt_sim.scenarios.registry import Scenario, load_scenarios, run_scenario
+
+DEFAULT_STORE: Path = runtime.REPO_ROOT / ".cache" / "netblt-results.sqlite"
+
+
+def default_workers() -> int:
+    """One worker process per core this process may run on."""
+    return len(os.sched_getaffinity(0))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="reproduce", description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--results-dir", type=Path, default=runtime.REPO_ROOT / "results", help="where to write"
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=default_workers(),
+        help="worker processes (a local Dask cluster; 1: run in this process; default: one "
+        "per core, %(default)s here)",
+    )
+    stored = parser.add_mutually_exclusive_group()
+    stored.add_argument(
+        "--store",
+        type=Path,
+        default=None,
+        help=f"the SQLite result store (default: {DEFAULT_STORE}, its directory created)",
+    )
+    stored.add_argument(
+        "--no-store", action="store_true", help="simulate every run, keep nothing"
+    )
+    arguments = parser.parse_args(argv)
+    started = time.monotonic()
+    try:
+        check_workers(arguments.workers)
+    except (TypeError, ValueError) as error:
+        parser.exit(2, f"reproduce: error: --workers {arguments.workers}: {error}\n")
+    try:
+        scenarios = load_scenarios()  # every file checked before anything runs
+    except ValueError as error:
+        parser.exit(2, f"reproduce: error: {error}\n")
+    store: Path | None = None
+    if not arguments.no_store:
+        store = arguments.store
+        if store is None:
+            store = DEFAULT_STORE
+            store.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        executor = TransferExecutor(workers=arguments.workers, store=store)
+    except (TypeError, ValueError) as error:
+        parser.exit(2, f"reproduce: error: --store {store}: {error}\n")
+    with executor:
+        return _reproduce(scenarios, arguments.results_dir, executor, started)
+
+
+def _reproduce(
+    scenarios: Sequence[Scenario], results_dir: Path, executor: TransferExecutor, started: float
+) -> int:
+    where = f"{executor.workers} worker processes" if executor.distributed else "this process"
+    store = f"result store {executor.store.path}" if executor.store else "no result store"
+    print(f"running transfers in {where}, {store}", flush=True)
+    for scenario in scenarios:
+        scenario_started = time.monotonic()
+        outcome = run_scenario(scenario, results_dir, executor)
+        seconds = time.monotonic() - scenario_started
+        print(f"{scenario.name}: {outcome.summary()} ({seconds:.1f} s)")
+        for failed in (v for v in outcome.verdicts if not v.holds):
+            print(f"  {failed}")
+        print("wrote " + ", ".join(str(path) for path in outcome.paths))
+    counts = executor.counts
+    print(
+        f"transfers: {counts.simulated} simulated, {counts.cached} from the result store"
+        + (f" ({executor.store.path}, {executor.store.count()} runs)" if executor.store else "")
+    )
+    print(f"wall time {time.monotonic() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
