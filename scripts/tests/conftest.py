@@ -15,7 +15,8 @@ import pytest
 
 from netblt_sim.core import runtime
 from netblt_sim.core.parameters import TransferParameters, transfer_parameters
-from netblt_sim.core.transfer import TransferRecord, run_transfer
+from netblt_sim.core.transfer import TransferRecord
+from netblt_sim.core.simulation import run_transfer
 from netblt_sim.scenarios.bands.scenario import BandsScenario
 
 SCRIPTS_DIR = Path(__file__).resolve().parents[1]

@@ -17,7 +17,7 @@ from conftest import REPO_ROOT
 from netblt_sim import plot_losses_vs_burst_interval
 from netblt_sim.core import runtime
 from netblt_sim.core.parameters import TransferParameters
-from netblt_sim.core.transfer import run_transfer
+from netblt_sim.core.simulation import run_transfer
 from netblt_sim.scenarios.measure.report import losses_by_interval
 from netblt_sim.scenarios.measure.scenario import Check, MeasureScenario
 from netblt_sim.scenarios.registry import SCENARIOS_DIR, load_scenario

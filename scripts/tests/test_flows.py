@@ -19,17 +19,9 @@ import pytest
 from netblt_sim import sweep, transfer_parameters
 from netblt_sim.batch.store import ResultStore, parameters_key
 from netblt_sim.core import runtime
-from netblt_sim.core.flows import (
-    AttributeOverride,
-    FlowSet,
-    FlowSetRecord,
-    flow_set,
-    overrides_from,
-    run_flow_set,
-    run_transfers_together,
-    trace_time_sequences,
-)
-from netblt_sim.core.transfer import run_transfer
+from netblt_sim.core.flows import AttributeOverride, FlowSet, FlowSetRecord, flow_set, overrides_from
+from netblt_sim.core.simulation import run_flow_set, run_transfers_together, trace_time_sequences
+from netblt_sim.core.simulation import run_transfer
 from netblt_sim.reporting.plots import TIME_SEQUENCE_STYLES, plot_time_sequence
 from netblt_sim.scenarios.measure.flow_report import FrameArithmetic
 

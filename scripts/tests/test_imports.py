@@ -25,7 +25,7 @@ PACKAGE = "netblt_sim"
 
 # The sub-packages, lowest first; the public API (`netblt_sim` itself) stands just below the
 # tools.
-LAYERS: tuple[str, ...] = ("wire", "core", "batch", "reporting", "scenarios.table",
+LAYERS: tuple[str, ...] = ("wire", "core", "batch", "reporting", "scenarios.kind", "scenarios.table",
                            "scenarios.measure", "scenarios.time_sequence",
                            "scenarios.rate_control", "scenarios.bands", "scenarios.registry",
                            "", "tools")  # fmt: skip

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from netblt_sim.batch.store import parameters_key
+from netblt_sim.batch.store import transfer_key
 from netblt_sim.core.models import MODELS_DIR, ModelError, load_model
 from netblt_sim.core.parameters import transfer_parameters
 from netblt_sim.core.transfer import parameters_dict, run_columns
@@ -83,9 +83,9 @@ def test_overrides_are_refused_outside_their_range_or_for_an_unknown_entry() -> 
 
 def test_overrides_are_part_of_the_key_only_when_given() -> None:
     plain = transfer_parameters(network="ethernet")
-    assert "model_overrides" not in parameters_key(plain)
+    assert "model_overrides" not in transfer_key(plain)
     varied = transfer_parameters(network="ethernet", model_overrides={LOAD_KEY: 0.1})
-    assert parameters_key(varied)["model_overrides"] == [[LOAD_KEY, 0.1]]
+    assert transfer_key(varied)["model_overrides"] == [[LOAD_KEY, 0.1]]
     assert transfer_parameters(network="ethernet", model_overrides={LOAD_KEY: 0.05}) != plain
 
 

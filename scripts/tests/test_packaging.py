@@ -33,7 +33,7 @@ def imported_modules(package: Path) -> set[str]:
     """The top-level names of every absolute import in the package's files, at any depth (in
     functions, under TYPE_CHECKING: mypy needs those too)."""
     modules = set()
-    for path in package.glob("*.py"):
+    for path in package.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
             if isinstance(node, ast.Import):
                 modules |= {alias.name.partition(".")[0] for alias in node.names}

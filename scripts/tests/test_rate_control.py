@@ -18,13 +18,8 @@ from netblt_sim.batch.store import KeyMaker
 from netblt_sim.core.flows import FlowSet, FlowSetRecord
 from netblt_sim.core.parameters import TransferParameters, transfer_parameters
 from netblt_sim.core.rate_trace import BufferStart, RateTrace, run_rate_traced
-from netblt_sim.core.transfer import (
-    RATE_CONTROL_COLUMNS,
-    RUN_COLUMNS,
-    TCP_COLUMNS,
-    records_frame,
-    run_transfer,
-)
+from netblt_sim.core.transfer import RATE_CONTROL_COLUMNS, RUN_COLUMNS, TCP_COLUMNS, records_frame
+from netblt_sim.core.simulation import run_transfer
 from netblt_sim.scenarios.rate_control.scenario import parse_rate_control
 from netblt_sim.wire.decoder import ControlFields, OkMessage, OpenFields, PacketType
 from netblt_sim.wire.pcap import read_netblt_packets
@@ -68,7 +63,7 @@ def test_the_rate_columns_appear_only_where_a_run_chose_a_policy() -> None:
 def test_the_store_keys_runs_by_their_rate_policy() -> None:
     maker = KeyMaker()
     keys = {
-        maker.key(transfer_parameters(**values))
+        maker.key(FlowSet.single(transfer_parameters(**values)))
         for values in ({}, {"rate_control": "static"}, {"rate_control": "aimd"},
                        {"rate_control": "aimd", "start_bs": 2})
     }  # fmt: skip
@@ -81,7 +76,8 @@ def test_a_policy_chosen_from_python_reaches_the_sender_and_static_is_the_defaul
     ceiling; the transfer completes intact. Asking for the static policy by name gives the
     record of asking for nothing, whose values stay the negotiated ones."""
     adaptive = transfer_parameters(rate_control="aimd", start_bs=1, start_bi_ms=200)
-    record, trace = run_rate_traced(adaptive)
+    result, trace = run_rate_traced(adaptive)
+    (record,) = result.flows
     assert record.completed and record.intact
     values = [(c.burst_size, c.burst_interval_ms) for c in trace.flow_changes(0)]
     assert values[0] == (5, 1000)
@@ -105,7 +101,8 @@ def test_started_too_fast_on_the_wideband_the_delivery_rate_policy_backs_off_in_
     assert static.station_resets > 0
     adaptive = transfer_parameters(bs=5, bi_ms=20, rate_control="delivery-rate", start_bs=5,
                                    start_bi_ms=51, **wideband)  # fmt: skip
-    record, trace = run_rate_traced(adaptive)
+    result, trace = run_rate_traced(adaptive)
+    (record,) = result.flows
     assert record.station_resets == 0
     assert record.completed and record.intact
     starts = [start.seconds for start in trace.buffer_starts]
@@ -119,11 +116,12 @@ def test_aimd_backs_off_on_the_wideband_queue_before_loss() -> None:
     channel's random errors is the earth station's reset); AIMD's delay signal (Vegas's queue
     estimate above 3 packets cuts by DECbit's 0.875) backs off first: from the slow start, in
     this seed, the rate is cut while the station stays up."""
-    record, trace = run_rate_traced(
+    result, trace = run_rate_traced(
         transfer_parameters(network="wideband", bs=5, bi_ms=20, psz=1432, bfsz=14320,
                             nbufs=22, xfsz_kb=4296, seed=1, rate_control="aimd",
                             start_bs=1, start_bi_ms=200)
     )  # fmt: skip
+    (record,) = result.flows
     assert record.station_resets == 0
     assert record.completed and record.intact
     rates = [c.rate_mbps(1432) for c in trace.flow_changes(0)]

@@ -65,7 +65,7 @@ def test_load_maps_only_the_ns3_modules_the_project_links() -> None:
     # network, internet, point-to-point, ... but nothing like wifi or lte, which the
     # wheel's `from ns import ns` would load too.
     script = (
-        "from netblt_sim import runtime\n"
+        "from netblt_sim.core import runtime\n"
         "ns = runtime.load()\n"
         "print(ns.Seconds(1).GetMilliSeconds())\n"
         "import re\n"

@@ -150,3 +150,41 @@ def test_reproduce_refuses_a_bad_scenario_file_before_running_anything(
     assert exit_info.value.code == 2
     assert f"{scenarios_dir / 'typo.json'}: checks[0].statistic = 'mean'" in capsys.readouterr().err
     assert list(results.iterdir()) == []  # not even the good scenario's files
+
+
+def test_a_kind_is_one_entry_of_the_registry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kind of its own: its scenario type, parser and runner, registered by one entry, is
+    loaded and run by the same loader and runner as every other, and its scenarios come after
+    those of the kinds before it."""
+    from dataclasses import dataclass
+
+    from netblt_sim.scenarios.kind import ScenarioKind
+
+    @dataclass(frozen=True)
+    class Toy:
+        name: str
+        words: str
+
+    ran: list[tuple[str, Path]] = []
+
+    def run_toy(scenario: Toy, results_dir: Path, executor: object) -> Outcome:
+        ran.append((scenario.words, results_dir))
+        return Outcome((), pd.DataFrame(), (Verdict("toy", True),))
+
+    toy = ScenarioKind("toy", Toy, lambda path, raw, _: Toy(path.stem, raw["words"]), run_toy)
+    monkeypatch.setattr(scenarios, "KINDS", (*scenarios.KINDS, toy))
+    (tmp_path / "a-toy.json").write_text('{"kind": "toy", "words": "hello"}', encoding="utf-8")
+    raw = json.loads((SCENARIOS_DIR / "wideband-overload.json").read_text(encoding="utf-8"))
+    (tmp_path / "b-measure.json").write_text(json.dumps(raw), encoding="utf-8")
+    loaded = load_scenarios(tmp_path)
+    assert [type(s).__name__ for s in loaded] == ["MeasureScenario", "Toy"]
+    assert kind_of(loaded[1]) is toy
+    assert scenarios.run_scenario(loaded[1], tmp_path).summary() == "0 runs, 1 of 1 checks hold"
+    assert ran == [("hello", tmp_path)]
+    monkeypatch.undo()  # the registry without the toy kind: its scenarios are of no kind
+    with pytest.raises(TypeError, match="a scenario of no kind"):
+        kind_of(Toy("x", "y"))
+    with pytest.raises(ValueError, match="kind = 'toy': must be one of"):
+        load_scenarios(tmp_path)

@@ -27,9 +27,10 @@ from netblt_sim.batch.executor import TransferExecutor, TransferFailedError, run
 from netblt_sim.batch.grid import grid_parameters
 from netblt_sim.batch.store import KeyMaker, ResultStore, code_identity, models_identity
 from netblt_sim.core import models, networks, runtime
-from netblt_sim.core.flows import Run, RunRecord, simulate
+from netblt_sim.core.flows import FlowSet, FlowSetRecord, PathRecord
 from netblt_sim.core.parameters import TransferParameters
-from netblt_sim.core.transfer import TransferRecord, records_frame, run_transfer
+from netblt_sim.core.transfer import TransferRecord, records_frame
+from netblt_sim.core.simulation import run_flow_set, run_transfer
 from netblt_sim.tools import reproduce
 
 SMALL_ETHERNET = dict(network="ethernet", bs=5, psz=1438, bfsz=14380, xfsz_kb=143.8, nbufs=1)
@@ -37,26 +38,30 @@ SMALL_RING = dict(network="proteon-ring", bs=5, psz=1990, bfsz=19900, xfsz_kb=19
 
 
 @pytest.fixture
-def executed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Run]]:
-    """Every run the executor simulates in this process, in order."""
-    calls: list[Run] = []
+def executed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[TransferParameters]]:
+    """Every single transfer the executor simulates in this process, in order."""
+    calls: list[TransferParameters] = []
 
-    def counting_simulate(params: Run) -> RunRecord:
-        calls.append(params)
-        return simulate(params)
+    def counting_run_flow_set(flows: FlowSet) -> FlowSetRecord:
+        assert flows.is_single
+        calls.append(flows.flows[0])
+        return run_flow_set(flows)
 
-    monkeypatch.setattr(executor_module, "simulate", counting_simulate)
+    monkeypatch.setattr(executor_module, "run_flow_set", counting_run_flow_set)
     yield calls
 
 
 def test_a_stored_record_reads_back_equal_bit_for_bit(tmp_path: Path) -> None:
     record = TransferRecord(**_awkward_record())
-    params = TransferParameters(seed=3)
+    params = FlowSet.single(TransferParameters(seed=3))
+    path = PathRecord(**dict.fromkeys(PathRecord.__annotations__, 0))
     with ResultStore(tmp_path / "runs.sqlite") as store:
-        store.put("k", params, "code", "models", record)
+        store.put("k", params, "code", "models", FlowSetRecord((record,), path))
         assert store.inserted == 1 and store.count() == 1
     with ResultStore(tmp_path / "runs.sqlite") as store:
-        (back,) = store.get_many(["k", "missing"]).values()
+        (stored,) = store.get_many(["k", "missing"]).values()
+    assert stored.path == path and len(stored.flows) == 1
+    back = stored.flows[0]
     assert repr(back) == repr(record)  # NaN != NaN, so compare the exact texts
     for name, kind in TransferRecord.__annotations__.items():
         if kind == "float":
@@ -106,10 +111,10 @@ def test_a_batch_on_two_workers_is_shared_between_them(ns: runtime.NsNamespace) 
 
     runs = grid_parameters({"seed": range(1, 13)}, **SMALL_RING)
     with TransferExecutor(workers=2) as executor:
-        executor.warm_up(runs[0])
+        executor.warm_up(FlowSet.single(runs[0]))
         client = executor.client()
         with get_task_stream(client=client) as stream:
-            records = executor.run(runs, None)
+            records = run_transfers(runs, None, executor)
         workers = set(client.scheduler_info()["workers"])
     assert [r.completed and r.intact for r in records] == [True] * 12
     ran = [task["worker"] for task in stream.data if "run_chunk" in str(task["key"])]
@@ -160,7 +165,7 @@ def _stored_rows(path: Path) -> int:
 
 
 def test_a_sweep_killed_midway_resumes_losing_nothing_and_running_nothing_twice(
-    ns: runtime.NsNamespace, tmp_path: Path, executed: list[Run]
+    ns: runtime.NsNamespace, tmp_path: Path, executed: list[TransferParameters]
 ) -> None:
     path = tmp_path / "runs.sqlite"
     process = subprocess.Popen([sys.executable, "-c", KILLED_SWEEP, str(path)], cwd=REPO_ROOT,
@@ -178,7 +183,7 @@ def test_a_sweep_killed_midway_resumes_losing_nothing_and_running_nothing_twice(
     maker = KeyMaker()
     with ResultStore(path) as store:
         stored_before = set(store.keys())
-    finished = [p for p in runs if maker.key(p) in stored_before]
+    finished = [p for p in runs if maker.key(FlowSet.single(p)) in stored_before]
     assert 3 <= len(stored_before) == len(finished) < len(runs)
 
     resumed = sweep(KILLED_GRID, progress=None, store=path, **KILLED_FIXED)
@@ -206,7 +211,7 @@ def models_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
 
 def test_a_changed_model_value_invalidates_the_runs_of_the_networks_that_apply_it(
     ns: runtime.NsNamespace, tmp_path: Path, models_copy: Path,
-    executed: list[Run], capsys: pytest.CaptureFixture[str],
+    executed: list[TransferParameters], capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
     path = tmp_path / "runs.sqlite"
     runs = [
@@ -264,27 +269,27 @@ def test_failed_runs_are_reported_after_the_others_are_stored(
 ) -> None:
     runs = [transfer_parameters(seed=seed) for seed in (1, 2, 3)]
 
-    def failing_second(params: Run) -> RunRecord:
-        if params.seed == 2:
+    def failing_second(flows: FlowSet) -> FlowSetRecord:
+        if flows.seed == 2:
             raise RuntimeError("simulated failure")
-        return simulate(params)
+        return run_flow_set(flows)
 
-    monkeypatch.setattr(executor_module, "simulate", failing_second)
+    monkeypatch.setattr(executor_module, "run_flow_set", failing_second)
     with TransferExecutor(store=tmp_path / "runs.sqlite") as executor:
         with pytest.raises(TransferFailedError, match=r"1 transfer\(s\) failed.*seed=2.*"
                            r"RuntimeError: simulated failure"):  # fmt: skip
-            executor.run(runs, None)
+            run_transfers(runs, None, executor)
         assert (executor.counts.simulated, executor.counts.failed) == (2, 1)
         assert executor.store is not None and executor.store.count() == 2
 
 
 def test_pcap_runs_are_simulated_every_time_and_never_stored(
-    ns: runtime.NsNamespace, tmp_path: Path, executed: list[Run]
+    ns: runtime.NsNamespace, tmp_path: Path, executed: list[TransferParameters]
 ) -> None:
     params = replace(transfer_parameters(seed=1), pcap_dir=tmp_path / "pcap")
     with TransferExecutor(store=tmp_path / "runs.sqlite") as executor:
-        executor.run([params], None)
-        executor.run([params], None)
+        run_transfers([params], None, executor)
+        run_transfers([params], None, executor)
         assert executor.store is not None and executor.store.count() == 0
     assert executed == [params, params]
 

@@ -10,7 +10,7 @@ from conftest import REPO_ROOT
 from netblt_sim.core import runtime
 from netblt_sim.core.networks import NETWORKS, WIDEBAND
 from netblt_sim.core.parameters import TransferParameters
-from netblt_sim.core.transfer import run_transfer
+from netblt_sim.core.simulation import run_transfer
 from netblt_sim.scenarios.registry import load_scenario
 from netblt_sim.scenarios.table.scenario import CSV_COLUMNS, configurations
 

@@ -16,7 +16,8 @@ from conftest import NETBLT_RUN
 from netblt_sim.core import runtime
 from netblt_sim.core.networks import NETWORKS
 from netblt_sim.core.parameters import TransferParameters, transfer_parameters
-from netblt_sim.core.transfer import TCP_COLUMNS, records_frame, run_transfer
+from netblt_sim.core.transfer import TCP_COLUMNS, records_frame
+from netblt_sim.core.simulation import run_transfer
 from netblt_sim.wire.pcap import read_ipv4_datagrams
 
 

@@ -11,7 +11,8 @@ from conftest import LOSSY_PARAMETERS, FreshProcessRun
 
 from netblt_sim.core import runtime
 from netblt_sim.core.parameters import TransferParameters, transfer_parameters
-from netblt_sim.core.transfer import TransferRecord, cpp_field_name, records_frame, run_transfer
+from netblt_sim.core.transfer import TransferRecord, cpp_field_name, records_frame
+from netblt_sim.core.simulation import run_transfer
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from conftest import toy_bands
 from netblt_sim.batch.executor import TransferExecutor
 from netblt_sim.core import runtime
 from netblt_sim.core.parameters import transfer_parameters
-from netblt_sim.core.transfer import run_transfer
+from netblt_sim.core.simulation import run_transfer
 from netblt_sim.scenarios.bands.report import bands_frame
 from netblt_sim.scenarios.bands.scenario import BandsScenario, analyse
 from netblt_sim.scenarios.bands.uncertainty import (

@@ -12,7 +12,8 @@ import pytest
 from netblt_sim.core import runtime
 from netblt_sim.core.networks import WIDEBAND
 from netblt_sim.core.parameters import TransferParameters
-from netblt_sim.core.transfer import TransferRecord, run_transfer
+from netblt_sim.core.transfer import TransferRecord
+from netblt_sim.core.simulation import run_transfer, run_transfers_together
 from netblt_sim.tools.bench_wideband import STOCK_PROGRAM, run_stock_path
 from netblt_sim.wire.decoder import DataFields
 from netblt_sim.wire.pcap import read_ipv4_datagrams, read_netblt_packets
@@ -99,17 +100,18 @@ def test_isi_gateway_lockup_is_off_by_default_and_ends_fast_transfers_when_on(
     stalls keep a transfer a little under the 91 per second it is offered), 5 x 1432 bytes every
     55 ms for a 1432-kB transfer (about 13 s) lose the receiver; every 90 ms (56 per second) do
     not."""
-    lockup = {"IsiLockupAfter": ns.TimeValue(ns.Seconds(5)), "IsiLockupRate": ns.DoubleValue(80.0)}
+    lockup = {"experiment": {"IsiLockupAfter": "5s", "IsiLockupRate": 80.0}}
     fast = TransferParameters(network=WIDEBAND, bs=5, bi_ms=55, psz=1432, bfsz=14320,
                               xfsz_bytes=1_432_000, nbufs=22, seed=2)  # fmt: skip
     assert run_transfer(fast).completed
-    locked = run_transfer(fast, lockup)
+    (locked,) = run_transfers_together([fast], overrides=lockup).flows
     assert not locked.completed and locked.bytes_received < 1_432_000
     slow = TransferParameters(network=WIDEBAND, bs=5, bi_ms=90, psz=1432, bfsz=14320,
                               xfsz_bytes=1_432_000, nbufs=22, seed=2)  # fmt: skip
-    assert run_transfer(slow, lockup).completed
-    with pytest.raises(ValueError, match="'IsiLockupAftr': ns3::NetbltWidebandExperiment has no"):
-        run_transfer(slow, {"IsiLockupAftr": ns.TimeValue(ns.Seconds(5))})
+    assert run_transfers_together([slow], overrides=lockup).flows[0].completed
+    with pytest.raises(ValueError, match="ns3::NetbltWidebandExperiment has no attribute "
+                                         "'IsiLockupAftr'"):  # fmt: skip
+        run_transfers_together([slow], overrides={"experiment": {"IsiLockupAftr": "5s"}})
 
 
 def test_stock_yardstick_carries_every_packet_at_the_burst_rate() -> None:

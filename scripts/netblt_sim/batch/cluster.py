@@ -26,7 +26,8 @@ from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim.core import runtime
-from netblt_sim.core.flows import FlowSet, Run, RunRecord, simulate
+from netblt_sim.core.flows import FlowSet, FlowSetRecord
+from netblt_sim.core.simulation import run_flow_set
 
 if TYPE_CHECKING:
     from distributed import Client, LocalCluster
@@ -59,7 +60,7 @@ LOCAL_CLUSTER_CONFIG: dict[str, object] = {
 }
 
 # What `ClusterRunner.execute` yields: each run with its record or the exception it raised.
-Outcomes = Generator[tuple[Run, RunRecord | BaseException]]
+Outcomes = Generator[tuple[FlowSet, FlowSetRecord | BaseException]]
 
 
 def check_client(client: object) -> Client | None:
@@ -113,30 +114,30 @@ def check_main_module(workers: int) -> None:
     )
 
 
-def warm_up(params: Run | None) -> float | None:
+def warm_up(params: FlowSet | None) -> float | None:
     """Loads ns-3 in this process and runs `params` twice if given: the first run pays cppyy's
     compilation of the calls a transfer makes, the second is timed (seconds, returned)."""
     runtime.load()
     if params is None:
         return None
-    simulate(params)
+    run_flow_set(params)
     started = time.perf_counter()
-    simulate(params)
+    run_flow_set(params)
     return time.perf_counter() - started
 
 
 def run_chunk(
-    chunk: Sequence[Run],
-) -> tuple[list[RunRecord | BaseException], list[float]]:
+    chunk: Sequence[FlowSet],
+) -> tuple[list[FlowSetRecord | BaseException], list[float]]:
     """In a worker process: each run's record or exception, and each run's seconds. ns-3 is
     loaded at the first call and kept (not timed)."""
     runtime.load()
-    outcomes: list[RunRecord | BaseException] = []
+    outcomes: list[FlowSetRecord | BaseException] = []
     seconds: list[float] = []
     for params in chunk:
         started = time.perf_counter()
         try:
-            outcomes.append(simulate(params))
+            outcomes.append(run_flow_set(params))
         except Exception as error:  # noqa: BLE001 - reported by the client with the others
             outcomes.append(_picklable(error))
         seconds.append(time.perf_counter() - started)
@@ -151,12 +152,9 @@ def _picklable(error: Exception) -> Exception:
     return error
 
 
-def _timing_class(run: Run) -> str:
-    """Runs whose times size each other's chunks: a network's transfers, or its flow sets of a
-    number of flows."""
-    if isinstance(run, FlowSet):
-        return f"{run.network} x {len(run.flows)}"
-    return run.network
+def _timing_class(run: FlowSet) -> str:
+    """Runs whose times size each other's chunks: a network's flow sets of a number of flows."""
+    return f"{run.network} x {len(run.flows)}"
 
 
 def _worker_identity() -> str:
@@ -215,7 +213,7 @@ class ClusterRunner:
                 "process (code identity differs): their records would not be this build's"
             )
 
-    def warm_up(self, params: Run | None = None) -> None:
+    def warm_up(self, params: FlowSet | None = None) -> None:
         """`warm_up(params)` once in every worker (starting the local cluster if needed); the
         timed run sizes the first chunks."""
         client = self.client()
@@ -231,7 +229,7 @@ class ClusterRunner:
     def _record_run_time(self, timing_class: str, seconds: float) -> None:
         self._run_seconds.setdefault(timing_class, deque(maxlen=RUN_TIMES_KEPT)).append(seconds)
 
-    def execute(self, pending: Sequence[Run]) -> Outcomes:
+    def execute(self, pending: Sequence[FlowSet]) -> Outcomes:
         """Each run with its record or the exception it raised, as its task returns.
 
         Guided self-scheduling: each task is a chunk of runs, as many as take about
@@ -249,11 +247,11 @@ class ClusterRunner:
         if not addresses:
             raise RuntimeError("the Dask cluster has no workers to run the transfers on")
         queue = deque(pending)
-        in_flight: dict[Future[Any], tuple[str, list[Run]]] = {}
+        in_flight: dict[Future[Any], tuple[str, list[FlowSet]]] = {}
         # with_results: results are fetched in the background as tasks finish.
         finished = as_completed(with_results=True, raise_errors=False)
 
-        def next_chunk() -> list[Run]:
+        def next_chunk() -> list[FlowSet]:
             size = 1
             measured = self._run_seconds.get(_timing_class(queue[0]))
             if measured:

@@ -37,11 +37,12 @@ from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from netblt_sim.batch.cluster import ClusterRunner, Outcomes, check_client, warm_up
 from netblt_sim.core import runtime
-from netblt_sim.core.flows import FlowSet, FlowSetRecord, Run, RunRecord, simulate
+from netblt_sim.core.flows import FlowSet, FlowSetRecord
+from netblt_sim.core.simulation import run_flow_set
 from netblt_sim.core.parameters import TransferParameters
 from netblt_sim.core.transfer import TransferRecord
 
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 class TransferFailedError(RuntimeError):
     """Runs of a batch raised; the others finished (and were stored, with a store)."""
 
-    def __init__(self, failures: Sequence[tuple[Run, BaseException]]) -> None:
+    def __init__(self, failures: Sequence[tuple[FlowSet, BaseException]]) -> None:
         self.failures = list(failures)
         first_parameters, first_error = failures[0]
         super().__init__(
@@ -155,7 +156,7 @@ class TransferExecutor:
             raise RuntimeError("this executor runs transfers in this process: it has no cluster")
         return self._cluster.client()
 
-    def warm_up(self, params: Run | None = None) -> None:
+    def warm_up(self, params: FlowSet | None = None) -> None:
         """Loads ns-3 where the runs will go (in this process, or once in every worker after
         starting the local cluster) and runs `params` there if given (cppyy compiles the
         bindings a transfer calls at its first call, about 0.3 s), so that a timing can leave
@@ -173,17 +174,17 @@ class TransferExecutor:
             self._key_maker = KeyMaker()
         return self._key_maker
 
-    def run(self, parameters: Sequence[Run], label: str | None) -> list[RunRecord]:
-        """The record of each run (a transfer's `TransferRecord`, a flow set's
-        `FlowSetRecord`), in the order given; `label` names the progress bar (None: no bar).
+    def run(self, parameters: Sequence[FlowSet], label: str | None) -> list[FlowSetRecord]:
+        """The record of each run (every run is a set of flows; a single transfer a set of one,
+        `FlowSet.single`), in the order given; `label` names the progress bar (None: no bar).
         Equal runs are run once."""
         unique = list(dict.fromkeys(parameters))
         for params in unique:
             params.validate()
         if self.store is not None or self.distributed:
             check_attribute_defaults(self.store is not None)
-        records: dict[Run, RunRecord] = {}
-        keys: dict[Run, str] = {}
+        records: dict[FlowSet, FlowSetRecord] = {}
+        keys: dict[FlowSet, str] = {}
         if self.store is not None:
             from netblt_sim.batch.store import is_storable  # noqa: PLC0415
 
@@ -194,11 +195,11 @@ class TransferExecutor:
         pending = [p for p in unique if p not in records]
         counts = RunCounts(cached=len(records))
         bar = _progress_bar(label, len(unique), counts)
-        failures: list[tuple[Run, BaseException]] = []
+        failures: list[tuple[FlowSet, BaseException]] = []
         try:
             with closing(self._execute(pending)) as outcomes:
                 for params, outcome in outcomes:
-                    if isinstance(outcome, TransferRecord | FlowSetRecord):
+                    if isinstance(outcome, FlowSetRecord):
                         records[params] = outcome
                         if self.store is not None and params in keys:
                             self._store_run(keys[params], params, outcome)
@@ -219,12 +220,12 @@ class TransferExecutor:
             raise TransferFailedError(failures) from failures[0][1]
         return [records[p] for p in parameters]
 
-    def _store_run(self, key: str, params: Run, record: RunRecord) -> None:
+    def _store_run(self, key: str, params: FlowSet, record: FlowSetRecord) -> None:
         assert self.store is not None
         maker = self.key_maker()
         self.store.put(key, params, maker.code, maker.models(params.network), record)
 
-    def _execute(self, pending: Sequence[Run]) -> Outcomes:
+    def _execute(self, pending: Sequence[FlowSet]) -> Outcomes:
         """Each pending run with its record or the exception it raised, as they finish."""
         if not pending:
             return
@@ -233,7 +234,7 @@ class TransferExecutor:
             return
         for params in pending:
             try:
-                record = simulate(params)
+                record = run_flow_set(params)
             except Exception as error:  # noqa: BLE001 - reported with the others at the end
                 yield params, error
             else:
@@ -276,33 +277,20 @@ def run_transfers(
     executor: TransferExecutor | None = None,
 ) -> list[TransferRecord]:
     """The record of each transfer, in the order given, showing progress under `label` (none if
-    None): the batch behind `sweep`, the tables and the measures' runs.
+    None): the batch behind `sweep`, the tables and the measures' runs. Each is run as the set
+    of one flow it is (`FlowSet.single`).
 
-    Without `executor`, each `run_transfer` in turn in this process; with one, where it runs
-    them (this process or a Dask cluster) and through its result store if it has one."""
-    return [_of_type(record, TransferRecord) for record in _run_batch(parameters, label, executor)]
+    Without `executor`, each in turn in this process; with one, where it runs them (this
+    process or a Dask cluster) and through its result store if it has one."""
+    sets = [FlowSet.single(params) for params in parameters]
+    return [record.flows[0] for record in run_flow_sets(sets, label, executor)]
 
 
 def run_flow_sets(
     sets: Sequence[FlowSet], label: str | None, executor: TransferExecutor | None = None
 ) -> list[FlowSetRecord]:
     """`run_transfers` for flow sets (`flows`): each set's `FlowSetRecord`, in order."""
-    return [_of_type(record, FlowSetRecord) for record in _run_batch(sets, label, executor)]
-
-
-def _run_batch(
-    runs: Sequence[Run], label: str | None, executor: TransferExecutor | None
-) -> list[RunRecord]:
     if executor is None:
         with TransferExecutor() as in_process:
-            return in_process.run(runs, label)
-    return executor.run(runs, label)
-
-
-RecordType = TypeVar("RecordType", TransferRecord, FlowSetRecord)
-
-
-def _of_type(record: RunRecord, kind: type[RecordType]) -> RecordType:
-    if not isinstance(record, kind):
-        raise TypeError(f"a {type(record).__name__} where a {kind.__name__} was due")
-    return record
+            return in_process.run(sets, label)
+    return executor.run(sets, label)

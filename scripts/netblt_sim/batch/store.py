@@ -24,7 +24,11 @@ bit. Rows are committed one by one as runs finish, so a killed sweep loses no fi
 Tables (`PRAGMA application_id` = `APPLICATION_ID` marks the file as a store):
 
 - `store_info(name, value)`: `schema` = `SCHEMA_VERSION`;
-- `runs(key PRIMARY KEY, network, seed, parameters, code, models, record, stored_at)`.
+- `runs(key PRIMARY KEY, network, seed, parameters, code, models, record, stored_at)`;
+- `traced_runs(key, kind, network, seed, parameters, code, models, record, trace, stored_at)`,
+  keyed by the run's key and the trace's kind: runs a scenario needs with a trace (`traced`),
+  the record and the trace together. A store written before this table existed gets it when
+  opened.
 """
 
 from __future__ import annotations
@@ -41,17 +45,17 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 from netblt_sim.core import runtime
-from netblt_sim.core.flows import FlowSet, FlowSetRecord, PathRecord, Run, RunRecord
+from netblt_sim.core.flows import FlowSet, FlowSetRecord, PathRecord
 from netblt_sim.core.networks import get_network
-from netblt_sim.core.parameters import FIELD_TYPES
+from netblt_sim.core.parameters import FIELD_TYPES, TransferParameters
 from netblt_sim.core.transfer import TransferRecord
 
 SCHEMA_VERSION = "1"
 APPLICATION_ID = 0x4E424C54  # "NBLT"
 # The core's files whose code decides what a run simulates and what its record holds, by
 # name: a key depends on their contents, not on where they sit in the package.
-RUN_DEFINING_FILES: tuple[str, ...] = ("transfer.py", "flows.py", "parameters.py", "networks.py")
-RUN_DEFINING_FILES += ("models.py", "overrides.py")
+RUN_DEFINING_FILES: tuple[str, ...] = ("simulation.py", "transfer.py", "flows.py", "parameters.py")
+RUN_DEFINING_FILES += ("networks.py", "models.py", "overrides.py", "rate_trace.py")
 CORE_DIR: Path = Path(runtime.__file__).resolve().parent
 # Wheels whose code runs inside every simulation (pinned in requirements.txt).
 RUNTIME_DISTRIBUTIONS: tuple[str, ...] = ("ns3", "cppyy", "cppyy-backend", "cppyy-cling")
@@ -69,6 +73,19 @@ CREATE TABLE IF NOT EXISTS runs (
     models TEXT NOT NULL,       -- models_identity(network)
     record TEXT NOT NULL,       -- JSON of the TransferRecord or FlowSetRecord
     stored_at REAL NOT NULL     -- seconds since the epoch
+);
+CREATE TABLE IF NOT EXISTS traced_runs (
+    key TEXT NOT NULL,          -- the run's key, as in runs
+    kind TEXT NOT NULL,         -- the trace's kind (traced.TRACE_KINDS)
+    network TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    parameters TEXT NOT NULL,
+    code TEXT NOT NULL,
+    models TEXT NOT NULL,
+    record TEXT NOT NULL,       -- JSON of the run's FlowSetRecord
+    trace TEXT NOT NULL,        -- JSON of the trace (TraceKind.to_json)
+    stored_at REAL NOT NULL,
+    PRIMARY KEY (key, kind)
 );
 """
 
@@ -135,17 +152,23 @@ def models_identity(network: str) -> str:
     )
 
 
-def parameters_key(run: Run) -> dict[str, object]:
-    """Every parameter as plain JSON values; floats as floats whatever number was given. A flow
-    set: each flow's, each flow's start, the phase and the what-if values."""
-    if isinstance(run, FlowSet):
-        return {
-            "flows": [parameters_key(flow) for flow in run.flows],
-            "start_ms": [float(start) for start in run.start_ms],
-            "phase": run.phase,
-            "overrides": [[o.kind, o.name, o.value] for o in run.overrides],
-        }
-    params = run
+def parameters_key(run: FlowSet) -> dict[str, object]:
+    """Every parameter as plain JSON values; floats as floats whatever number was given: each
+    flow's, each flow's start, the phase and the what-if values; a single transfer
+    (`FlowSet.is_single`) as its parameters alone, the key it had before every run was a flow
+    set."""
+    if run.is_single:
+        return transfer_key(run.flows[0])
+    return {
+        "flows": [transfer_key(flow) for flow in run.flows],
+        "start_ms": [float(start) for start in run.start_ms],
+        "phase": run.phase,
+        "overrides": [[o.kind, o.name, o.value] for o in run.overrides],
+    }
+
+
+def transfer_key(params: TransferParameters) -> dict[str, object]:
+    """One transfer's parameters as plain JSON values (see `parameters_key`)."""
     if params.pcap_dir is not None:
         raise ValueError(f"pcap_dir = {str(params.pcap_dir)!r}: a run writing pcaps is not stored")
     values = asdict(params)
@@ -160,10 +183,9 @@ def parameters_key(run: Run) -> dict[str, object]:
     return values
 
 
-def is_storable(run: Run) -> bool:
+def is_storable(run: FlowSet) -> bool:
     """Runs that write pcap files are always simulated, never stored."""
-    flows = run.flows if isinstance(run, FlowSet) else (run,)
-    return all(params.pcap_dir is None for params in flows)
+    return all(params.pcap_dir is None for params in run.flows)
 
 
 class KeyMaker:
@@ -179,11 +201,11 @@ class KeyMaker:
             self._models[network] = models_identity(network)
         return self._models[network]
 
-    def key(self, params: Run) -> str:
+    def key(self, params: FlowSet) -> str:
         return run_key(params, self.code, self.models(params.network))
 
 
-def run_key(params: Run, code: str, models: str) -> str:
+def run_key(params: FlowSet, code: str, models: str) -> str:
     """The store's key of a run: the digest of its parameters and the two identities."""
     return _digest({"parameters": parameters_key(params), "code": code, "models": models})
 
@@ -251,10 +273,10 @@ class ResultStore:
                 f"{SCHEMA_VERSION}: give another file or delete it"
             )
 
-    def get_many(self, keys: Iterable[str]) -> dict[str, RunRecord]:
+    def get_many(self, keys: Iterable[str]) -> dict[str, FlowSetRecord]:
         """The stored records of those keys that are in the store."""
         wanted = list(dict.fromkeys(keys))
-        found: dict[str, RunRecord] = {}
+        found: dict[str, FlowSetRecord] = {}
         for start in range(0, len(wanted), _QUERY_CHUNK):
             chunk = wanted[start : start + _QUERY_CHUNK]
             rows = self._connection.execute(
@@ -266,8 +288,8 @@ class ResultStore:
                     found[key] = record
         return found
 
-    def put(self, key: str, params: Run, code: str, models: str,
-            record: RunRecord) -> None:  # fmt: skip
+    def put(self, key: str, params: FlowSet, code: str, models: str,
+            record: FlowSetRecord) -> None:  # fmt: skip
         """Stores one finished run and commits at once."""
         with self._connection:
             self._connection.execute(
@@ -277,6 +299,35 @@ class ResultStore:
                 (key, params.network, params.seed, _json(parameters_key(params)), code, models,
                  _json(asdict(record)), time.time()),  # fmt: skip
             )
+        self.inserted += 1
+
+    def get_traced(self, keys: Iterable[str], kind: str) -> dict[str, tuple[FlowSetRecord, Any]]:
+        """The stored record and `kind` trace (its JSON value) of those keys that have one."""
+        wanted = list(dict.fromkeys(keys))
+        found: dict[str, tuple[FlowSetRecord, Any]] = {}
+        for start in range(0, len(wanted), _QUERY_CHUNK):
+            chunk = wanted[start : start + _QUERY_CHUNK]
+            rows = self._connection.execute(
+                f"SELECT key, record, trace FROM traced_runs WHERE kind = ? AND key IN "
+                f"({','.join('?' * len(chunk))})", [kind, *chunk]
+            )
+            for key, text, trace in rows:
+                record = _record_from_json(text)
+                if record is not None:
+                    found[key] = (record, json.loads(trace))
+        return found
+
+    def put_traced(self, key: str, kind: str, params: FlowSet, code: str, models: str,
+                   record: FlowSetRecord, trace: object) -> None:  # fmt: skip
+        """Stores one finished run with its trace and commits at once."""
+        with self._connection:
+            self._connection.execute(
+                "INSERT OR REPLACE INTO traced_runs (key, kind, network, seed, parameters, code, "
+                "models, record, trace, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (key, kind, params.network, params.seed, _json(parameters_key(params)), code,
+                 models, _json(asdict(record)), json.dumps(trace, separators=(",", ":"),
+                                                           allow_nan=True), time.time()),
+            )  # fmt: skip
         self.inserted += 1
 
     def count(self) -> int:
@@ -308,12 +359,10 @@ def _json(value: Mapping[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True)
 
 
-def _record_from_json(text: str) -> RunRecord | None:
+def _record_from_json(text: str) -> FlowSetRecord | None:
     values = json.loads(text)
     if not isinstance(values, dict):
         return None
-    if set(values) == _RECORD_FIELDS:
-        return TransferRecord(**values)
     if (set(values) == _FLOW_SET_RECORD_FIELDS and isinstance(values["path"], dict)
             and set(values["path"]) == _PATH_FIELDS
             and all(isinstance(f, dict) and set(f) == _RECORD_FIELDS for f in values["flows"])):

@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Several NETBLT transfers in one simulation (RFC 1030 §8: "several NETBLT processes in
-parallel, each tuned to take a fraction of the Wideband Network's available bandwidth"), each
-between its own pair of hosts, all on one network: on the Wideband path N PC/ATs on Subnet 26
-send to N SUN-3s on ISI's Ethernet through the same gateways, T1 line and channel; on the ring
-and the Ethernets N pairs share the one medium. The ideal point-to-point link joins two hosts
-only.
+"""What a run is and what it gives: a set of flows in one simulation (`FlowSet`), each a
+transfer between its own pair of hosts, all on one network, and its outcome (`FlowSetRecord`).
+Every run is one (`simulation` runs it): a single transfer is a set of one (`FlowSet.single`);
+several are RFC 1030 §8's parallel NETBLT processes ("several NETBLT processes in parallel, each
+tuned to take a fraction of the Wideband Network's available bandwidth"): on the Wideband path
+N PC/ATs on Subnet 26 send to N SUN-3s on ISI's Ethernet through the same gateways, T1 line and
+channel; on the ring and the Ethernets N pairs share the one medium. The ideal point-to-point
+link joins two hosts only.
 
 - `FlowSet`: the flows (a `TransferParameters` each: its own sizes, burst and interval; network,
   seed and the network's settings the same for all), each flow's start, and what-if values of
@@ -14,10 +16,7 @@ only.
   started together ("synchronized"), evenly spread over a burst interval ("staggered") or at
   random points of it ("random"); with `share_rate` each flow's burst interval is N times the
   given one, so that together they offer what one flow would.
-- `run_transfers_together(flows, start_ms=..., overrides=...)`: runs them, for a `FlowSetRecord`:
-  one `TransferRecord` per flow and the shared path's `PathRecord`. `run_flow_set` runs a
-  `FlowSet`, `simulate` a run of either kind (what the executor calls), and
-  `trace_time_sequences` also returns every flow's time-sequence trace.
+- `FlowSetRecord`: one `TransferRecord` per flow and the shared path's `PathRecord`.
 - `flow_sets_frame(sets, records)`: one row per flow.
 """
 
@@ -25,27 +24,17 @@ from __future__ import annotations
 
 import math
 import random
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, Any, get_type_hints
+from typing import TYPE_CHECKING, Any
 
-from netblt_sim.core import runtime
 from netblt_sim.core.networks import POINT_TO_POINT
 from netblt_sim.core.parameters import TCP, TransferParameters, transfer_parameters
 from netblt_sim.core.transfer import (
     RUN_COLUMNS,
-    TransferObserver,
     TransferRecord,
-    build_experiment,
-    installed,
-    milliseconds_to_time,
     parameters_dict,
-    plain_fields,
-    record_from_cpp,
     run_columns,
-    run_transfer,
-    setters,
     with_whole_numbers,
 )
 
@@ -81,9 +70,6 @@ OVERRIDE_TYPES: dict[str, str | None] = {
     "wideband-device": "ns3::WidebandNetDevice",
 }
 MAX_FLOWS = 1000  # the experiment's Flows attribute's limit
-# The sending clients start this far into the run (NetbltExperiment's default StartTime); a
-# flow's start_ms is counted from there.
-CLIENT_START_MS = 1.0
 # Columns of `flow_sets_frame` before RUN_COLUMNS, and the run's own after them.
 FLOW_COLUMNS: tuple[str, ...] = ("run", "flows", "phase", "flow", "start_ms", "overrides")
 RUN_TOTAL_COLUMNS: tuple[str, ...] = ("aggregate_mbps", "jain_index")
@@ -111,6 +97,17 @@ class FlowSet:
     phase: str = "given"  # how start_ms were chosen (PHASES)
     overrides: tuple[AttributeOverride, ...] = ()  # what-if values, set after models/
 
+    @classmethod
+    def single(cls, params: TransferParameters) -> FlowSet:
+        """A single transfer: the set of one flow, started at the usual 1 ms."""
+        return cls((params,), (0.0,))
+
+    @property
+    def is_single(self) -> bool:
+        """Whether this is `single` of its flow (no other start, phase or what-if value), which
+        the result store keys as the transfer alone."""
+        return self == FlowSet.single(self.flows[0]) if len(self.flows) == 1 else False
+
     @property
     def network(self) -> str:
         return self.flows[0].network
@@ -120,7 +117,14 @@ class FlowSet:
         return self.flows[0].seed
 
     def validate(self) -> None:
-        """Raises ValueError naming the first impossible value and what is allowed."""
+        """Raises ValueError naming the first impossible value and what is allowed. A set found
+        valid is not checked again (it is frozen)."""
+        if self.__dict__.get("_validated"):
+            return
+        self._check()
+        object.__setattr__(self, "_validated", True)
+
+    def _check(self) -> None:
         if not self.flows:
             raise ValueError("flows = (): give at least one flow")
         if len(self.flows) > MAX_FLOWS:
@@ -214,9 +218,6 @@ class FlowSetRecord:
                    PathRecord(**values["path"]))  # fmt: skip
 
 
-_PATH_FIELD_TYPES: dict[str, type] = get_type_hints(PathRecord)
-Run = TransferParameters | FlowSet
-RunRecord = TransferRecord | FlowSetRecord
 
 
 def overrides_from(raw: Mapping[str, Mapping[str, object]] | None) -> tuple[AttributeOverride, ...]:
@@ -280,177 +281,6 @@ def flow_set(
                      overrides_from(overrides))  # fmt: skip
     result.validate()
     return result
-
-
-def run_transfers_together(
-    flows: Sequence[TransferParameters] | FlowSet,
-    start_ms: Sequence[float] | None = None,
-    overrides: Mapping[str, Mapping[str, object]] | None = None,
-) -> FlowSetRecord:
-    """Runs the transfers together in one simulation, each between its own two hosts, for one
-    record per flow and the path's. `flows`: a `FlowSet`, or the flows' parameters (their run
-    fields alike) with `start_ms` (each flow's start in ms, default all at once) and
-    `overrides` (see `overrides_from`)."""
-    if isinstance(flows, FlowSet):
-        if start_ms is not None or overrides is not None:
-            raise ValueError("give start_ms and overrides with a list of flows, not a FlowSet")
-        return run_flow_set(flows)
-    given = tuple(flows)
-    starts = tuple(float(s) for s in start_ms) if start_ms is not None else (0.0,) * len(given)
-    return run_flow_set(FlowSet(given, starts, "given", overrides_from(overrides)))
-
-
-def run_flow_set(flows: FlowSet, observer: TransferObserver | None = None) -> FlowSetRecord:
-    """Runs a flow set to the end (validated first; same seed, same records); an `observer`
-    watches it as `run_transfer`'s does."""
-    record, _ = _run(flows, time_sequences=False, observer=observer)
-    return record
-
-
-def simulate(run: Run) -> RunRecord:
-    """A transfer's record (`run_transfer`) or a flow set's (`run_flow_set`)."""
-    if isinstance(run, FlowSet):
-        return run_flow_set(run)
-    return run_transfer(run)
-
-
-def trace_time_sequences(run: Run) -> tuple[FlowSetRecord, pd.DataFrame]:
-    """Runs a transfer or a flow set with every flow's time-sequence trace kept: its record
-    (a single transfer as a flow set of one) and the trace, one row per event (`flow`,
-    `time_s`, `event`: one of `TIME_SEQUENCE_EVENTS`, `buffer`, `packet`, `offset_bytes`: the
-    packet's first byte in the transfer, or the buffer's for a RESEND and a delivery, and
-    `amount`: data bytes, packets asked for by a RESEND, 0 for a delivery)."""
-    flows = run if isinstance(run, FlowSet) else FlowSet((run,), (0.0,), "given")
-    check_traceable(flows)
-    return _run(flows, time_sequences=True)
-
-
-def check_traceable(flows: FlowSet) -> None:
-    """Raises ValueError unless the flow set's time-sequence traces can be kept: they come from
-    NETBLT's trace sources, so a TCP transfer has none."""
-    if flows.flows and flows.flows[0].protocol == TCP:
-        raise ValueError(f"protocol = {TCP!r}: time-sequence traces are NETBLT's (its sender's "
-                         "and receiver's trace sources); give protocol='netblt'")  # fmt: skip
-
-
-# ns3::NetbltTimeSequence::Kind, in order.
-TIME_SEQUENCE_EVENTS: tuple[str, ...] = ("sent", "retransmitted", "received", "resend",
-                                         "delivered")  # fmt: skip
-
-
-def _run(
-    flows: FlowSet, time_sequences: bool, observer: TransferObserver | None = None
-) -> tuple[FlowSetRecord, Any]:
-    flows.validate()
-    first = flows.flows[0]
-    ns, experiment = build_experiment(first)
-    experiment.SetAttribute("Flows", ns.UintegerValue(len(flows.flows)))
-    experiment.SetAttribute("RecordTimeSequences", ns.BooleanValue(time_sequences))
-    for index, (flow, start) in enumerate(zip(flows.flows, flows.start_ms, strict=True)):
-        for name, attribute in PER_FLOW_FIELDS.items():
-            if getattr(flow, name) != getattr(first, name):
-                experiment.SetFlowAttribute(index, attribute, _flow_value(ns, name, flow))
-        if start != 0:
-            start_time = milliseconds_to_time(ns, CLIENT_START_MS + start)
-            experiment.SetFlowAttribute(index, "StartTime", ns.TimeValue(start_time))
-    _apply_overrides(ns, experiment, flows.overrides)
-    experiment.Install()
-    try:
-        installed(ns, first, observer)
-        ns.Simulator.Run()
-        if observer is not None:
-            observer.finished(ns)
-        records = tuple(record_from_cpp(experiment.GetRecord(i)) for i in range(len(flows.flows)))
-        path = PathRecord(**plain_fields(experiment.GetPathRecord(), _PATH_FIELD_TYPES))
-        traces = _time_sequences_frame(experiment, len(flows.flows)) if time_sequences else None
-        return FlowSetRecord(records, path), traces
-    finally:
-        ns.Simulator.Destroy()
-
-
-def _flow_value(ns: runtime.NsNamespace, name: str, flow: TransferParameters) -> object:
-    value = getattr(flow, name)
-    if name == "bi_ms":
-        return ns.TimeValue(ns.MilliSeconds(value))
-    if name == "death_timeout_s":
-        return ns.TimeValue(ns.Seconds(value))
-    if name == "checksum_data":
-        return ns.BooleanValue(value)
-    return ns.UintegerValue(value)
-
-
-def _apply_overrides(
-    ns: runtime.NsNamespace, experiment: Any, overrides: Sequence[AttributeOverride]
-) -> None:
-    """Sets each what-if value through the experiment's setter of its kind, once its type has
-    the attribute and the value reads as one (ValueError naming it otherwise)."""
-    setter_of: dict[str, Callable[[str, object], None]] = setters(experiment, "both")
-    for override in overrides:
-        type_name = OVERRIDE_TYPES[override.kind]
-        type_id = experiment.GetInstanceTypeId() if type_name is None else (
-            ns.TypeId.LookupByName(type_name))  # fmt: skip
-        if override.kind not in setter_of:
-            raise ValueError(f"overrides: {override}: {type_id.GetName()} is not part of the "
-                             f"{experiment.GetInstanceTypeId().GetName()}")  # fmt: skip
-        information = ns.TypeId.AttributeInformation()
-        if not type_id.LookupAttributeByName(override.name, information):
-            raise ValueError(f"overrides: {override}: {type_id.GetName()} has no attribute "
-                             f"{override.name!r}")  # fmt: skip
-        checker = information.checker
-        value = _readable(checker, override.value) and checker.CreateValidValue(
-            ns.StringValue(override.value)
-        )
-        if not value:
-            raise ValueError(f"overrides: {override}: {override.value!r} is not a value of "
-                             f"{type_id.GetName()}::{override.name}")  # fmt: skip
-        setter_of[override.kind](override.name, value.__deref__())
-
-
-# A duration as ns-3's Time reads it from a string: a number and an optional unit.
-_TIME_TEXT = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*(s|ms|us|ns|ps|fs|min|h|d|y)?\s*")
-
-
-def _readable(checker: Any, text: str) -> bool:
-    """Whether ns-3 can read `text` as the checker's value without aborting the process: its
-    Time and enum values abort on a string they cannot read (the other kinds refuse it)."""
-    kind = str(checker.GetValueTypeName())
-    if kind == "ns3::TimeValue":
-        return _TIME_TEXT.fullmatch(text) is not None
-    if kind.startswith("ns3::EnumValue") and checker.HasUnderlyingTypeInformation():
-        return text in str(checker.GetUnderlyingTypeInformation()).split("|")
-    return True
-
-
-def _time_sequences_frame(experiment: Any, flows: int) -> pd.DataFrame:
-    import pandas as pd  # noqa: PLC0415 - only traces need it
-
-    frames = []
-    for flow in range(flows):
-        sequence = experiment.GetTimeSequence(flow)
-        kinds = _array(sequence.GetKinds(), "uint8")
-        frames.append(pd.DataFrame({
-            "flow": flow,
-            "time_s": _array(sequence.GetTimes(), "float64"),
-            "event": [TIME_SEQUENCE_EVENTS[kind] for kind in kinds.tolist()],
-            "buffer": _array(sequence.GetBuffers(), "uint32").astype("int64"),
-            "packet": _array(sequence.GetPackets(), "uint32").astype("int64"),
-            "offset_bytes": _array(sequence.GetOffsets(), "uint64").astype("int64"),
-            "amount": _array(sequence.GetAmounts(), "uint32").astype("int64"),
-        }))  # fmt: skip
-    return pd.concat(frames, ignore_index=True)
-
-
-def _array(vector: Any, dtype: str) -> Any:
-    """A copy of a `std::vector` of numbers as a numpy array (through its buffer: element by
-    element, cppyy takes about 40 us each)."""
-    import numpy as np  # noqa: PLC0415 - only traces need it
-
-    size = int(vector.size())
-    if size == 0:
-        return np.zeros(0, dtype=dtype)
-    view = vector.data()
-    view.reshape((size,))
-    return np.frombuffer(view, dtype=dtype, count=size).copy()
 
 
 def flow_sets_frame(sets: Sequence[FlowSet], records: Sequence[FlowSetRecord]) -> pd.DataFrame:

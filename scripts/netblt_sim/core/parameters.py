@@ -80,6 +80,10 @@ STATIC_RATE_POLICY = "static"
 RATE_START_FIELDS: tuple[str, ...] = ("start_bs", "start_bi_ms")
 
 
+# The attribute a parameter set found valid carries (not a field: no part of its value).
+_VALIDATED = "_validated"
+
+
 @dataclass(frozen=True)
 class TransferParameters:
     """Everything that determines one transfer. Sizes in bytes, times as named."""
@@ -128,8 +132,15 @@ class TransferParameters:
         """Raises ValueError naming the first impossible value and what is allowed.
 
         Catches everything the C++ side would abort the process on or silently reinterpret,
-        so that a bad value never reaches the simulator.
+        so that a bad value never reaches the simulator. A set found valid is not checked again
+        (it is frozen, and the networks and their models are those of this process).
         """
+        if self.__dict__.get(_VALIDATED):
+            return
+        self._check()
+        object.__setattr__(self, _VALIDATED, True)
+
+    def _check(self) -> None:
         if not isinstance(self.network, str):
             raise ValueError(f"network = {self.network!r}: must be a network name")
         network = get_network(self.network)

@@ -2,7 +2,7 @@
 """What a sender's rate policy did during a transfer: the values in force over time, and the
 steady-state throughput of any stretch of the transfer.
 
-`run_rate_traced(params)` runs one transfer as `run_transfer` does and also returns its
+`run_rate_traced(flows)` runs a flow set as `run_flow_set` does and also returns its
 `RateTrace`, read from the C++ `ns3::NetbltRateRecorder` (src/netblt/helper): every change of
 the burst size, burst interval and outstanding buffers in force at each bulk sender, and when
 each buffer's first packet first went.
@@ -20,9 +20,9 @@ import math
 from dataclasses import dataclass, field
 
 from netblt_sim.core import runtime
-from netblt_sim.core.flows import FlowSet, FlowSetRecord, run_flow_set
+from netblt_sim.core.flows import FlowSet, FlowSetRecord
 from netblt_sim.core.parameters import TransferParameters
-from netblt_sim.core.transfer import TransferRecord, run_transfer
+from netblt_sim.core.simulation import run_flow_set
 
 
 @dataclass(frozen=True)
@@ -121,13 +121,11 @@ class RateTraceObserver:
         self._recorder = None
 
 
-def run_rate_traced(
-    run: TransferParameters | FlowSet,
-) -> tuple[TransferRecord | FlowSetRecord, RateTrace]:
-    """A transfer's record, or a flow set's, and what its rate policies did (flow i of a flow set
-    is the trace's flow i: the recorder watches the senders in node order, the order in which
-    the experiment makes the flows' hosts). Module level, so that a Dask worker can run it."""
+def run_rate_traced(run: TransferParameters | FlowSet) -> tuple[FlowSetRecord, RateTrace]:
+    """A flow set's record (a single transfer's as the set of one it is) and what its rate
+    policies did (flow i of the set is the trace's flow i: the recorder watches the senders in
+    node order, the order in which the experiment makes the flows' hosts). Module level, so
+    that a Dask worker can run it."""
     observer = RateTraceObserver()
-    if isinstance(run, FlowSet):
-        return run_flow_set(run, observer=observer), observer.trace
-    return run_transfer(run, observer=observer), observer.trace
+    flows = run if isinstance(run, FlowSet) else FlowSet.single(run)
+    return run_flow_set(flows, observer=observer), observer.trace

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""One simulated transfer, NETBLT or TCP: how to run it, and its outcome as a table row.
+"""One simulated transfer, NETBLT or TCP: its C++ experiment, and its outcome as a table row.
 
-`run_transfer` builds the network's C++ experiment (a `ns3::NetbltExperiment`) for
-`TransferParameters` (see `parameters`), applies the network's `models/` files and returns its
-`NetbltTransferRecord` as a `TransferRecord`. A TCP run (`protocol="tcp"`) sets the
+`build_experiment` builds the network's C++ experiment (a `ns3::NetbltExperiment`) for
+`TransferParameters` (see `parameters`) and applies the network's `models/` files;
+`record_from_cpp` reads its `NetbltTransferRecord` as a `TransferRecord` (`simulation` runs it:
+`run_transfer`). A TCP run (`protocol="tcp"`) sets the
 experiment's Transport to TCP: the same hosts, network and models, ns-3's TCP as a 1987 BSD
 host's instead of NETBLT, the record's fields their TCP counterparts (see
 `NetbltTransferRecord`).
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, get_type_hints
 
 from netblt_sim.core import runtime
 from netblt_sim.core.models import apply_model
-from netblt_sim.core.networks import POINT_TO_POINT, get_network
+from netblt_sim.core.networks import POINT_TO_POINT, Network
 from netblt_sim.core.overrides import describe, with_overrides
 from netblt_sim.core.parameters import (
     CONGESTION_CONTROLS,
@@ -94,7 +95,7 @@ RUN_COLUMNS += tuple(f.name for f in fields(TransferRecord))
 
 
 class TransferObserver(Protocol):
-    """Something that watches a transfer from inside the simulation (see `run_transfer`)."""
+    """Something that watches a run from inside the simulation (see `simulation.simulate`)."""
 
     def installed(self, ns: runtime.NsNamespace) -> None:
         """The transfer is set up and the simulator not yet run: connect to its objects."""
@@ -124,73 +125,17 @@ def plain_fields(cpp_record: object, field_types: Mapping[str, type]) -> dict[st
     return values
 
 
-def run_transfer(
-    params: TransferParameters,
-    experiment_attributes: Mapping[str, object] | None = None,
-    observer: TransferObserver | None = None,
-) -> TransferRecord:
-    """Runs one transfer to the end and returns its record.
 
-    Validates first (ValueError), so that a bad value never aborts the process inside ns-3.
-    Every random stream is reseeded from `params.seed` before the experiment is built, so a
-    run gives the same record whatever ran before it in this process. `experiment_attributes` (ns-3 attribute
-    values by name, for example `{"IsiLockupAfter": ns.TimeValue(ns.Seconds(45))}` on the
-    Wideband path) are set on the network's experiment after its `models/` files; a name the
-    experiment does not have raises ValueError. An `observer` is told when the transfer is set up
-    and when the simulator has run (for example `rate_trace.RateTraceObserver`). (Several
-    transfers at once, and what-if values of any object's attributes:
-    `flows.run_transfers_together`.)
-    """
-    ns, experiment = build_experiment(params)
-    type_id = experiment.GetInstanceTypeId()
-    for name, value in (experiment_attributes or {}).items():
-        if not type_id.LookupAttributeByName(name, ns.TypeId.AttributeInformation()):
-            raise ValueError(
-                f"experiment attribute {name!r}: {type_id.GetName()} has no such attribute"
-            )
-        experiment.SetAttribute(name, value)
-    # The experiment only sets the transfer up; this process owns the simulator.
-    experiment.Install()
-    try:
-        installed(ns, params, observer)
-        ns.Simulator.Run()
-        if observer is not None:
-            observer.finished(ns)
-        return record_from_cpp(experiment.GetRecord())
-    finally:
-        ns.Simulator.Destroy()
-
-
-def installed(
-    ns: runtime.NsNamespace, params: TransferParameters, observer: TransferObserver | None
-) -> None:
-    """What follows an experiment's Install(): an adaptive rate policy's start on every NETBLT
-    it installed (the senders are made once the simulator runs, each with the policy's
-    attributes as they are then), and the observer told."""
-    values: dict[str, object] = {}
-    if params.start_bs is not None:
-        values["StartBurstSize"] = ns.UintegerValue(params.start_bs)
-    if params.start_bi_ms is not None:
-        values["StartBurstInterval"] = ns.TimeValue(ns.MilliSeconds(params.start_bi_ms))
-    for index in range(ns.NodeList.GetNNodes()) if values else ():
-        netblt = ns.NodeList.GetNode(index).GetObject[ns.NetbltL4Protocol]()
-        if netblt:
-            for name, value in values.items():
-                netblt.SetRatePolicyAttribute(name, value)
-    if observer is not None:
-        observer.installed(ns)
-
-
-def build_experiment(params: TransferParameters) -> tuple[runtime.NsNamespace, Any]:
-    """Validates `params`, reseeds every random stream from its seed and builds the network's
-    experiment for it, its `models/` files applied, not yet installed: ns-3's namespace and the
-    experiment."""
-    params.validate()
+def build_experiment(
+    params: TransferParameters, network: Network
+) -> tuple[runtime.NsNamespace, Any]:
+    """Reseeds every random stream from the (validated) `params`' seed and builds `network`'s
+    experiment (the network `params` names) for it, its `models/` files applied, not yet
+    installed: ns-3's namespace and the experiment."""
     if params.pcap_dir is not None:
         # ns-3 aborts the process if it cannot open a pcap file.
         params.pcap_dir.mkdir(parents=True, exist_ok=True)
     ns = runtime.load()
-    network = get_network(params.network)
     ns.RngSeedManager.SetSeed(params.seed)
     ns.RngSeedManager.SetRun(1)
     experiment = ns.CreateObject[getattr(ns, network.experiment_class)]()

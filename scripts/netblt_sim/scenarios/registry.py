@@ -61,7 +61,9 @@ def load_scenario(name: str, scenarios_dir: Path | None = None) -> Scenario:
     name_of_kind = raw.get("kind") if isinstance(raw, dict) else None
     for kind in KINDS:
         if kind.name == name_of_kind:
-            return kind.parse(path, raw, lambda other: load_scenario(other, scenarios_dir))
+            scenario: Scenario = kind.parse(path, raw, lambda other: load_scenario(other,
+                                                                                 scenarios_dir))
+            return scenario
     raise ValueError(f"{path}: kind = {name_of_kind!r}: must be one of "
                      f"{[kind.name for kind in KINDS]}")  # fmt: skip
 

@@ -48,9 +48,10 @@ from netblt_sim.batch.cluster import run_chunk, warm_up
 from netblt_sim.batch.executor import TransferExecutor
 from netblt_sim.batch.grid import grid_parameters
 from netblt_sim.core import runtime
+from netblt_sim.core.flows import FlowSet
 from netblt_sim.core.parameters import TransferParameters, transfer_parameters
 from netblt_sim.core.runtime import BUILD_DIR, REPO_ROOT
-from netblt_sim.core.transfer import run_transfer
+from netblt_sim.core.simulation import run_transfer
 
 STOCK_UDP_PROGRAM = BUILD_DIR / "bin" / "stock-udp-csma"
 NETBLT_DATA_HEADER_BYTES = 24  # RFC 998 §8: the DATA packet's header
@@ -227,7 +228,7 @@ def measure_sweep_rate(grid: Mapping[str, Iterable[Any]], fixed: Mapping[str, An
     grid's first transfer once (the local cluster started and warmed up, or this process): the
     steady rate. With `include_startup` it starts before the cluster (for workers=1: before
     ns-3 is loaded, which costs nothing if this process has loaded it already)."""
-    runs = grid_parameters(grid, **fixed)
+    runs = [FlowSet.single(params) for params in grid_parameters(grid, **fixed)]
     started = time.perf_counter()
     with TransferExecutor(workers=workers) as executor:
         executor.warm_up(runs[0] if runs else None)
@@ -237,7 +238,7 @@ def measure_sweep_rate(grid: Mapping[str, Iterable[Any]], fixed: Mapping[str, An
     return len(runs) / (finished - (started if include_startup else warm))
 
 
-def _warm_up_then_wait(params: TransferParameters, ready: Barrier) -> None:
+def _warm_up_then_wait(params: FlowSet, ready: Barrier) -> None:
     warm_up(params)
     ready.wait()  # no process takes a task before both can
 
@@ -248,7 +249,7 @@ def measure_split_rate(grid: dict[str, list[int]], fixed: dict[str, object]) -> 
     by `multiprocessing`): no scheduler, no messages but the two."""
     import multiprocessing  # noqa: PLC0415
 
-    runs = grid_parameters(grid, **fixed)
+    runs = [FlowSet.single(params) for params in grid_parameters(grid, **fixed)]
     context = multiprocessing.get_context("spawn")
     ready = context.Barrier(2)
     with context.Pool(2, initializer=_warm_up_then_wait, initargs=(runs[0], ready)) as pool:

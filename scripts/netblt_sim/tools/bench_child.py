@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from netblt_sim.core import runtime
-from netblt_sim.core.transfer import run_transfer
+from netblt_sim.core.simulation import run_transfer
 from netblt_sim.tools.bench import netblt_per_packet, per_packet_parameters
 
 WARM_UP_KB = 144

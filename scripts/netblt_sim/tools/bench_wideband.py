@@ -31,7 +31,8 @@ from collections.abc import Sequence
 from dataclasses import asdict
 
 from netblt_sim.core import runtime
-from netblt_sim.core.flows import FlowSet, flow_set, run_flow_set
+from netblt_sim.core.flows import FlowSet, flow_set
+from netblt_sim.core.simulation import run_flow_set
 from netblt_sim.core.parameters import TransferParameters, transfer_parameters
 from netblt_sim.core.runtime import BUILD_DIR
 from netblt_sim.scenarios.measure.scenario import MeasureScenario

@@ -25,7 +25,8 @@ from netblt_sim.core.parameters import (
     transfer_parameters,
 )
 from netblt_sim.core.runtime import BuildMissingError
-from netblt_sim.core.transfer import TransferRecord, run_transfer
+from netblt_sim.core.transfer import TransferRecord
+from netblt_sim.core.simulation import run_transfer
 
 EXIT_INCOMPLETE = 1
 EXIT_BAD_VALUE = 2

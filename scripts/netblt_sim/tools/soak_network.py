@@ -21,7 +21,8 @@ import json
 import sys
 from collections.abc import Sequence
 
-from netblt_sim.core.transfer import TransferRecord, run_transfer
+from netblt_sim.core.transfer import TransferRecord
+from netblt_sim.core.simulation import run_transfer
 from netblt_sim.tools.soak_shapes import SOAKED_NETWORKS, SoakTransfer, draw_transfer
 
 COMPLETE = "TRANSFER_COMPLETE"

@@ -94,7 +94,8 @@ def _rows(scenario: RateControlScenario, result: RunResult) -> list[dict[str, ob
         common = max(s for s, _ in stretches), min(e for _, e in stretches)
         speeds = [trace.window_mbps(p.bfsz, *common, flow=i) for i, p in enumerate(flows)]
     record = result.record
-    resets = record.path.station_resets if isinstance(record, FlowSetRecord) else None
+    # A shared case's resets are the path's; a single transfer's its record's, as before.
+    resets = record.path.station_resets if run.shared is not None else None
     rows = []
     for index, (params, flow_record) in enumerate(zip(flows, result.flow_records(), strict=True)):
         measured = trace.measured_from(scenario.steady_state_from, index)

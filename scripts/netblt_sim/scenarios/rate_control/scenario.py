@@ -18,8 +18,8 @@ network's label: its transfer, starts and best static), "flows", "phase" (`flows
 "xfsz_kb" (each flow's), "jain_target", "aggregate_target_pct" (of the case's best static
 throughput, one flow's)}.
 
-`run_rate_control` runs every transfer with its rate trace (through the executor's Dask cluster
-if it has one; a run's trace is not in the result store, so every run is simulated) and writes
+`run_rate_control` runs every transfer with its rate trace (through the executor's result store
+and Dask cluster, if it has them: `traced.run_traced`) and writes
 `<name>.csv`, `<name>.md` and `<name>-rate-vs-time.png` (see `rate_control_report`).
 """
 
@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim.batch.grid import load_grid
+from netblt_sim.batch.traced import RATE, run_traced
 from netblt_sim.core.flows import PHASES, FlowSet, FlowSetRecord, flow_set
 from netblt_sim.core.networks import get_network
 from netblt_sim.core.parameters import (
@@ -121,11 +122,13 @@ class RateControlScenario:
             for grid in case.static_grid:
                 for bs in grid["bs"]:
                     for bi_ms in grid["bi_ms"]:
-                        runs += [Run(case, STATIC_RATE_POLICY, "", s, case.static(bs, bi_ms, s))
+                        runs += [Run(case, STATIC_RATE_POLICY, "", s,
+                                     FlowSet.single(case.static(bs, bi_ms, s)))
                                  for s in self.seeds]  # fmt: skip
             for algorithm in self.algorithms:
                 for start in case.starts:
-                    runs += [Run(case, algorithm, start, s, case.adaptive(algorithm, start, s))
+                    runs += [Run(case, algorithm, start, s,
+                                 FlowSet.single(case.adaptive(algorithm, start, s)))
                              for s in self.seeds]  # fmt: skip
         shared = self.shared
         if shared is not None:
@@ -145,11 +148,11 @@ class Run:
     algorithm: str  # a key of RATE_POLICIES
     start: str  # the start's name; "" for a static run
     seed: int
-    params: TransferParameters | FlowSet
+    params: FlowSet  # a single transfer's `FlowSet.single`, or the shared case's flows
     shared: SharedCase | None = None  # the flows' case, for several at once
 
     def flows(self) -> tuple[TransferParameters, ...]:
-        return self.params.flows if isinstance(self.params, FlowSet) else (self.params,)
+        return self.params.flows
 
 
 @dataclass(frozen=True)
@@ -157,12 +160,11 @@ class RunResult:
     """A run with what it gave."""
 
     run: Run
-    record: TransferRecord | FlowSetRecord
+    record: FlowSetRecord
     trace: RateTrace
 
     def flow_records(self) -> tuple[TransferRecord, ...]:
-        record = self.record
-        return record.flows if isinstance(record, FlowSetRecord) else (record,)
+        return self.record.flows
 
 
 def _starts(where: str, raw: object) -> dict[str, dict[str, int]]:
@@ -259,15 +261,8 @@ def parse_rate_control(path: Path, raw: object) -> RateControlScenario:
 
 
 def simulate(runs: Sequence[Run], executor: TransferExecutor | None) -> list[RunResult]:
-    """Every run with its record and rate trace, in order: on the executor's Dask cluster if it
-    has one, else in this process."""
-    from netblt_sim.core.rate_trace import run_rate_traced  # noqa: PLC0415 - loads ns-3 on use
-
-    parameters: list[TransferParameters | FlowSet] = [run.params for run in runs]
-    if executor is not None and executor.distributed:
-        client = executor.client()
-        outcomes = client.gather(client.map(run_rate_traced, parameters, pure=False))
-    else:
-        outcomes = [run_rate_traced(params) for params in parameters]
+    """Every run with its record and rate trace, in order, through the executor (its store and
+    its Dask cluster, if it has them: `traced.run_traced`), else in this process."""
+    results = run_traced([run.params for run in runs], RATE, executor)
     return [RunResult(run, record, trace)
-            for run, (record, trace) in zip(runs, outcomes, strict=True)]  # fmt: skip
+            for run, (record, trace) in zip(runs, results, strict=True)]  # fmt: skip

@@ -1,0 +1,253 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The one road of every run: a set of flows (`flows.FlowSet`) in one simulation, whatever asked
+for it. A single transfer is a set of one (`FlowSet.single`), which `run_transfer` runs and
+whose `TransferRecord` it returns; several transfers at once (RFC 1030 §8) are
+`run_transfers_together` or `run_flow_set`; `trace_time_sequences` also keeps every flow's
+time-sequence trace.
+
+`simulate` validates the set, reseeds every random stream from its seed, builds the network's
+C++ experiment (`transfer.build_experiment`, the network looked up once and passed down) with
+each flow's own attributes, start and the set's what-if values, runs the simulator to the end
+and returns a record per flow and the shared path's (`flows.FlowSetRecord`); an observer
+(`transfer.TransferObserver`) may watch it from inside.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, get_type_hints
+
+from netblt_sim.core import runtime
+from netblt_sim.core.flows import (
+    OVERRIDE_TYPES,
+    PER_FLOW_FIELDS,
+    AttributeOverride,
+    FlowSet,
+    FlowSetRecord,
+    PathRecord,
+    overrides_from,
+)
+from netblt_sim.core.networks import get_network
+from netblt_sim.core.parameters import TCP, TransferParameters
+from netblt_sim.core.transfer import (
+    TransferObserver,
+    TransferRecord,
+    build_experiment,
+    milliseconds_to_time,
+    plain_fields,
+    record_from_cpp,
+    setters,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+# The sending clients start this far into the run (NetbltExperiment's default StartTime); a
+# flow's start_ms is counted from there.
+CLIENT_START_MS = 1.0
+# ns3::NetbltTimeSequence::Kind, in order.
+TIME_SEQUENCE_EVENTS: tuple[str, ...] = ("sent", "retransmitted", "received", "resend",
+                                         "delivered")  # fmt: skip
+_PATH_FIELD_TYPES: dict[str, type] = get_type_hints(PathRecord)
+
+
+def run_transfer(
+    params: TransferParameters, observer: TransferObserver | None = None
+) -> TransferRecord:
+    """Runs one transfer to the end and returns its record: the one flow of
+    `FlowSet.single(params)`, run by `simulate`.
+
+    Validates first (ValueError), so that a bad value never aborts the process inside ns-3.
+    Every random stream is reseeded from `params.seed` before the experiment is built, so a
+    run gives the same record whatever ran before it in this process. An `observer` is told
+    when the transfer is set up and when the simulator has run (for example
+    `rate_trace.RateTraceObserver`). Several transfers at once, and what-if values of any
+    object's attributes: `run_transfers_together`.
+    """
+    return run_flow_set(FlowSet.single(params), observer).flows[0]
+
+
+def run_transfers_together(
+    flows: Sequence[TransferParameters] | FlowSet,
+    start_ms: Sequence[float] | None = None,
+    overrides: Mapping[str, Mapping[str, object]] | None = None,
+) -> FlowSetRecord:
+    """Runs the transfers together in one simulation, each between its own two hosts, for one
+    record per flow and the path's. `flows`: a `FlowSet`, or the flows' parameters (their run
+    fields alike) with `start_ms` (each flow's start in ms, default all at once) and
+    `overrides` (see `flows.overrides_from`)."""
+    if isinstance(flows, FlowSet):
+        if start_ms is not None or overrides is not None:
+            raise ValueError("give start_ms and overrides with a list of flows, not a FlowSet")
+        return run_flow_set(flows)
+    given = tuple(flows)
+    starts = tuple(float(s) for s in start_ms) if start_ms is not None else (0.0,) * len(given)
+    return run_flow_set(FlowSet(given, starts, "given", overrides_from(overrides)))
+
+
+def run_flow_set(flows: FlowSet, observer: TransferObserver | None = None) -> FlowSetRecord:
+    """Runs a flow set to the end (validated first; same seed, same records); an `observer`
+    watches it as `run_transfer`'s does. What the executor runs."""
+    record, _ = simulate(flows, time_sequences=False, observer=observer)
+    return record
+
+
+def trace_time_sequences(run: TransferParameters | FlowSet) -> tuple[FlowSetRecord, pd.DataFrame]:
+    """Runs a transfer or a flow set with every flow's time-sequence trace kept: its record
+    (a single transfer as a flow set of one) and the trace, one row per event (`flow`,
+    `time_s`, `event`: one of `TIME_SEQUENCE_EVENTS`, `buffer`, `packet`, `offset_bytes`: the
+    packet's first byte in the transfer, or the buffer's for a RESEND and a delivery, and
+    `amount`: data bytes, packets asked for by a RESEND, 0 for a delivery)."""
+    flows = run if isinstance(run, FlowSet) else FlowSet.single(run)
+    check_traceable(flows)
+    record, trace = simulate(flows, time_sequences=True)
+    assert trace is not None
+    return record, trace
+
+
+def check_traceable(flows: FlowSet) -> None:
+    """Raises ValueError unless the flow set's time-sequence traces can be kept: they come from
+    NETBLT's trace sources, so a TCP transfer has none."""
+    if flows.flows and flows.flows[0].protocol == TCP:
+        raise ValueError(f"protocol = {TCP!r}: time-sequence traces are NETBLT's (its sender's "
+                         "and receiver's trace sources); give protocol='netblt'")  # fmt: skip
+
+
+def simulate(
+    flows: FlowSet, time_sequences: bool = False, observer: TransferObserver | None = None
+) -> tuple[FlowSetRecord, pd.DataFrame | None]:
+    """Runs the flow set to the end: its record, and every flow's time-sequence trace if
+    `time_sequences` (else None)."""
+    flows.validate()
+    first = flows.flows[0]
+    network = get_network(first.network)
+    ns, experiment = build_experiment(first, network)
+    experiment.SetAttribute("Flows", ns.UintegerValue(len(flows.flows)))
+    experiment.SetAttribute("RecordTimeSequences", ns.BooleanValue(time_sequences))
+    for index, (flow, start) in enumerate(zip(flows.flows, flows.start_ms, strict=True)):
+        for name, attribute in PER_FLOW_FIELDS.items():
+            if getattr(flow, name) != getattr(first, name):
+                experiment.SetFlowAttribute(index, attribute, _flow_value(ns, name, flow))
+        if start != 0:
+            start_time = milliseconds_to_time(ns, CLIENT_START_MS + start)
+            experiment.SetFlowAttribute(index, "StartTime", ns.TimeValue(start_time))
+    _apply_overrides(ns, experiment, flows.overrides)
+    # The experiment only sets the transfers up; this process owns the simulator.
+    experiment.Install()
+    try:
+        _installed(ns, first, observer)
+        ns.Simulator.Run()
+        if observer is not None:
+            observer.finished(ns)
+        records = tuple(record_from_cpp(experiment.GetRecord(i)) for i in range(len(flows.flows)))
+        path = PathRecord(**plain_fields(experiment.GetPathRecord(), _PATH_FIELD_TYPES))
+        traces = _time_sequences_frame(experiment, len(flows.flows)) if time_sequences else None
+        return FlowSetRecord(records, path), traces
+    finally:
+        ns.Simulator.Destroy()
+
+
+def _installed(
+    ns: runtime.NsNamespace, params: TransferParameters, observer: TransferObserver | None
+) -> None:
+    """What follows an experiment's Install(): an adaptive rate policy's start on every NETBLT
+    it installed (the senders are made once the simulator runs, each with the policy's
+    attributes as they are then), and the observer told."""
+    values: dict[str, object] = {}
+    if params.start_bs is not None:
+        values["StartBurstSize"] = ns.UintegerValue(params.start_bs)
+    if params.start_bi_ms is not None:
+        values["StartBurstInterval"] = ns.TimeValue(ns.MilliSeconds(params.start_bi_ms))
+    for index in range(ns.NodeList.GetNNodes()) if values else ():
+        netblt = ns.NodeList.GetNode(index).GetObject[ns.NetbltL4Protocol]()
+        if netblt:
+            for name, value in values.items():
+                netblt.SetRatePolicyAttribute(name, value)
+    if observer is not None:
+        observer.installed(ns)
+
+
+def _flow_value(ns: runtime.NsNamespace, name: str, flow: TransferParameters) -> object:
+    value = getattr(flow, name)
+    if name == "bi_ms":
+        return ns.TimeValue(ns.MilliSeconds(value))
+    if name == "death_timeout_s":
+        return ns.TimeValue(ns.Seconds(value))
+    if name == "checksum_data":
+        return ns.BooleanValue(value)
+    return ns.UintegerValue(value)
+
+
+def _apply_overrides(
+    ns: runtime.NsNamespace, experiment: Any, overrides: Sequence[AttributeOverride]
+) -> None:
+    """Sets each what-if value through the experiment's setter of its kind, once its type has
+    the attribute and the value reads as one (ValueError naming it otherwise)."""
+    setter_of: dict[str, Callable[[str, object], None]] = setters(experiment, "both")
+    for override in overrides:
+        type_name = OVERRIDE_TYPES[override.kind]
+        type_id = experiment.GetInstanceTypeId() if type_name is None else (
+            ns.TypeId.LookupByName(type_name))  # fmt: skip
+        if override.kind not in setter_of:
+            raise ValueError(f"overrides: {override}: {type_id.GetName()} is not part of the "
+                             f"{experiment.GetInstanceTypeId().GetName()}")  # fmt: skip
+        information = ns.TypeId.AttributeInformation()
+        if not type_id.LookupAttributeByName(override.name, information):
+            raise ValueError(f"overrides: {override}: {type_id.GetName()} has no attribute "
+                             f"{override.name!r}")  # fmt: skip
+        checker = information.checker
+        value = _readable(checker, override.value) and checker.CreateValidValue(
+            ns.StringValue(override.value)
+        )
+        if not value:
+            raise ValueError(f"overrides: {override}: {override.value!r} is not a value of "
+                             f"{type_id.GetName()}::{override.name}")  # fmt: skip
+        setter_of[override.kind](override.name, value.__deref__())
+
+
+# A duration as ns-3's Time reads it from a string: a number and an optional unit.
+_TIME_TEXT = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*(s|ms|us|ns|ps|fs|min|h|d|y)?\s*")
+
+
+def _readable(checker: Any, text: str) -> bool:
+    """Whether ns-3 can read `text` as the checker's value without aborting the process: its
+    Time and enum values abort on a string they cannot read (the other kinds refuse it)."""
+    kind = str(checker.GetValueTypeName())
+    if kind == "ns3::TimeValue":
+        return _TIME_TEXT.fullmatch(text) is not None
+    if kind.startswith("ns3::EnumValue") and checker.HasUnderlyingTypeInformation():
+        return text in str(checker.GetUnderlyingTypeInformation()).split("|")
+    return True
+
+
+def _time_sequences_frame(experiment: Any, flows: int) -> pd.DataFrame:
+    import pandas as pd  # noqa: PLC0415 - only traces need it
+
+    frames = []
+    for flow in range(flows):
+        sequence = experiment.GetTimeSequence(flow)
+        kinds = _array(sequence.GetKinds(), "uint8")
+        frames.append(pd.DataFrame({
+            "flow": flow,
+            "time_s": _array(sequence.GetTimes(), "float64"),
+            "event": [TIME_SEQUENCE_EVENTS[kind] for kind in kinds.tolist()],
+            "buffer": _array(sequence.GetBuffers(), "uint32").astype("int64"),
+            "packet": _array(sequence.GetPackets(), "uint32").astype("int64"),
+            "offset_bytes": _array(sequence.GetOffsets(), "uint64").astype("int64"),
+            "amount": _array(sequence.GetAmounts(), "uint32").astype("int64"),
+        }))  # fmt: skip
+    return pd.concat(frames, ignore_index=True)
+
+
+def _array(vector: Any, dtype: str) -> Any:
+    """A copy of a `std::vector` of numbers as a numpy array (through its buffer: element by
+    element, cppyy takes about 40 us each)."""
+    import numpy as np  # noqa: PLC0415 - only traces need it
+
+    size = int(vector.size())
+    if size == 0:
+        return np.zeros(0, dtype=dtype)
+    view = vector.data()
+    view.reshape((size,))
+    return np.frombuffer(view, dtype=dtype, count=size).copy()
