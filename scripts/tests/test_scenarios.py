@@ -188,3 +188,45 @@ def test_a_kind_is_one_entry_of_the_registry(
         kind_of(Toy("x", "y"))
     with pytest.raises(ValueError, match="kind = 'toy': must be one of"):
         load_scenarios(tmp_path)
+
+
+def test_reproduce_runs_a_scenario_again_only_when_an_input_or_a_file_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from netblt_sim.batch.executor import TransferExecutor
+    from netblt_sim.tools import outputs
+
+    overload = load_scenario("wideband-overload")
+    results = tmp_path / "results"
+    results.mkdir()
+    ran: list[str] = []
+
+    def counting_run(scenario: Scenario, results_dir: Path, executor: object) -> Outcome:
+        ran.append(scenario.name)
+        return scenarios.run_scenario(scenario, results_dir, executor)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reproduce, "run_scenario", counting_run)
+
+    def run(force: bool = False) -> str:
+        with TransferExecutor(store=tmp_path / "runs.sqlite") as executor:
+            reproduce._reproduce([overload], results, executor, 0.0, force)
+        return capsys.readouterr().out
+
+    first = run()
+    written = {path.name: path.read_bytes() for path in results.iterdir()}
+    assert ran == ["wideband-overload"] and "wrote" in first and written
+    again = run()
+    assert ran == ["wideband-overload"]  # not run again
+    assert "(up to date: its inputs and files are unchanged)" in again and "kept" in again
+    assert first.splitlines()[1].split(" (")[0] == again.splitlines()[1].split(" (")[0]
+    assert {path.name: path.read_bytes() for path in results.iterdir()} == written
+    run(force=True)
+    assert ran == ["wideband-overload"] * 2
+    # A file edited by hand, or a changed input, runs it again: the same bytes come back.
+    edited = results / sorted(written)[0]
+    edited.write_bytes(b"edited")
+    run()
+    assert ran == ["wideband-overload"] * 3 and edited.read_bytes() == written[edited.name]
+    monkeypatch.setattr(outputs, "inputs_digest", lambda: "another model value")
+    run()
+    assert ran == ["wideband-overload"] * 4

@@ -27,8 +27,12 @@ Tables (`PRAGMA application_id` = `APPLICATION_ID` marks the file as a store):
 - `runs(key PRIMARY KEY, network, seed, parameters, code, models, record, stored_at)`;
 - `traced_runs(key, kind, network, seed, parameters, code, models, record, trace, stored_at)`,
   keyed by the run's key and the trace's kind: runs a scenario needs with a trace (`traced`),
-  the record and the trace together. A store written before this table existed gets it when
-  opened.
+  the record and the trace together;
+- `scenario_outputs(key, scenario, files, summary, stored_at)`: what `scripts/reproduce` wrote
+  for a scenario (each file's SHA-256, the lines it printed), keyed by everything the files
+  depend on (`tools/outputs.py`).
+
+A store written before a table existed gets it when opened.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any, get_type_hints
@@ -47,7 +51,7 @@ from typing import Any, get_type_hints
 from netblt_sim.core import runtime
 from netblt_sim.core.flows import FlowSet, FlowSetRecord, PathRecord
 from netblt_sim.core.networks import get_network
-from netblt_sim.core.parameters import FIELD_TYPES, TransferParameters
+from netblt_sim.core.parameters import FIELD_TYPES, TransferParameters, field_values
 from netblt_sim.core.transfer import TransferRecord
 
 SCHEMA_VERSION = "1"
@@ -86,6 +90,13 @@ CREATE TABLE IF NOT EXISTS traced_runs (
     trace TEXT NOT NULL,        -- JSON of the trace (TraceKind.to_json)
     stored_at REAL NOT NULL,
     PRIMARY KEY (key, kind)
+);
+CREATE TABLE IF NOT EXISTS scenario_outputs (
+    key TEXT PRIMARY KEY,       -- the scenario's inputs and where it wrote (reproduce's outputs)
+    scenario TEXT NOT NULL,
+    files TEXT NOT NULL,        -- JSON {file name: SHA-256 of its bytes as written}
+    summary TEXT NOT NULL,      -- JSON list of the lines reproduce printed for it
+    stored_at REAL NOT NULL
 );
 """
 
@@ -171,7 +182,7 @@ def transfer_key(params: TransferParameters) -> dict[str, object]:
     """One transfer's parameters as plain JSON values (see `parameters_key`)."""
     if params.pcap_dir is not None:
         raise ValueError(f"pcap_dir = {str(params.pcap_dir)!r}: a run writing pcaps is not stored")
-    values = asdict(params)
+    values = field_values(params)
     if not params.model_overrides:
         # Runs of the models as they are keep the keys they had before overrides existed.
         del values["model_overrides"]
@@ -329,6 +340,24 @@ class ResultStore:
                                                            allow_nan=True), time.time()),
             )  # fmt: skip
         self.inserted += 1
+
+    def get_outputs(self, key: str) -> tuple[dict[str, str], list[str]] | None:
+        """The files a scenario wrote under `key` (name -> SHA-256) and the lines printed for
+        it, or None."""
+        row = self._connection.execute(
+            "SELECT files, summary FROM scenario_outputs WHERE key = ?", (key,)
+        ).fetchone()
+        return None if row is None else (json.loads(row[0]), json.loads(row[1]))
+
+    def put_outputs(self, key: str, scenario: str, files: Mapping[str, str],
+                    summary: Sequence[str]) -> None:  # fmt: skip
+        """Records what a scenario wrote under `key` and commits at once."""
+        with self._connection:
+            self._connection.execute(
+                "INSERT OR REPLACE INTO scenario_outputs (key, scenario, files, summary, "
+                "stored_at) VALUES (?, ?, ?, ?, ?)",
+                (key, scenario, _json(files), json.dumps(list(summary)), time.time()),
+            )
 
     def count(self) -> int:
         """How many runs the store holds."""

@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim.core.networks import POINT_TO_POINT
-from netblt_sim.core.parameters import TCP, TransferParameters, transfer_parameters
+from netblt_sim.core.parameters import TCP, TransferParameters, field_values, transfer_parameters
 from netblt_sim.core.transfer import (
     RUN_COLUMNS,
     TransferRecord,
@@ -297,13 +297,13 @@ def flow_sets_frame(sets: Sequence[FlowSet], records: Sequence[FlowSetRecord]) -
     rows = []
     for run, (flows, record) in enumerate(zip(sets, records, strict=True)):
         totals = {"aggregate_mbps": record.aggregate_mbps, "jain_index": record.jain_index}
-        path = {_path_column(name): value for name, value in asdict(record.path).items()}
+        path = {_path_column(name): value for name, value in field_values(record.path).items()}
         for index, (params, flow) in enumerate(zip(flows.flows, record.flows, strict=True)):
             rows.append({
                 "run": run, "flows": len(flows.flows), "phase": flows.phase, "flow": index,
                 "start_ms": flows.start_ms[index],
                 "overrides": "; ".join(str(o) for o in flows.overrides),
-            } | parameters_dict(params) | asdict(flow) | totals | path)  # fmt: skip
+            } | parameters_dict(params) | field_values(flow) | totals | path)  # fmt: skip
     every_flow = [params for flows in sets for params in flows.flows]
     columns = [*FLOW_COLUMNS, *run_columns(every_flow), *RUN_TOTAL_COLUMNS, *PATH_COLUMNS]
     return with_whole_numbers(pd.DataFrame(rows, columns=columns))

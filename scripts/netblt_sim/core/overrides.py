@@ -16,6 +16,7 @@ and a run without overrides is keyed and simulated exactly as before overrides e
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 from collections.abc import Iterable, Mapping
@@ -58,11 +59,20 @@ def _file_key(model: HardwareModel) -> str:
     return f"{KEY_PREFIX}{model.path.parent.name}/{model.name}{KEY_SUFFIX}"
 
 
+_KEY_FORM = "models/<category>/<file>.json:<kind>.<attribute>"
+
+
 def parse_key(text: object) -> EntryKey:
     """The EntryKey of its text; ValueError names the text and the form it must have."""
-    form = "models/<category>/<file>.json:<kind>.<attribute>"
     if not isinstance(text, str):
-        raise ValueError(f"model override key {text!r}: must be a string {form}")
+        raise ValueError(f"model override key {text!r}: must be a string {_KEY_FORM}")
+    return _parse_key_text(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_key_text(text: str) -> EntryKey:
+    # Cached: a design's every point names the same few keys.
+    form = _KEY_FORM
     path, colon, entry = text.partition(":")
     kind, dot, attribute = entry.partition(".")
     parts = path.removeprefix(KEY_PREFIX).removesuffix(KEY_SUFFIX).split("/")
@@ -104,8 +114,9 @@ def normalise(raw: object) -> Overrides:
 def check(network: Network, overrides: Overrides) -> None:
     """ValueError naming the first override that `network` cannot take: a file it does not
     apply, an entry the file lacks, an entry without a range, a value outside the range."""
+    models = {_file_key(model): model for model in network.models()} if overrides else {}
     for text, value in overrides:
-        model, entry = _entry(network, parse_key(text))
+        model, entry = _entry(network, models, parse_key(text))
         if entry.range is None:
             raise ValueError(
                 f"model override {text!r}: the entry states no range, so it is not varied "
@@ -124,8 +135,8 @@ def check(network: Network, overrides: Overrides) -> None:
             )
 
 
-def _entry(network: Network, key: EntryKey) -> tuple[HardwareModel, ModelValue]:
-    models = {_file_key(model): model for model in network.models()}
+def _entry(network: Network, models: Mapping[str, HardwareModel], key: EntryKey
+           ) -> tuple[HardwareModel, ModelValue]:  # fmt: skip
     path = f"{KEY_PREFIX}{key.category}/{key.name}{KEY_SUFFIX}"
     if path not in models:
         raise ValueError(

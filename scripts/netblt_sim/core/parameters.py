@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import numbers
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, get_type_hints
 
@@ -78,6 +78,20 @@ RATE_POLICIES: dict[str, str] = {
 STATIC_RATE_POLICY = "static"
 # The adaptive policies' start (StartBurstSize, StartBurstInterval): only with one of them.
 RATE_START_FIELDS: tuple[str, ...] = ("start_bs", "start_bi_ms")
+
+
+def field_values(instance: object) -> dict[str, Any]:
+    """A flat dataclass's fields by name, as they are: `dataclasses.asdict` without its deep
+    copy of every value (the values of a parameter set and a record are immutable), which cost
+    most of a warm reproduce's time."""
+    kind = type(instance)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in fields(kind))  # type: ignore[arg-type]
+    return {name: getattr(instance, name) for name in names}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 # The attribute a parameter set found valid carries (not a field: no part of its value).

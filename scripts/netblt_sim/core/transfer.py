@@ -13,7 +13,7 @@ host's instead of NETBLT, the record's fields their TCP counterparts (see
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Protocol, get_type_hints
 
 from netblt_sim.core import runtime
@@ -31,6 +31,7 @@ from netblt_sim.core.parameters import (
     TCP,
     TCP_ONLY_FIELDS,
     TransferParameters,
+    field_values,
 )
 
 if TYPE_CHECKING:
@@ -235,7 +236,7 @@ def milliseconds_to_time(ns: runtime.NsNamespace, milliseconds: float) -> object
 def parameters_dict(params: TransferParameters) -> dict[str, object]:
     """The parameters as plain values (pcap_dir as a string or None), e.g. for a table row; the
     other protocol's parameters are None (a TCP run's `mss` is the one it ran with)."""
-    values = asdict(params)
+    values = field_values(params)
     values["pcap_dir"] = str(params.pcap_dir) if params.pcap_dir is not None else None
     values["mtu"] = params.effective_mtu()
     values["model_overrides"] = describe(params.model_overrides)
@@ -257,7 +258,7 @@ def records_frame(
     """
     import pandas as pd  # noqa: PLC0415 - only tables need it; the CLI starts faster without
 
-    rows = [asdict(record) for record in records]
+    rows = [field_values(record) for record in records]
     if parameters is not None:
         if len(parameters) != len(records):
             raise ValueError(

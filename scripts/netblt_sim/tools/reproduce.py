@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """`scripts/reproduce`: the project's result files, from the build to `results/`.
 
-Every scenario of `scenarios/` (see `scenarios`; none is named here), the published tables
-first, then the measures: each writes its `results/<name>.*` files (a table its CSV, Markdown
-report and throughput plot, see `regenerate`; a measure what its report asks, see `reports`),
-and the console gets a line per scenario with how many of its checks hold.
+Every scenario of `scenarios/` (see `scenarios.registry`; none is named here), in the order of
+the registry's kinds: each writes its `results/<name>.*` files (a table its CSV, Markdown report
+and throughput plot; a measure what its report asks; ...), and the console gets a line per
+scenario with how many of its checks hold.
 
 Every file is written under a temporary name and renamed into place, so an error leaves the
 previous results (or none), never half of new ones.
@@ -13,7 +13,9 @@ Runs go to `--workers` processes (default: one per core; 1 runs them in this pro
 through a result store (`DEFAULT_STORE`, `.cache/netblt-results.sqlite` under the repository
 root, or `--store PATH`; `--no-store` for none): a run already stored for the same parameters,
 build and model values is not simulated again, so reproduce run twice with nothing changed
-simulates nothing the second time and writes the same files.
+simulates nothing the second time and writes the same files; and a scenario whose inputs and
+files are unchanged since the store recorded them is not run at all (`outputs`; `--force` runs
+every scenario).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pathlib import Path
 from netblt_sim.batch.executor import TransferExecutor, check_workers
 from netblt_sim.core import runtime
 from netblt_sim.scenarios.registry import Scenario, load_scenarios, run_scenario
+from netblt_sim.tools.outputs import file_digests, scenario_key, unchanged
 
 DEFAULT_STORE: Path = runtime.REPO_ROOT / ".cache" / "netblt-results.sqlite"
 
@@ -59,6 +62,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     stored.add_argument(
         "--no-store", action="store_true", help="simulate every run, keep nothing"
     )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="run every scenario, even one whose files are up to date (its runs still come "
+        "from the result store)",
+    )
     arguments = parser.parse_args(argv)
     started = time.monotonic()
     try:
@@ -80,23 +89,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (TypeError, ValueError) as error:
         parser.exit(2, f"reproduce: error: --store {store}: {error}\n")
     with executor:
-        return _reproduce(scenarios, arguments.results_dir, executor, started)
+        return _reproduce(scenarios, arguments.results_dir, executor, started, arguments.force)
 
 
-def _reproduce(
-    scenarios: Sequence[Scenario], results_dir: Path, executor: TransferExecutor, started: float
-) -> int:
+def _reproduce(scenarios: Sequence[Scenario], results_dir: Path, executor: TransferExecutor,
+               started: float, force: bool = False) -> int:  # fmt: skip
     where = f"{executor.workers} worker processes" if executor.distributed else "this process"
     store = f"result store {executor.store.path}" if executor.store else "no result store"
     print(f"running transfers in {where}, {store}", flush=True)
     for scenario in scenarios:
+        key = scenario_key(scenario.name, results_dir)
+        recorded = executor.store.get_outputs(key) if executor.store and not force else None
+        if recorded is not None and unchanged(recorded[0], results_dir):
+            files, lines = recorded
+            print(f"{lines[0]} (up to date: its inputs and files are unchanged)", *lines[1:],
+                  sep="\n")  # fmt: skip
+            print("kept " + ", ".join(str(results_dir / name) for name in files))
+            continue
         scenario_started = time.monotonic()
         outcome = run_scenario(scenario, results_dir, executor)
         seconds = time.monotonic() - scenario_started
-        print(f"{scenario.name}: {outcome.summary()} ({seconds:.1f} s)")
-        for failed in (v for v in outcome.verdicts if not v.holds):
-            print(f"  {failed}")
+        lines = [f"{scenario.name}: {outcome.summary()}"]
+        lines += [f"  {failed}" for failed in outcome.verdicts if not failed.holds]
+        print(f"{lines[0]} ({seconds:.1f} s)", *lines[1:], sep="\n")
         print("wrote " + ", ".join(str(path) for path in outcome.paths))
+        if executor.store is not None:
+            executor.store.put_outputs(key, scenario.name, file_digests(list(outcome.paths)),
+                                       lines)  # fmt: skip
     counts = executor.counts
     print(
         f"transfers: {counts.simulated} simulated, {counts.cached} from the result store"
