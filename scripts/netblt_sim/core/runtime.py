@@ -36,7 +36,7 @@ BUILD_DIR: Path = REPO_ROOT / "build"
 INCLUDE_DIR: Path = BUILD_DIR / "include"
 LIBRARY_DIR: Path = BUILD_DIR / "lib"
 # Dependency order: a library may only use those before it.
-PROJECT_LIBRARIES: tuple[str, ...] = ("netblt", "host-processing", "impaired-link", "proteon-ring", "ethernet", "wideband", "bsd-tcp", "netblt-experiment")
+PROJECT_LIBRARIES: tuple[str, ...] = ("host-processing", "netblt", "impaired-link", "proteon-ring", "ethernet", "wideband", "bsd-tcp", "netblt-experiment")
 # The header Python needs for sure; every other project header is included too so that any
 # project class (NetbltChecksum, the headers, ...) is usable from Python.
 REQUIRED_HEADER: Path = INCLUDE_DIR / "ns3" / "netblt-point-to-point-experiment.h"

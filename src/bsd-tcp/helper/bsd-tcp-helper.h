@@ -17,7 +17,7 @@ namespace ns3
 /**
  * @ingroup bsd-tcp
  * @brief Makes a node's TCP a 1987 BSD host's: aggregates a BsdTcpSocketFactory (the sockets'
- * settings) and a TcpHostProcessing (the CPU costs charged to the node's HostCpu) to it.
+ * settings) and a TcpHostProcessing (the CPU costs charged to the node's HostModel) to it.
  *
  * The nodes need IPv4 and TCP first (InternetStackHelper). Applications then name
  * BsdTcpSocketFactory as their socket factory:

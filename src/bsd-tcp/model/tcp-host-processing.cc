@@ -5,7 +5,7 @@
 #include "tcp-host-processing.h"
 
 #include "ns3/abort.h"
-#include "ns3/host-cpu.h"
+#include "ns3/host-model.h"
 #include "ns3/ipv4-interface.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4.h"
@@ -141,9 +141,15 @@ TcpHostProcessing::Send(Ptr<Packet> packet,
         ++m_ackSegmentsSent;
     }
     DownTargetCallback down = m_down;
-    HostCpu::RunContinuation(m_node, cost, *activity, [=]() {
-        down(packet, source, destination, protocol, route);
-    });
+    Callback<void> work([=]() { down(packet, source, destination, protocol, route); });
+    if (Ptr<HostModel> host = m_node->GetObject<HostModel>())
+    {
+        host->Continue(cost, *activity, work);
+    }
+    else
+    {
+        work();
+    }
 }
 
 IpL4Protocol::RxStatus
@@ -165,16 +171,24 @@ TcpHostProcessing::Receive(Ptr<Packet> packet,
         ++m_ackSegmentsReceived;
     }
     // The host packet buffer the segment came up in is free only once TCP has taken it.
-    Ptr<HostCpu> cpu = m_node->GetObject<HostCpu>();
-    const bool kept = cpu && cpu->KeepReceivedBuffer();
+    Ptr<HostModel> host = m_node->GetObject<HostModel>();
+    const bool kept = host && host->KeepReceivedBuffer();
     Ptr<TcpL4Protocol> tcp = m_tcp;
-    HostCpu::Run(m_node, cost, *activity, [=]() {
+    Callback<void> work([=]() {
         tcp->Receive(packet, header, incomingInterface);
         if (kept)
         {
-            cpu->ReleaseReceivedBuffer();
+            host->ReleaseReceivedBuffer();
         }
     });
+    if (host)
+    {
+        host->Execute(cost, *activity, work);
+    }
+    else
+    {
+        work();
+    }
     return IpL4Protocol::RX_OK;
 }
 

@@ -17,7 +17,8 @@
  *
  * ns-3's TCP configured as the 4.2/4.3BSD-derived TCPs of 1987 (socket buffers as the window,
  * no window scaling, SACK or timestamps, delayed ACKs, a 500 ms retransmission clock, Tahoe
- * or NewReno), with its work charged to the host's processor (HostCpu) like NETBLT's.
+ * or NewReno), with its work charged to the host's processor (the node's HostModel, which
+ * host-processing's HostCpu implements) like NETBLT's.
  */
 
 namespace ns3
@@ -32,17 +33,17 @@ class TcpL4Protocol;
  * that stands in Ipv4L3Protocol's demultiplexer in the place of the node's TcpL4Protocol, and
  * a down target between that TcpL4Protocol and IPv4.
  *
- * A segment IPv4 delivers waits for a HostCpu job (per segment, plus per data byte for the
- * checksum and the copy to the user) and only then reaches TcpL4Protocol::Receive; the host
+ * A segment IPv4 delivers waits for a job of the node's HostModel (per segment, plus per data byte
+ * for the checksum and the copy to the user) and only then reaches TcpL4Protocol::Receive; the host
  * packet buffer it came up in (PacketBufferPool) stays taken until then, as NETBLT's do. A
  * segment TCP sends waits for a job (per segment, plus per data byte for the copy from the
  * user and the checksum) before IPv4 gets it; the job continues the work that made TCP send
- * (HostCpu::Continue: tcp_input calling tcp_output), so a window opened by an ACK goes out
+ * (HostModel::Continue: tcp_input calling tcp_output), so a window opened by an ACK goes out
  * before the packets queued behind that ACK are processed. Segments without data (ACKs,
  * window updates, SYN, FIN) have a cost of their own on each side. The interface drivers
  * charge their own work, as they do for NETBLT.
  *
- * On a node without a HostCpu, or with zero costs, every segment passes at once.
+ * On a node without a HostModel, or with zero costs, every segment passes at once.
  */
 class TcpHostProcessing : public IpL4Protocol
 {
@@ -56,7 +57,7 @@ class TcpHostProcessing : public IpL4Protocol
     TcpHostProcessing();
     ~TcpHostProcessing() override;
 
-    static const std::string DATA_SEND_ACTIVITY;    //!< HostCpu activity: a data segment sent
+    static const std::string DATA_SEND_ACTIVITY;    //!< host activity: a data segment sent
     static const std::string ACK_SEND_ACTIVITY;     //!< a segment without data sent
     static const std::string DATA_RECEIVE_ACTIVITY; //!< a data segment received
     static const std::string ACK_RECEIVE_ACTIVITY;  //!< a segment without data received

@@ -24,7 +24,7 @@ HostCpu::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::HostCpu")
-            .SetParent<NetbltHostModel>()
+            .SetParent<HostModel>()
             .SetGroupName("HostProcessing")
             .AddConstructor<HostCpu>()
             .AddAttribute("TimerGranularity",

@@ -5,9 +5,10 @@
 #ifndef HOST_CPU_H
 #define HOST_CPU_H
 
+#include "host-model.h"
+
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
-#include "ns3/netblt-host-model.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -55,11 +56,11 @@ class PacketBufferPool;
  * NETBLT agent, a net device), because a cost is a property of a piece of
  * software running on this processor, not of the processor alone.
  *
- * It is the host model NETBLT charges its work to (NetbltHostModel): NETBLT
- * finds it on the node, and keeps each received packet in the node's
- * PacketBufferPool until its receive job has run.
+ * It is the node's HostModel, which the protocols (NETBLT, the BSD TCP)
+ * charge their work to: they find it on the node, and keep each received
+ * packet in the node's PacketBufferPool until their receive job has run.
  */
-class HostCpu : public NetbltHostModel
+class HostCpu : public HostModel
 {
   public:
     /**

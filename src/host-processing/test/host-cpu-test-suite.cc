@@ -4,8 +4,10 @@
 
 #include "ns3/host-cpu-helper.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-model.h"
 #include "ns3/node-container.h"
 #include "ns3/node.h"
+#include "ns3/packet-buffer-pool.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
@@ -270,6 +272,66 @@ class HostCpuFreeWorkTestCase : public TestCase
 
 /**
  * @ingroup host-processing-tests
+ * @brief A protocol finds a node's HostCpu as its HostModel (GetObject<HostModel>(), as NETBLT
+ * and TCP look it up) and its jobs, continuations, timers and received buffers go through the
+ * interface to the HostCpu; a node without one has no HostModel.
+ */
+class HostCpuAsHostModelTestCase : public TestCase
+{
+  public:
+    HostCpuAsHostModelTestCase()
+        : TestCase("a node's HostCpu is its HostModel; the interface's calls reach it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Node> bare = CreateObject<Node>();
+        NS_TEST_EXPECT_MSG_EQ(bare->GetObject<HostModel>(), nullptr, "no HostCpu, no HostModel");
+
+        NodeContainer hosts(1);
+        HostCpuHelper().Install(hosts);
+        Ptr<PacketBufferPool> pool = CreateObject<PacketBufferPool>();
+        hosts.Get(0)->AggregateObject(pool);
+        Ptr<HostModel> host = hosts.Get(0)->GetObject<HostModel>();
+        Ptr<HostCpu> cpu = hosts.Get(0)->GetObject<HostCpu>();
+        NS_TEST_ASSERT_MSG_NE(host, nullptr, "the HostCpu is found as the node's HostModel");
+        NS_TEST_EXPECT_MSG_EQ(PeekPointer(host), PeekPointer(cpu), "one object");
+
+        Completions log;
+        bool kept = false;
+        Simulator::Schedule(MicroSeconds(500), [&]() {
+            NS_TEST_EXPECT_MSG_EQ(host->RoundToTick(MilliSeconds(2)),
+                                  MicroSeconds(2500),
+                                  "a timer due at 2.5 ms fires on the HostCpu's 3-ms tick");
+            host->Execute(MilliSeconds(2), "first", Callback<void>([&]() {
+                              log.done.emplace_back("first", Simulator::Now());
+                              host->Continue(MilliSeconds(1), "continued", log.Record("continued"));
+                          }));
+            host->Execute(MilliSeconds(4), "second", log.Record("second"));
+            // A packet handed up in a buffer of the node's pool, kept until its job has run.
+            NS_TEST_ASSERT_MSG_EQ(pool->Allocate(), true, "a free buffer");
+            pool->BeginHandUp();
+            kept = host->KeepReceivedBuffer();
+            pool->EndHandUp();
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(kept, true, "the buffer being handed up was kept");
+        NS_TEST_EXPECT_MSG_EQ(pool->GetInUse(), 1, "and stays taken");
+        host->ReleaseReceivedBuffer();
+        NS_TEST_EXPECT_MSG_EQ(pool->GetInUse(), 0, "until released");
+        NS_TEST_ASSERT_MSG_EQ(log.done.size(), 3, "every job ran");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].first, "continued", "the continuation ran next");
+        NS_TEST_EXPECT_MSG_EQ(log.done[1].second, MicroSeconds(3500), "right after its job");
+        NS_TEST_EXPECT_MSG_EQ(log.done[2].second, MicroSeconds(7500), "the other job waited");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetJobsCompleted(), 3, "the HostCpu ran them");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup host-processing-tests
  * @brief Timers expire on the first tick of the host's clock at or after their nominal expiry.
  */
 class HostCpuTickTestCase : public TestCase
@@ -457,6 +519,7 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new HostCpuOrderingTestCase, Duration::QUICK);
         AddTestCase(new HostCpuContinuationTestCase, Duration::QUICK);
         AddTestCase(new HostCpuFreeWorkTestCase, Duration::QUICK);
+        AddTestCase(new HostCpuAsHostModelTestCase, Duration::QUICK);
         AddTestCase(new HostCpuTickTestCase, Duration::QUICK);
         AddTestCase(new HostCpuInterruptTestCase, Duration::QUICK);
         AddTestCase(new HostCpuHoldTestCase, Duration::QUICK);

@@ -176,7 +176,7 @@ struct TopologyConfig
     /// re-ordered packets held back 5 ms; receiveErrorModel[i] is host i's (0: 0 <- 1).
     NetbltTwoHostHelper::Link link{TestLink()};
     int64_t stream{1000}; //!< first random stream index
-    bool hostModel{true}; //!< a HostCpu (NetbltHostModel) on each node
+    bool hostModel{true}; //!< a HostCpu (the HostModel) on each node
 
     /** @return the tests' default link */
     static NetbltTwoHostHelper::Link TestLink();

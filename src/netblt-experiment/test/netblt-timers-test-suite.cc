@@ -6,6 +6,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
+#include "ns3/host-model.h"
 #include "ns3/netblt-burst-rate-data-timer.h"
 #include "ns3/netblt-inter-arrival-data-timer.h"
 #include "ns3/simulator.h"
@@ -412,7 +413,7 @@ class NetbltGranularityTestCase : public NetbltEngineTestCase
 
 /**
  * @ingroup netblt-tests
- * @brief Without a NetbltHostModel on the nodes NETBLT still runs, on an exact clock: a
+ * @brief Without a HostModel on the nodes NETBLT still runs, on an exact clock: a
  * 10-packet buffer in bursts of 3 every 7 ms is delivered intact, and the bursts the timer
  * starts follow the first by exactly 7, 14 and 21 ms (not on 1-ms ticks: the first burst goes
  * when the GO arrives, off the tick).
@@ -431,7 +432,7 @@ class NetbltNoHostModelTestCase : public NetbltEngineTestCase
         TopologyConfig config;
         config.hostModel = false;
         Bench bench(config);
-        NS_TEST_ASSERT_MSG_EQ(bench.topology.nodes.Get(0)->GetObject<NetbltHostModel>(),
+        NS_TEST_ASSERT_MSG_EQ(bench.topology.nodes.Get(0)->GetObject<HostModel>(),
                               nullptr,
                               "no host model");
         NetbltTransferParameters p = FastProposal(1);

@@ -6,10 +6,10 @@
 #define NETBLT_CONNECTION_BASE_H
 
 #include "netblt-connection.h"
-#include "netblt-host-model.h"
 #include "netblt-idle-timer.h"
 
 #include "ns3/event-id.h"
+#include "ns3/host-model.h"
 
 #include <functional>
 
@@ -196,7 +196,7 @@ class NetbltConnectionBase : public NetbltConnection
 
     /**
      * @param delay a duration
-     * @return when a timer of that duration fires on the host's clock (NetbltHostModel)
+     * @return when a timer of that duration fires on the host's clock (HostModel)
      */
     Time Granular(Time delay) const;
 

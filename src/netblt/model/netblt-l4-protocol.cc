@@ -276,7 +276,7 @@ NetbltL4Protocol::NotifyNewAggregate()
     }
     if (!m_host)
     {
-        m_host = GetObject<NetbltHostModel>();
+        m_host = GetObject<HostModel>();
     }
     if (ipv4 && !m_ipv4)
     {
@@ -563,7 +563,7 @@ NetbltL4Protocol::Receive(Ptr<Packet> packet,
         // The connection acts on the packet once this host's CPU has done the work; the
         // host buffer the packet came up in is free only then.
         std::shared_ptr<const NetbltHeader> verified = std::move(header);
-        Ptr<NetbltHostModel> host = m_host && m_host->KeepReceivedBuffer() ? m_host : nullptr;
+        Ptr<HostModel> host = m_host && m_host->KeepReceivedBuffer() ? m_host : nullptr;
         Execute(cost,
                 isData ? DATA_RECEIVE_ACTIVITY : CONTROL_RECEIVE_ACTIVITY,
                 MakeHostJob([connection, verified, packet, host, arrived = Simulator::Now()]() {

@@ -8,11 +8,11 @@
 #include "netblt-connection-factory.h"
 #include "netblt-connection.h"
 #include "netblt-demux.h"
-#include "netblt-host-model.h"
 #include "netblt-memory-limits.h"
 #include "netblt-processing-costs.h"
 #include "netblt-transfer-parameters.h"
 
+#include "ns3/host-model.h"
 #include "ns3/ip-l4-protocol.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/random-variable-stream.h"
@@ -93,15 +93,15 @@ class NetbltL4Protocol : public IpL4Protocol
     const ProcessingCosts& GetProcessingCosts() const;
 
     /**
-     * Runs @p work once the host has spent @p cost on it (NetbltHostModel::Execute), or at once
-     * on a node without a NetbltHostModel.
+     * Runs @p work once the host has spent @p cost on it (HostModel::Execute), or at once
+     * on a node without a HostModel.
      * @param cost CPU time
      * @param activity the activity's name, for the host's traces
      * @param work the work
      */
     void Execute(Time cost, const std::string& activity, Callback<void> work) const;
     /**
-     * Execute() for work the job completing now goes on to do (NetbltHostModel::Continue).
+     * Execute() for work the job completing now goes on to do (HostModel::Continue).
      * @param cost CPU time
      * @param activity the activity's name, for the host's traces
      * @param work the work
@@ -290,8 +290,8 @@ class NetbltL4Protocol : public IpL4Protocol
     }
 
     Ptr<Node> m_node;
-    Ptr<Ipv4> m_ipv4;            //!< the node's IPv4, which routes what this layer sends
-    Ptr<NetbltHostModel> m_host; //!< the node's host model, if it has one
+    Ptr<Ipv4> m_ipv4;      //!< the node's IPv4, which routes what this layer sends
+    Ptr<HostModel> m_host; //!< the node's host model, if it has one
     ProcessingCosts m_costs;
     NetbltConnectionFactory m_connectionFactory; //!< the *Type attributes and Set*Attribute()
     NetbltMemoryLimits m_memoryLimits;           //!< the Max*Buffer* attributes

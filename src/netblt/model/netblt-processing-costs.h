@@ -15,8 +15,8 @@ namespace ns3
 /**
  * @ingroup netblt
  * @brief CPU time this NETBLT implementation spends per unit of work, charged to the node's
- * NetbltHostModel (the host-processing module's HostCpu). All zero means an infinitely
- * fast host.
+ * HostModel (the host-processing module's interface; HostCpu implements it). All zero means an
+ * infinitely fast host.
  */
 struct NetbltProcessingCosts
 {

@@ -16,8 +16,13 @@
 #include <set>
 
 /**
+ * @defgroup netblt-soak-tests Tests of the NETBLT soak and fuzzer
+ * @ingroup netblt-soak
+ */
+
+/**
  * @file
- * @ingroup netblt-experiment-tests
+ * @ingroup netblt-soak-tests
  * The soak's pieces (build/bin/netblt-soak, scripts/soak): the random configurations, the
  * packet mutator, a soak transfer's verdicts and the fuzzer's accounting.
  */
@@ -72,7 +77,7 @@ RunTransfer(const NetbltSoakConfig& config)
 } // namespace
 
 /**
- * @ingroup netblt-experiment-tests
+ * @ingroup netblt-soak-tests
  * @brief The mutator's checksum helpers agree with RFC 998's checksum, including its blind
  * spot (a 0x0000 word turned 0xffff), and a mutator that does not forge never makes a checksum
  * right; OPEN, RESPONSE, QUIT, ABORT and REFUSED are the lethal types.
@@ -145,7 +150,7 @@ class NetbltPacketMutatorTestCase : public TestCase
 };
 
 /**
- * @ingroup netblt-experiment-tests
+ * @ingroup netblt-soak-tests
  * @brief Soak configurations are valid proposals, the same for the same seed, and cover every
  * shape family.
  */
@@ -181,7 +186,7 @@ class NetbltSoakConfigTestCase : public TestCase
 };
 
 /**
- * @ingroup netblt-experiment-tests
+ * @ingroup netblt-soak-tests
  * @brief A soak transfer's verdicts: intact over a clean link; clean when the listener refuses
  * or the receiving client quits; unchecked-corrupt (never bad) when corrupted data arrives
  * without the C flag.
@@ -230,7 +235,7 @@ class NetbltSoakTransferTestCase : public TestCase
 };
 
 /**
- * @ingroup netblt-experiment-tests
+ * @ingroup netblt-soak-tests
  * @brief Fuzzed transfers account for every injected packet: the quota is injected, each
  * packet is accepted or rejected with a reason, none is unaccounted for, and no run ends bad
  * or hung; damaging and forging runs both occur.
@@ -281,7 +286,7 @@ class NetbltFuzzerAccountingTestCase : public TestCase
 };
 
 /**
- * @ingroup netblt-experiment-tests
+ * @ingroup netblt-soak-tests
  * @brief A soak transfer that charges CPU costs gives NETBLT the costs it was given (netblt-soak's
  * --cpu-costs), and the transfer takes the time they add; one that does not charges nothing.
  */
@@ -333,7 +338,7 @@ class NetbltSoakCpuCostsTestCase : public TestCase
 };
 
 /**
- * @ingroup netblt-experiment-tests
+ * @ingroup netblt-soak-tests
  * @brief Tests of the soak.
  */
 class NetbltSoakTestSuite : public TestSuite

@@ -17,7 +17,7 @@ namespace ns3
 {
 
 /**
- * @ingroup netblt-experiment
+ * @ingroup netblt-soak
  * @brief One random soak transfer: the shape of its buffers, packets and bursts, the link's
  * impairments, the engine's options and what the clients do, all drawn from the simulator's
  * random streams (call Draw() after RngSeedManager::SetSeed()).

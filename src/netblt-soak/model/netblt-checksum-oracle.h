@@ -18,7 +18,7 @@ namespace ns3
 {
 
 /**
- * @ingroup netblt-experiment
+ * @ingroup netblt-soak
  * @brief An oracle behind NETBLT's checksums for the soak: it watches what a set of
  * connections send and take in, and tells which packets got past the checks although no end
  * sent them as they are.

@@ -22,7 +22,7 @@ namespace ns3
 {
 
 /**
- * @ingroup netblt-experiment
+ * @ingroup netblt-soak
  * @brief A mutation fuzzer for a live NETBLT transfer: feeds damaged copies of the packets the
  * two ends send, and random datagrams, into both nodes, and accounts for every one.
  *

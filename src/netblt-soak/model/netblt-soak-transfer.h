@@ -23,11 +23,19 @@
 #include <utility>
 #include <vector>
 
+/**
+ * @defgroup netblt-soak NETBLT soak and fuzzer
+ *
+ * The robustness harness of scripts/soak: random impaired NETBLT transfers over the
+ * point-to-point link, judged byte for byte, and a mutation fuzzer that injects damaged, forged
+ * and random packets into live connections; build/bin/netblt-soak runs them.
+ */
+
 namespace ns3
 {
 
 /**
- * @ingroup netblt-experiment
+ * @ingroup netblt-soak
  * @brief How a soak transfer ended, judged against what its client handed over.
  */
 struct NetbltSoakOutcome
@@ -59,7 +67,7 @@ struct NetbltSoakOutcome
 };
 
 /**
- * @ingroup netblt-experiment
+ * @ingroup netblt-soak
  * @brief One random soak transfer between two nodes over an impaired point-to-point link,
  * built directly on the netblt module's client API.
  *

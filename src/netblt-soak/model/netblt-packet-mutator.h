@@ -17,7 +17,7 @@ namespace ns3
 {
 
 /**
- * @ingroup netblt-experiment
+ * @ingroup netblt-soak
  * @brief Damages NETBLT packets (RFC 998 §8) and makes random ones, for the soak's mutation
  * fuzzer.
  *

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef NETBLT_HOST_MODEL_H
-#define NETBLT_HOST_MODEL_H
+#ifndef HOST_MODEL_H
+#define HOST_MODEL_H
 
 #include "ns3/callback.h"
 #include "ns3/nstime.h"
@@ -17,16 +17,17 @@ namespace ns3
 {
 
 /**
- * @ingroup netblt
- * @brief What NETBLT asks of the host it runs on: CPU time for its work, the host's clock for
- * its timers, and the host packet buffer a received packet came up in.
+ * @ingroup host-processing
+ * @brief What a protocol asks of the host it runs on: CPU time for its work, the host's clock
+ * for its timers, and the host packet buffer a received packet came up in.
  *
- * An optional interface: aggregate an implementation to the node (the host-processing
- * module's HostCpu is one) and NETBLT charges its work to it. Without one the host is
- * infinitely fast, its timers exact and its packet buffers unlimited: NetbltL4Protocol runs
- * the work at once, from inside the caller.
+ * The interface between the protocols and the host's processor, below both: a protocol (NETBLT's
+ * NetbltL4Protocol, the BSD TCP's TcpHostProcessing) finds an implementation aggregated to its
+ * node (GetObject<HostModel>(); HostCpu is one) and charges its work to it. It is optional:
+ * without one the host is infinitely fast, its timers exact and its packet buffers unlimited,
+ * and the protocol runs the work at once, from inside the caller.
  */
-class NetbltHostModel : public Object
+class HostModel : public Object
 {
   public:
     /**
@@ -35,7 +36,7 @@ class NetbltHostModel : public Object
      */
     static TypeId GetTypeId();
 
-    ~NetbltHostModel() override;
+    ~HostModel() override;
 
     /**
      * Queues a job: @p work runs once the host's CPU has spent @p cost on it, after the work
@@ -73,9 +74,9 @@ class NetbltHostModel : public Object
 };
 
 /**
- * @ingroup netblt
+ * @ingroup host-processing
  * @param work what a host job does when it completes
- * @return @p work as the Callback a NetbltHostModel takes. The callback is made from its
+ * @return @p work as the Callback a HostModel takes. The callback is made from its
  *         implementation, without the components ns3::Callback's constructor from a callable
  *         records for comparisons (several allocations for every job); a job's work is run,
  *         never compared with another callback.
@@ -88,4 +89,4 @@ MakeHostJob(std::function<void()> work)
 
 } // namespace ns3
 
-#endif /* NETBLT_HOST_MODEL_H */
+#endif /* HOST_MODEL_H */
