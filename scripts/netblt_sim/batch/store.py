@@ -172,6 +172,9 @@ def transfer_key(params: TransferParameters) -> dict[str, object]:
     if params.pcap_dir is not None:
         raise ValueError(f"pcap_dir = {str(params.pcap_dir)!r}: a run writing pcaps is not stored")
     values = asdict(params)
+    if params.rng_run == 1:
+        # Runs of ns-3's first run number keep the keys they had before rng_run existed.
+        del values["rng_run"]
     if not params.model_overrides:
         # Runs of the models as they are keep the keys they had before overrides existed.
         del values["model_overrides"]
