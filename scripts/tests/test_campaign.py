@@ -13,6 +13,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from conftest import REPO_ROOT, SCRIPTS_DIR
+from test_results import read_parquet
 
 from netblt_sim import results_frame, sweep
 from netblt_sim.core import runtime
@@ -71,8 +72,9 @@ def test_a_grid_file_runs_into_a_store_once_and_its_status_and_export_say_so(
     exported = _campaign("export", "--store", "ring.sqlite", "ring.parquet", "--where",
                          "bi_ms=40", "--where", "nbufs=1,2", cwd=tmp_path)  # fmt: skip
     assert exported.stdout == "wrote ring.parquet (2 rows)\n", exported.stderr
-    frame = pd.read_parquet(tmp_path / "ring.parquet")
-    pd.testing.assert_frame_equal(frame, results_frame(tmp_path / "ring.sqlite", bi_ms=40))
+    expected = results_frame(tmp_path / "ring.sqlite", bi_ms=40)
+    frame = read_parquet(tmp_path / "ring.parquet", expected)
+    pd.testing.assert_frame_equal(frame, expected, check_exact=True)
     assert frame["nbufs"].tolist() == [1, 2]
 
 

@@ -30,6 +30,7 @@ import json
 import os
 import sqlite3
 import struct
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -359,18 +360,33 @@ def to_xarray(frame: pd.DataFrame, dims: Sequence[str],
 
 
 def export(frame: pd.DataFrame, path: str | os.PathLike[str]) -> Path:
-    """Writes the frame to `path`, a `.csv` (no index) or `.parquet` file (pyarrow), by its
+    """Writes the frame to `path`, a `.csv` (no index) or `.parquet` file (fastparquet), by its
     suffix; ValueError names another suffix. Returns the path."""
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix == ".csv":
         frame.to_csv(target, index=False)
     elif suffix == ".parquet":
-        frame.to_parquet(target, index=False)
+        _write_parquet(frame, target)
     else:
         raise ValueError(f"{str(target)!r}: suffix {target.suffix!r}: must be one of "
                          f"{list(EXPORT_FORMATS)}")  # fmt: skip
     return target
+
+
+def _write_parquet(frame: pd.DataFrame, target: Path) -> None:
+    """Parquet through fastparquet, not pyarrow: pandas imports pyarrow whenever it is installed
+    (and backs its strings with it), which would add about 40 MiB to every process of the
+    package that imports pandas, ns-3's workers included."""
+    with warnings.catch_warnings():
+        # fastparquet reads an option pandas 3 deprecates when it is imported, and writes a
+        # time zone through Series.values (the file keeps it): not ours to fix.
+        warnings.filterwarnings("ignore", message=".*future.infer_string.*")
+        warnings.filterwarnings("ignore", message="Series.values returning an ndarray that "
+                                "drops timezone")  # fmt: skip
+        import fastparquet  # noqa: PLC0415 - only for Parquet
+
+        fastparquet.write(str(target), frame, write_index=False)
 
 
 def store_summary(path: str | os.PathLike[str]) -> pd.DataFrame:
