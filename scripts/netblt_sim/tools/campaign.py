@@ -183,7 +183,10 @@ def _status(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> i
     if summary.empty:
         print("  no runs")
     else:
-        shown = summary.assign(code=summary["code"].str[:12])
+        seconds = "%Y-%m-%d %H:%M:%S"
+        shown = summary.assign(code=summary["code"].str[:12],
+                               first=summary["first"].dt.strftime(seconds),
+                               last=summary["last"].dt.strftime(seconds))  # fmt: skip
         print(shown.to_string(index=False))
     if plan is not None:
         return _grid_status(parser, arguments.store, plan)
