@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import jupytext
-import nbformat
 import pytest
 from conftest import REPO_ROOT
-from nbclient import NotebookClient
+
+# jupytext, nbformat and nbclient are imported in the tests that use them: at collection they
+# would add about 20 MiB to the pytest process, which test_bench's child inherits (vfork).
 
 NOTEBOOK = REPO_ROOT / "notebooks" / "tutorial.ipynb"
 SCRIPT = REPO_ROOT / "notebooks" / "tutorial.py"
@@ -20,6 +20,8 @@ CELL_TIMEOUT_S = 300
 
 
 def _cells(path: Path) -> list[tuple[str, str]]:
+    import jupytext
+
     return [(cell.cell_type, cell.source) for cell in jupytext.read(path).cells]
 
 
@@ -30,6 +32,8 @@ def test_the_notebook_and_its_script_agree_cell_for_cell() -> None:
 
 
 def test_the_notebook_is_committed_without_outputs() -> None:
+    import nbformat
+
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert code and all(not cell.outputs and cell.execution_count is None for cell in code)
@@ -37,6 +41,9 @@ def test_the_notebook_is_committed_without_outputs() -> None:
 
 def test_the_notebook_runs_from_top_to_bottom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                               ) -> None:  # fmt: skip
+    import nbformat
+    from nbclient import NotebookClient
+
     monkeypatch.setenv("NETBLT_TUTORIAL_DIR", str(tmp_path / "work"))
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     client = NotebookClient(notebook, kernel_name="python3", timeout=CELL_TIMEOUT_S,
