@@ -11,7 +11,8 @@ lives in sub-packages that are layers, lowest first, each importing only those b
   one) run by `simulation` (`run_transfer`, `run_transfers_together`, `trace_time_sequences`),
   and its records;
 - `batch`: many runs: grids, the executor (this process or a Dask cluster), the SQLite result
-  store, runs with their traces, `sweep`;
+  store and its reader (`results_frame`, `to_xarray`: no ns-3 or build needed), runs with their
+  traces, `sweep`;
 - `reporting`: outcomes and verdicts, RFC 1030's findings, plots, atomic writes;
 - `scenarios`: one folder per kind of `scenarios/*.json` and `registry`, the one list of kinds;
 - `tools`: the programs behind `scripts/`.
@@ -19,6 +20,7 @@ lives in sub-packages that are layers, lowest first, each importing only those b
 Nothing here imports ns-3 until a simulation is run: `import netblt_sim` is cheap.
 """
 
+from netblt_sim.batch.results import results_frame, to_xarray
 from netblt_sim.batch.sweep import sweep
 from netblt_sim.core.flows import FlowSet, FlowSetRecord, flow_set, flow_sets_frame
 from netblt_sim.core.simulation import run_transfers_together, trace_time_sequences
@@ -42,9 +44,11 @@ __all__ = [
     "plot_throughput_vs_burst_interval",
     "plot_time_sequence",
     "records_frame",
+    "results_frame",
     "run_transfer",
     "run_transfers_together",
     "sweep",
+    "to_xarray",
     "trace_time_sequences",
     "transfer_parameters",
 ]

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SPDX_LINE = "SPDX-License-Identifier: GPL-2.0-only"
 SOURCE_SUFFIXES = (".cc", ".h", ".py", ".lua")
 SCRIPTS = ("wscript", "scripts/setup", "scripts/test", "scripts/reproduce", "scripts/netblt-run")
-SCRIPTS += ("scripts/bench-wideband", "scripts/soak", ".ci/run")
+SCRIPTS += ("scripts/bench-wideband", "scripts/soak", ".ci/run", "scripts/netblt-campaign")
 
 
 def _tracked_sources() -> list[Path]:

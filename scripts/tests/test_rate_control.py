@@ -52,7 +52,7 @@ def test_the_rate_columns_appear_only_where_a_run_chose_a_policy() -> None:
     records = [run_transfer(static), run_transfer(adaptive)]
     alone = list(records_frame(records[:1], [static]).columns)
     assert not set(RATE_CONTROL_COLUMNS) & set(alone)
-    left_out = set(RATE_CONTROL_COLUMNS) | set(TCP_COLUMNS) | {"model_overrides"}
+    left_out = set(RATE_CONTROL_COLUMNS) | set(TCP_COLUMNS) | {"model_overrides", "rng_run"}
     assert alone == [c for c in RUN_COLUMNS if c not in left_out]
     both = records_frame(records, [static, adaptive])
     assert set(RATE_CONTROL_COLUMNS) <= set(both.columns)

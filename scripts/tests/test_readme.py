@@ -13,6 +13,7 @@ from netblt_sim.core import runtime
 
 EXAMPLE_MARKER = "<!-- example: executed by scripts/tests/test_readme.py -->"
 TCP_EXAMPLE_MARKER = "<!-- example (TCP): executed by scripts/tests/test_readme.py -->"
+STORE_EXAMPLE_MARKER = "<!-- example (store): executed by scripts/tests/test_readme.py -->"
 FLOWS_EXAMPLE_MARKER = (
     "<!-- example: several transfers at once, executed by scripts/tests/test_readme.py -->"
 )
@@ -65,6 +66,22 @@ def test_readme_tcp_example_sets_netblt_beside_tcp_on_the_wideband(
     assert tcp <= 65535 * 8 / 1.8 / 1e6  # TCP's window bound over the 1.8 s round trip
     assert netblt > 3 * tcp
     assert "retransmission_timeouts" in capsys.readouterr().out
+
+
+def test_readme_store_example_replicates_and_reads_the_store_back(
+    ns: runtime.NsNamespace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    import pandas as pd
+
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    exec(compile(readme_example(STORE_EXAMPLE_MARKER), "README.md", "exec"), namespace)  # noqa: S102
+    frame = namespace["frame"]
+    assert sorted(zip(frame["bi_ms"], frame["rng_run"])) == [  # type: ignore[index]
+        (bi, run) for bi in (30, 40) for run in (1, 2, 3)]  # fmt: skip
+    assert "Dimensions:" in capsys.readouterr().out and "rng_run: 3" in str(
+        namespace["to_xarray"](frame, ["bi_ms", "rng_run"]))  # type: ignore[operator]
+    assert len(pd.read_parquet(tmp_path / "lossy.parquet")) == 6
 
 
 WIRESHARK_DOC = REPO_ROOT / "src" / "netblt" / "wireshark" / "README.md"

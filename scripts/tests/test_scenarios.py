@@ -209,7 +209,7 @@ def test_reproduce_runs_a_scenario_again_only_when_an_input_or_a_file_changed(
 
     def run(force: bool = False) -> str:
         with TransferExecutor(store=tmp_path / "runs.sqlite") as executor:
-            reproduce._reproduce([overload], results, executor, 0.0, force)
+            reproduce.reproduce_scenarios([overload], results, executor, 0.0, force)
         return capsys.readouterr().out
 
     first = run()

@@ -51,6 +51,23 @@ def combinations(grid: Mapping[str, Iterable[Any]], fixed: Mapping[str, Any]
     ]
 
 
+def with_runs(grid: Mapping[str, Iterable[Any]], fixed: Mapping[str, Any], runs: object
+              ) -> dict[str, Iterable[Any]]:  # fmt: skip
+    """The grid with ns-3's run numbers 1 to `runs` as its last (innermost) dimension,
+    `rng_run`, so that a configuration's replications are adjacent rows; the grid as it is for
+    `runs` = 1. ValueError names a `runs` that is no whole number from 1, or one given with
+    `rng_run` in the grid or the fixed values."""
+    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
+        raise ValueError(f"runs = {runs!r}: must be a whole number, at least 1 (the replications "
+                         "of each combination, ns-3 run numbers 1 to runs)")  # fmt: skip
+    if runs == 1:
+        return dict(grid)
+    if "rng_run" in grid or "rng_run" in fixed:
+        raise ValueError(f"runs = {runs} and rng_run given: runs sets rng_run to 1-{runs}; give "
+                         "one or the other")  # fmt: skip
+    return {**grid, "rng_run": range(1, runs + 1)}
+
+
 def load_grid(where: str, raw: object) -> dict[str, tuple[Any, ...]]:
     """A grid as a scenario file writes it: an object of parameter name -> a non-empty list of
     values, or a range of whole numbers `{"from": A, "to": B, "step": S}` (B included; `step`

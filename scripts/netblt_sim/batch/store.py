@@ -32,7 +32,11 @@ Tables (`PRAGMA application_id` = `APPLICATION_ID` marks the file as a store):
   for a scenario (each file's SHA-256, the lines it printed), keyed by everything the files
   depend on (`tools/outputs.py`).
 
-A store written before a table existed gets it when opened.
+A store written before a table existed gets it when opened. Both run tables also have
+`git_commit`: `git describe --always --dirty` of the repository that made the run
+(`source_commit`; NULL outside a git checkout, and in rows written before the column existed,
+which a store gets when opened). It is no part of the key: a commit that changed nothing a run
+depends on finds the runs of the one before.
 """
 
 from __future__ import annotations
@@ -42,9 +46,11 @@ import importlib.metadata
 import json
 import os
 import sqlite3
+import subprocess
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, fields
+from functools import cache
 from pathlib import Path
 from typing import Any, get_type_hints
 
@@ -63,6 +69,8 @@ RUN_DEFINING_FILES += ("networks.py", "models.py", "overrides.py", "rate_trace.p
 CORE_DIR: Path = Path(runtime.__file__).resolve().parent
 # Wheels whose code runs inside every simulation (pinned in requirements.txt).
 RUNTIME_DISTRIBUTIONS: tuple[str, ...] = ("ns3", "cppyy", "cppyy-backend", "cppyy-cling")
+# The tables that hold runs, each with a `git_commit` column added to what _SCHEMA creates.
+RUN_TABLES: tuple[str, ...] = ("runs", "traced_runs")
 # Placeholders per query: SQLite allows at least 999.
 _QUERY_CHUNK = 500
 
@@ -132,6 +140,22 @@ def code_identity(library_dir: Path = runtime.LIBRARY_DIR) -> str:
     return _digest(parts)
 
 
+@cache
+def source_commit(repository: Path = runtime.REPO_ROOT) -> str | None:
+    """`git describe --always --dirty` of the repository (a tag or an abbreviated commit, with
+    `-dirty` if files differ from it), or None where git or a checkout is missing. Computed once
+    per process: it says which code made the runs this process stores."""
+    try:
+        described = subprocess.run(
+            ["git", "-C", str(repository), "describe", "--always", "--dirty"],
+            capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return None
+    text = described.stdout.strip()
+    return text if described.returncode == 0 and text else None
+
+
 def _distribution_version(name: str) -> str | None:
     try:
         return importlib.metadata.version(name)
@@ -183,6 +207,9 @@ def transfer_key(params: TransferParameters) -> dict[str, object]:
     if params.pcap_dir is not None:
         raise ValueError(f"pcap_dir = {str(params.pcap_dir)!r}: a run writing pcaps is not stored")
     values = field_values(params)
+    if params.rng_run == 1:
+        # Runs of ns-3's first run number keep the keys they had before rng_run existed.
+        del values["rng_run"]
     if not params.model_overrides:
         # Runs of the models as they are keep the keys they had before overrides existed.
         del values["model_overrides"]
@@ -283,6 +310,12 @@ class ResultStore:
                 f"store = {str(self.path)!r} has schema version {schema}, this package writes "
                 f"{SCHEMA_VERSION}: give another file or delete it"
             )
+        with connection:
+            for table in RUN_TABLES:
+                columns = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+                if "git_commit" not in columns:
+                    # Added, not in _SCHEMA: a store of before keeps its rows (commit NULL).
+                    connection.execute(f"ALTER TABLE {table} ADD COLUMN git_commit TEXT")
 
     def get_many(self, keys: Iterable[str]) -> dict[str, FlowSetRecord]:
         """The stored records of those keys that are in the store."""
@@ -305,10 +338,10 @@ class ResultStore:
         with self._connection:
             self._connection.execute(
                 "INSERT OR REPLACE INTO runs "
-                "(key, network, seed, parameters, code, models, record, stored_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "(key, network, seed, parameters, code, models, record, stored_at, git_commit) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (key, params.network, params.seed, _json(parameters_key(params)), code, models,
-                 _json(asdict(record)), time.time()),  # fmt: skip
+                 _json(asdict(record)), time.time(), source_commit()),  # fmt: skip
             )
         self.inserted += 1
 
@@ -334,10 +367,12 @@ class ResultStore:
         with self._connection:
             self._connection.execute(
                 "INSERT OR REPLACE INTO traced_runs (key, kind, network, seed, parameters, code, "
-                "models, record, trace, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "models, record, trace, stored_at, git_commit) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (key, kind, params.network, params.seed, _json(parameters_key(params)), code,
                  models, _json(asdict(record)), json.dumps(trace, separators=(",", ":"),
-                                                           allow_nan=True), time.time()),
+                                                           allow_nan=True), time.time(),
+                 source_commit()),
             )  # fmt: skip
         self.inserted += 1
 

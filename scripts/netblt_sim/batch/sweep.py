@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim.batch.executor import TransferExecutor, run_flow_sets, run_transfers
-from netblt_sim.batch.grid import grid_flow_sets, grid_parameters, is_flow_grid
-from netblt_sim.core.flows import flow_sets_frame
+from netblt_sim.batch.grid import grid_flow_sets, grid_parameters, is_flow_grid, with_runs
+from netblt_sim.core.flows import FlowSet, flow_sets_frame
+from netblt_sim.core.parameters import TransferParameters
 from netblt_sim.core.transfer import records_frame
 
 if TYPE_CHECKING:
@@ -45,6 +47,7 @@ def sweep(
     grid: Mapping[str, Iterable[Any]],
     *,
     progress: str | None = "transfers",
+    runs: int = 1,
     workers: int = 1,
     client: Client | None = None,
     store: str | os.PathLike[str] | ResultStore | None = None,
@@ -54,6 +57,10 @@ def sweep(
     `transfer_parameters` takes them) and returns one row per run: the parameters, then the
     record's fields, in the order of `itertools.product` over the grid. `progress` labels the
     progress bar (None: no bar), which counts runs done, taken from the store and failed.
+
+    `runs`: replications of each combination by ns-3's run number (`rng_run` 1 to `runs`, the
+    grid's innermost dimension: a configuration's replications are adjacent rows, with an
+    `rng_run` column); 1, the default, runs each combination once as run 1.
 
     `workers`: 1 (the default) runs in this process; N > 1 starts a local cluster of N worker
     processes for this sweep. `client`: a `distributed.Client` of an existing cluster instead
@@ -68,10 +75,40 @@ def sweep(
     (`flows.flow_sets_frame`: the flow's columns, the set's aggregate throughput and Jain's
     index, the path's counters). A TCP transfer (`protocol="tcp"`) is one flow: a flow set of
     more than one is refused."""
-    if is_flow_grid(grid, fixed):
-        sets = grid_flow_sets(grid, **fixed)
-        with TransferExecutor(workers=workers, client=client, store=store) as executor:
-            return flow_sets_frame(sets, run_flow_sets(sets, progress, executor))
-    runs = grid_parameters(grid, **fixed)
+    plan = SweepPlan.of(grid, runs, **fixed)  # every combination checked before the store opens
     with TransferExecutor(workers=workers, client=client, store=store) as executor:
-        return records_frame(run_transfers(runs, progress, executor), runs)
+        return plan.run(executor, progress)
+
+
+@dataclass(frozen=True)
+class SweepPlan:
+    """A sweep's runs, built and validated: its flow sets if it runs several transfers at once,
+    else its transfers."""
+
+    transfers: list[TransferParameters]
+    sets: list[FlowSet] | None
+
+    @classmethod
+    def of(cls, grid: Mapping[str, Iterable[Any]], runs: int = 1, **fixed: Any) -> SweepPlan:
+        """The runs of `sweep(grid, runs=runs, **fixed)`; ValueError names a bad value."""
+        grid = with_runs(grid, fixed, runs)
+        if is_flow_grid(grid, fixed):
+            sets = grid_flow_sets(grid, **fixed)
+            return cls([flow for flows in sets for flow in flows.flows], sets)
+        return cls(grid_parameters(grid, **fixed), None)
+
+    @property
+    def size(self) -> int:
+        """How many runs (a flow set is one run)."""
+        return len(self.sets) if self.sets is not None else len(self.transfers)
+
+    def flow_sets(self) -> list[FlowSet]:
+        """Every run as the flow set the executor runs (a transfer as the set of one)."""
+        return self.sets if self.sets is not None else [FlowSet.single(t) for t in self.transfers]
+
+    def run(self, executor: TransferExecutor, progress: str | None = "transfers") -> pd.DataFrame:
+        """The sweep's frame, its runs through `executor` (which counts what it simulated and
+        took from its store)."""
+        if self.sets is not None:
+            return flow_sets_frame(self.sets, run_flow_sets(self.sets, progress, executor))
+        return records_frame(run_transfers(self.transfers, progress, executor), self.transfers)

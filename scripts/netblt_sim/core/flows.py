@@ -256,7 +256,8 @@ def flow_set(
 
     `phase`: "synchronized" (every flow starts at the same instant), "staggered" (flow i starts
     i/N of a burst interval later) or "random" (flow 0 at once, each other at a point of its
-    first burst interval drawn uniformly, to the microsecond, by Python's `random.Random(seed)`).
+    first burst interval drawn uniformly, to the microsecond, by Python's `random.Random(seed)`;
+    for a run number `rng_run` other than 1, `random.Random(seed + (rng_run - 1) x 2**32)`).
     `share_rate`: each flow's burst interval is `flows` times the given one, so that together
     they offer the rate one flow would. `overrides`: see `overrides_from`. Validated."""
     if isinstance(flows, bool) or not isinstance(flows, int) or not 1 <= flows <= MAX_FLOWS:
@@ -272,7 +273,9 @@ def flow_set(
     elif phase == "staggered":
         start_us = [round(index * interval_us / flows) for index in range(flows)]
     elif phase == "random":
-        draw = random.Random(params.seed)
+        # Run 1 draws as it always has; another run number draws phases of its own, as ns-3
+        # gives it streams of its own (seed < 2**32, so each pair has its own generator seed).
+        draw = random.Random(params.seed + (params.rng_run - 1) * 2**32)
         start_us = [0] + [draw.randrange(interval_us) for _ in range(flows - 1)]
     else:
         raise ValueError(f"phase = {phase!r}: must be one of {list(PHASES[:3])} (or give each "

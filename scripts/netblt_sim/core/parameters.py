@@ -35,7 +35,7 @@ UINT32_MAX = 0xFFFFFFFF
 MIN_IPV4_MTU = 68  # RFC 791: every IPv4 link carries 68-byte datagrams
 # Fields the C++ side takes as integers: a float there would be truncated silently.
 WHOLE_NUMBER_FIELDS: tuple[str, ...] = ("bs", "bi_ms", "psz", "bfsz", "xfsz_bytes", "nbufs")
-WHOLE_NUMBER_FIELDS += ("seed", "link_rate_bps", "death_timeout_s")
+WHOLE_NUMBER_FIELDS += ("seed", "rng_run", "link_rate_bps", "death_timeout_s")
 OPTIONAL_WHOLE_NUMBER_FIELDS: tuple[str, ...] = ("mtu", "window_bytes", "mss")
 DEFAULT_POINT_TO_POINT_MTU = 1500
 # Settings of the ideal link only: other networks take theirs from models/.
@@ -109,6 +109,9 @@ class TransferParameters:
     xfsz_bytes: int = 143800  # XFSZ x 1000: bytes transferred
     nbufs: int = 1  # NBUFS: buffers outstanding at once
     seed: int = 1  # seeds every random stream of the run
+    # ns-3's run number (RngRun): under one seed, each run number draws every stream from its
+    # own substream, which ns-3 guarantees independent; 1 for every run before it existed.
+    rng_run: int = 1
     network: str = POINT_TO_POINT  # a key of networks.NETWORKS
     loss: float = 0.0  # probability a packet is lost, each direction
     reorder: float = 0.0  # probability a packet is held back by reorder_delay_ms
@@ -193,6 +196,7 @@ class TransferParameters:
             self._validate_netblt(mtu)
         _check_range("xfsz_bytes", self.xfsz_bytes, 1, UINT32_MAX, "bytes to transfer")
         _check_range("seed", self.seed, 1, UINT32_MAX, "random seed")
+        _check_range("rng_run", self.rng_run, 1, UINT32_MAX, "ns-3 run number, RngRun")
         for name in ("loss", "reorder", "duplicate", "corrupt"):
             probability = _as_real(name, getattr(self, name))
             if not 0.0 <= probability <= 1.0:

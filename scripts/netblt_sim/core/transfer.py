@@ -138,7 +138,7 @@ def build_experiment(
         params.pcap_dir.mkdir(parents=True, exist_ok=True)
     ns = runtime.load()
     ns.RngSeedManager.SetSeed(params.seed)
-    ns.RngSeedManager.SetRun(1)
+    ns.RngSeedManager.SetRun(params.rng_run)
     experiment = ns.CreateObject[getattr(ns, network.experiment_class)]()
     attributes: dict[str, object] = {
         "TransferSize": ns.UintegerValue(params.xfsz_bytes),
@@ -273,9 +273,10 @@ def records_frame(
 
 def run_columns(parameters: Sequence[TransferParameters]) -> list[str]:
     """`RUN_COLUMNS`, the TCP columns (`TCP_COLUMNS`) only if some run is TCP, the rate
-    control's (`RATE_CONTROL_COLUMNS`) only if some run chose a rate policy and
-    `model_overrides` only if some run has them, so that a frame of NETBLT runs with RFC 998's
-    rate control and the models as they are keeps its columns."""
+    control's (`RATE_CONTROL_COLUMNS`) only if some run chose a rate policy, `model_overrides`
+    only if some run has them and `rng_run` only if some run is not run 1, so that a frame of
+    NETBLT runs with RFC 998's rate control, the models as they are and ns-3's first run keeps
+    its columns."""
     left_out = set()
     if not any(p.protocol == TCP for p in parameters):
         left_out |= set(TCP_COLUMNS)
@@ -283,6 +284,8 @@ def run_columns(parameters: Sequence[TransferParameters]) -> list[str]:
         left_out |= set(RATE_CONTROL_COLUMNS)
     if not any(p.model_overrides for p in parameters):
         left_out.add("model_overrides")
+    if all(p.rng_run == 1 for p in parameters):
+        left_out.add("rng_run")
     return [c for c in RUN_COLUMNS if c not in left_out]
 
 

@@ -133,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     link.add_argument("--reorder-delay-ms", type=float, default=defaults.reorder_delay_ms)
     run = parser.add_argument_group("run")
     run.add_argument("--seed", type=int, default=defaults.seed, help="seed of every random stream")
+    run.add_argument("--rng-run", type=int, default=defaults.rng_run,
+                     help="ns-3's run number (RngRun): independent replications under one seed")
     run.add_argument(
         "--max-simulated-s",
         type=float,

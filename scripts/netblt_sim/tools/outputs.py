@@ -63,9 +63,10 @@ def inputs_digest() -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def scenario_key(name: str, results_dir: Path) -> str:
-    """The key of a scenario's outputs: its name, where it writes and `inputs_digest()`."""
-    text = json.dumps([name, str(results_dir.resolve()), inputs_digest()])
+def scenario_key(scenario: object, name: str, results_dir: Path) -> str:
+    """The key of a scenario's outputs: the scenario as parsed (its `repr`, which holds every
+    value of its file, wherever the file is), its name, where it writes and `inputs_digest()`."""
+    text = json.dumps([repr(scenario), name, str(results_dir.resolve()), inputs_digest()])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -9,59 +9,52 @@ scenario with how many of its checks hold.
 Every file is written under a temporary name and renamed into place, so an error leaves the
 previous results (or none), never half of new ones.
 
-Runs go to `--workers` processes (default: one per core; 1 runs them in this process) and
-through a result store (`DEFAULT_STORE`, `.cache/netblt-results.sqlite` under the repository
-root, or `--store PATH`; `--no-store` for none): a run already stored for the same parameters,
-build and model values is not simulated again, so reproduce run twice with nothing changed
-simulates nothing the second time and writes the same files; and a scenario whose inputs and
-files are unchanged since the store recorded them is not run at all (`outputs`; `--force` runs
-every scenario).
+`scripts/reproduce scenarios/table-III.json` (or `table-III`) runs only the scenarios named.
+Runs go to `--workers` processes (default: one per core; 1 runs them in this process), or to
+the Dask cluster of `--scheduler-address`, and through a result store (`DEFAULT_STORE`,
+`.cache/netblt-results.sqlite` under the repository root, or `--store PATH`; `--no-store` for
+none): a run already stored for the same parameters, build and model values is not simulated
+again, so reproduce run twice with nothing changed simulates nothing the second time and writes
+the same files; and a scenario whose inputs and files are unchanged since the store recorded
+them is not run at all (`outputs`; `--force` runs every scenario).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from netblt_sim.batch.executor import TransferExecutor, check_workers
+from netblt_sim.batch.executor import TransferExecutor
 from netblt_sim.core import runtime
-from netblt_sim.scenarios.registry import Scenario, load_scenarios, run_scenario
+from netblt_sim.scenarios.registry import Scenario, run_scenario
+from netblt_sim.tools.execution import (
+    DEFAULT_STORE,
+    add_execution_options,
+    checked_workers,
+    default_workers,
+    executing,
+    selected_scenarios,
+    store_path,
+)
 from netblt_sim.tools.outputs import file_digests, scenario_key, unchanged
 
-DEFAULT_STORE: Path = runtime.REPO_ROOT / ".cache" / "netblt-results.sqlite"
-
-
-def default_workers() -> int:
-    """One worker process per core this process may run on."""
-    return len(os.sched_getaffinity(0))
+__all__ = ["DEFAULT_STORE", "default_workers", "main", "reproduce_scenarios"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="reproduce", description=__doc__.split("\n\n")[0])
     parser.add_argument(
+        "scenarios", nargs="*", metavar="SCENARIO",
+        help="only these scenarios: names of scenarios/ or paths of scenario files (default: "
+        "every file of scenarios/)",
+    )  # fmt: skip
+    parser.add_argument(
         "--results-dir", type=Path, default=runtime.REPO_ROOT / "results", help="where to write"
     )
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=default_workers(),
-        help="worker processes (a local Dask cluster; 1: run in this process; default: one "
-        "per core, %(default)s here)",
-    )
-    stored = parser.add_mutually_exclusive_group()
-    stored.add_argument(
-        "--store",
-        type=Path,
-        default=None,
-        help=f"the SQLite result store (default: {DEFAULT_STORE}, its directory created)",
-    )
-    stored.add_argument(
-        "--no-store", action="store_true", help="simulate every run, keep nothing"
-    )
+    add_execution_options(parser)
     parser.add_argument(
         "--force",
         action="store_true",
@@ -70,35 +63,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     arguments = parser.parse_args(argv)
     started = time.monotonic()
-    try:
-        check_workers(arguments.workers)
-    except (TypeError, ValueError) as error:
-        parser.exit(2, f"reproduce: error: --workers {arguments.workers}: {error}\n")
-    try:
-        scenarios = load_scenarios()  # every file checked before anything runs
-    except ValueError as error:
-        parser.exit(2, f"reproduce: error: {error}\n")
-    store: Path | None = None
-    if not arguments.no_store:
-        store = arguments.store
-        if store is None:
-            store = DEFAULT_STORE
-            store.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        executor = TransferExecutor(workers=arguments.workers, store=store)
-    except (TypeError, ValueError) as error:
-        parser.exit(2, f"reproduce: error: --store {store}: {error}\n")
-    with executor:
-        return _reproduce(scenarios, arguments.results_dir, executor, started, arguments.force)
+    checked_workers(parser, arguments)
+    # Every file checked before anything runs (and before a store is created).
+    scenarios = selected_scenarios(parser, arguments.scenarios)
+    with executing(parser, arguments, store_path(arguments)) as executor:
+        return reproduce_scenarios(scenarios, arguments.results_dir, executor, started,
+                                   arguments.force)  # fmt: skip
 
 
-def _reproduce(scenarios: Sequence[Scenario], results_dir: Path, executor: TransferExecutor,
-               started: float, force: bool = False) -> int:  # fmt: skip
-    where = f"{executor.workers} worker processes" if executor.distributed else "this process"
+def reproduce_scenarios(scenarios: Sequence[Scenario], results_dir: Path,
+                        executor: TransferExecutor, started: float,
+                        force: bool = False) -> int:  # fmt: skip
+    """Runs each scenario through the executor into `results_dir` (or keeps its files, if they
+    are up to date and not `force`), printing per scenario how many of its checks hold, then
+    the transfers simulated and taken from the store."""
+    where = "this process" if not executor.distributed else (
+        f"{executor.workers} worker processes" if executor.workers > 1 else "a given cluster")
     store = f"result store {executor.store.path}" if executor.store else "no result store"
     print(f"running transfers in {where}, {store}", flush=True)
     for scenario in scenarios:
-        key = scenario_key(scenario.name, results_dir)
+        key = scenario_key(scenario, scenario.name, results_dir)
         recorded = executor.store.get_outputs(key) if executor.store and not force else None
         if recorded is not None and unchanged(recorded[0], results_dir):
             files, lines = recorded
