@@ -92,6 +92,7 @@ def ns3_module(bld, name, deps, headers, sources, tests=(), test_deps=(), exampl
     # Public headers are copied (not symlinked) by tasks of the first build group, so that waf
     # knows them as its own outputs: it then rebuilds whatever includes a header that changed.
     include_dir = bld.bldnode.make_node("include/ns3")
+    bld.exposed_headers.update(source.name for source in headers)
     bld.set_group("headers")
     for source in headers:
         bld(rule="cp ${SRC} ${TGT}", source=source, target=include_dir.make_node(source.name))
@@ -144,9 +145,16 @@ def build(bld):
     bld.add_group("headers")
     bld.add_group("code")
     bld.env.TEST_LIBRARIES = []
+    bld.exposed_headers = set()
     for module in PROJECT_MODULES:
         if os.path.exists(os.path.join(bld.path.abspath(), "src", module, "wscript")):
             bld.recurse("src/" + module)
+    # A header whose source is gone (moved to another module, or removed) would stay in
+    # build/include/ns3, where Python's loader includes every header: remove it.
+    include_dir = os.path.join(bld.bldnode.abspath(), "include", "ns3")
+    if os.path.isdir(include_dir):
+        for stale in sorted(set(os.listdir(include_dir)) - bld.exposed_headers):
+            os.remove(os.path.join(include_dir, stale))
     bld.program(
         target="bin/netblt-test-runner",
         source=["utils/test-runner.cc"],
