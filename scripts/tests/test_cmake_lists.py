@@ -262,13 +262,31 @@ def cmake_module(directory: Path) -> CMakeModule:
     )
 
 
-def examples_to_run(directory: Path) -> list[tuple[str, str, str]]:
-    """cpp_examples of the module's test/examples-to-run.py (ns-3's format)."""
+def examples_to_run(directory: Path) -> list[tuple[str, ...]]:
+    """cpp_examples of the module's test/examples-to-run.py (ns-3's format: tuples of the name
+    and arguments, do_run, do_valgrind_run and, since ns-3.44, an optional fullness)."""
     scope: dict[str, Any] = {}
     path = directory / "test" / "examples-to-run.py"
     exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), scope)
     assert scope.get("python_examples") == [], f"{path}: python_examples should be []"
     return [tuple(entry) for entry in scope["cpp_examples"]]
+
+
+def examples_to_run_as_ns3_reads_them(directory: Path) -> list[tuple[str, ...]]:
+    """cpp_examples as ns-3.44's test.py reads them (utils.py's get_list_from_file): line by
+    line, comments cut at '#', from the line naming the list to the first line with ']', then
+    eval. A file that Python reads one way and test.py another would run other examples there."""
+    text = ""
+    parsing = False
+    for line in (directory / "test" / "examples-to-run.py").read_text(encoding="utf-8").split("\n"):
+        line = line.split("#", 1)[0]
+        if "cpp_examples" in line or parsing:
+            text += line + "\n"
+            if "]" not in text:
+                parsing = True
+            else:
+                return [tuple(entry) for entry in eval(text.split("=", 1)[1].strip())]
+    return []
 
 
 # --- the comparison ---
@@ -340,12 +358,14 @@ def differences(directory: Path) -> list[str]:
         found.append(f"{waf.name}: examples but no test/examples-to-run.py")
     if run_file.exists():
         runs = examples_to_run(directory)
-        run_names = {command.split()[0] for command, _, _ in runs}
+        if examples_to_run_as_ns3_reads_them(directory) != runs:
+            found.append(f"{waf.name} examples-to-run.py: ns-3's test.py would read it otherwise")
+        run_names = {entry[0].split()[0] for entry in runs}
         if run_names != names:
             found.append(
                 f"{waf.name} examples-to-run.py: runs {sorted(run_names)}, examples {sorted(names)}"
             )
-        not_run = [command for command, do_run, _ in runs if do_run != "True"]
+        not_run = [entry[0] for entry in runs if entry[1] != "True"]
         if not_run:
             found.append(f"{waf.name} examples-to-run.py: not run: {not_run}")
     return found
