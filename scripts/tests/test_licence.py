@@ -12,6 +12,9 @@ SPDX_LINE = "SPDX-License-Identifier: GPL-2.0-only"
 SOURCE_SUFFIXES = (".cc", ".h", ".py", ".lua")
 SCRIPTS = ("wscript", "scripts/setup", "scripts/test", "scripts/reproduce", "scripts/netblt-run")
 SCRIPTS += ("scripts/bench-wideband", "scripts/soak", ".ci/run", "scripts/netblt-campaign")
+SCRIPTS += ("scripts/cmake-build", "scripts/run-examples", "scripts/ns3-contrib")
+# The CMake build's files (CMakeLists.txt of every module and the top level, cmake/*).
+CMAKE_SUFFIXES = ("CMakeLists.txt", ".cmake", ".cmake.in")
 
 
 def _tracked_sources() -> list[Path]:
@@ -21,7 +24,9 @@ def _tracked_sources() -> list[Path]:
     return [
         ROOT / name
         for name in listed
-        if name.endswith(SOURCE_SUFFIXES) or name in SCRIPTS or name.endswith("/wscript")
+        if name.endswith(SOURCE_SUFFIXES + CMAKE_SUFFIXES)
+        or name in SCRIPTS
+        or name.endswith("/wscript")
     ]
 
 

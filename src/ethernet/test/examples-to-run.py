@@ -1,0 +1,13 @@
+#! /usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+# Examples of the ethernet module, run by ns-3's test.py in an ns-3 tree (examples enabled) and
+# by scripts/test from both builds (scripts/run-examples), with arguments that keep each to
+# a second or two. ns-3's format: each tuple is (example name and arguments, do_run,
+# do_valgrind_run), the last two Python conditions as strings.
+
+cpp_examples = [
+    # five echoes with three background stations
+    ("ethernet-3c500-example --load=0.3 --stations=3", "True", "True"),
+]
+
+python_examples = []

@@ -1,0 +1,13 @@
+#! /usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+# Examples of the impaired-link module, run by ns-3's test.py in an ns-3 tree (examples enabled) and
+# by scripts/test from both builds (scripts/run-examples), with arguments that keep each to
+# a second or two. ns-3's format: each tuple is (example name and arguments, do_run,
+# do_valgrind_run), the last two Python conditions as strings.
+
+cpp_examples = [
+    # every impairment at once, the default 1000 datagrams
+    ("impaired-link-example --duplicate=0.1 --reorder=0.1 --corrupt=0.05", "True", "True"),
+]
+
+python_examples = []
