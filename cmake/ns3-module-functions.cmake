@@ -145,23 +145,27 @@ function(build_lib)
   # The path of the module as ns-3 gives it (src/<module>), for NS_TEST_SOURCEDIR.
   file(RELATIVE_PATH folder ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR})
 
-  add_library(${BLIB_LIBNAME} SHARED ${BLIB_SOURCE_FILES})
-  add_library(${NS3_MODULE_NAMESPACE}${BLIB_LIBNAME} ALIAS ${BLIB_LIBNAME})
+  # The target is lib<module>, as ns-3 names its modules' (so a module and a program of the
+  # same name, such as netblt-soak's, do not clash); the file is libnetbltsim-<module>.so and
+  # the installed target netblt::<module>.
+  set(library lib${BLIB_LIBNAME})
+  add_library(${library} SHARED ${BLIB_SOURCE_FILES})
+  add_library(${NS3_MODULE_NAMESPACE}${BLIB_LIBNAME} ALIAS ${library})
   set(public_headers ${BLIB_HEADER_FILES} ${BLIB_DEPRECATED_HEADER_FILES}
                      ${CMAKE_HEADER_OUTPUT_DIRECTORY}/${BLIB_LIBNAME}-module.h
   )
   set_target_properties(
-    ${BLIB_LIBNAME}
+    ${library}
     PROPERTIES OUTPUT_NAME ${NS3_MODULE_LIBRARY_PREFIX}${BLIB_LIBNAME}
                EXPORT_NAME ${BLIB_LIBNAME}
                PUBLIC_HEADER "${public_headers}"
                PRIVATE_HEADER "${BLIB_PRIVATE_HEADER_FILES}"
   )
   # ns-3 links its modules to each other publicly: a module's users get its dependencies.
-  target_link_libraries(${BLIB_LIBNAME} PUBLIC ${BLIB_LIBRARIES_TO_LINK})
-  target_link_options(${BLIB_LIBNAME} PRIVATE -Wl,--no-undefined)
+  target_link_libraries(${library} PUBLIC ${BLIB_LIBRARIES_TO_LINK})
+  target_link_options(${library} PRIVATE -Wl,--no-undefined)
   target_include_directories(
-    ${BLIB_LIBNAME} PUBLIC $<BUILD_INTERFACE:${CMAKE_BINARY_DIR}/include>
+    ${library} PUBLIC $<BUILD_INTERFACE:${CMAKE_BINARY_DIR}/include>
                            $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>
   )
   set(all_headers ${BLIB_HEADER_FILES} ${BLIB_DEPRECATED_HEADER_FILES}
@@ -171,16 +175,16 @@ function(build_lib)
   _ns3_write_module_header(${BLIB_LIBNAME} "${BLIB_HEADER_FILES}")
 
   if(ENABLE_TESTS AND BLIB_TEST_SOURCES)
-    set(test_library ${BLIB_LIBNAME}-test)
+    set(test_library ${library}-test)
     add_library(${test_library} SHARED ${BLIB_TEST_SOURCES})
     # The plain signature, as ns-3.44's build_lib_tests: a module's CMakeLists.txt that adds to
     # its test library must use the plain signature too, or CMake refuses in ns-3's tree.
-    target_link_libraries(${test_library} ${BLIB_LIBNAME} ${BLIB_LIBRARIES_TO_LINK})
+    target_link_libraries(${test_library} ${library} ${BLIB_LIBRARIES_TO_LINK})
     target_link_options(${test_library} PRIVATE -Wl,--no-undefined)
     target_compile_definitions(${test_library} PRIVATE NS_TEST_SOURCEDIR="${folder}/test")
     set_target_properties(
       ${test_library}
-      PROPERTIES OUTPUT_NAME ${NS3_MODULE_LIBRARY_PREFIX}${test_library}
+      PROPERTIES OUTPUT_NAME ${NS3_MODULE_LIBRARY_PREFIX}${BLIB_LIBNAME}-test
                  LIBRARY_OUTPUT_DIRECTORY ${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/tests
     )
     set_property(GLOBAL APPEND PROPERTY NS3_TEST_LIBRARIES ${test_library})
@@ -196,7 +200,7 @@ function(build_lib)
   endif()
 
   install(
-    TARGETS ${BLIB_LIBNAME}
+    TARGETS ${library}
     EXPORT ${NS3_MODULE_EXPORT_SET}
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
     PUBLIC_HEADER DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ns3
@@ -225,7 +229,7 @@ function(build_lib_example)
   )
   # As in ns-3, an example is linked to its module as well as to what it lists.
   target_link_libraries(
-    ${BLIB_EXAMPLE_NAME} PRIVATE ${BLIB_LIBNAME} ${BLIB_EXAMPLE_LIBRARIES_TO_LINK}
+    ${BLIB_EXAMPLE_NAME} PRIVATE lib${BLIB_LIBNAME} ${BLIB_EXAMPLE_LIBRARIES_TO_LINK}
   )
   set_property(GLOBAL APPEND PROPERTY NS3_EXAMPLE_TARGETS ${BLIB_EXAMPLE_NAME})
 endfunction()

@@ -220,7 +220,8 @@ def cmake_module(directory: Path) -> CMakeModule:
     assert len(build_libs) == 1, f"{directory}/CMakeLists.txt: {len(build_libs)} build_lib calls"
     lists = keyword_lists(build_libs[0], BUILD_LIB_KEYWORDS)
     [name] = lists["LIBNAME"]
-    test_target = f"{name}-test"
+    # The test library's target as ns-3 names it (lib<module>-test), through its variable.
+    test_target = f"${{lib{name}}}-test"
     test_links, test_includes = [], []
     for command, arguments in calls:
         if command == "target_link_libraries" and arguments[:1] == [test_target]:
@@ -392,10 +393,10 @@ def test_a_file_missing_from_a_cmake_list_is_caught(tmp_path: Path) -> None:
     shutil.copytree(SRC / "netblt-experiment", copy)
     lists = copy / "CMakeLists.txt"
     text = lists.read_text(encoding="utf-8")
-    text = text.replace("    model/netblt-fuzzer.cc\n", "").replace("    ${libbsd-tcp}\n", "")
+    text = text.replace("    model/netblt-time-sequence.cc\n", "").replace("    ${libbsd-tcp}\n", "")
     lists.write_text(text, encoding="utf-8")
     (copy / "examples" / "new-example.cc").write_text("int main() {}\n", encoding="utf-8")
     found = "\n".join(differences(copy))
-    assert "sources: wscript only ['model/netblt-fuzzer.cc']" in found
+    assert "sources: wscript only ['model/netblt-time-sequence.cc']" in found
     assert "project modules linked: wscript only ['bsd-tcp']" in found
     assert "examples: wscript only ['examples/new-example.cc']" in found

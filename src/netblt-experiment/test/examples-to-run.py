@@ -8,17 +8,6 @@
 cpp_examples = [
     # one lossy transfer of 143,800 bytes
     ("netblt-point-to-point --nbufs=2 --loss=0.05", "True", "True"),
-    # 5 random transfers and 2 fuzzed ones (the default is 100 and 10,000 packets), with the
-    # PC/AT's NETBLT costs (models/hosts/ibm-pc-at.json, as scripts/soak passes them) for the
-    # transfers that charge them
-    (
-        "netblt-soak --transfers=5 --packets=200 --packets-per-run=100 --cpu-costs="
-        "DataSendPacketCost=699275ns,DataSendByteCost=1812ns,DataReceivePacketCost=1574312ns,"
-        "DataReceiveByteCost=1721ns,DataReceiveBufferCost=50000ns,ControlReceivePacketCost=2950000ns,"
-        "ControlSendPacketCost=670000ns,BufferCompleteByteCost=270ns,BurstCost=0ns",
-        "True",
-        "True",
-    ),
     # the yardstick with 200 packets
     ("stock-udp-csma --packets=200", "True", "True"),
     # the yardstick with 200 packets
