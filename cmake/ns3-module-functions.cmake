@@ -218,7 +218,8 @@ function(build_lib_example)
   if(BLIB_EXAMPLE_UNPARSED_ARGUMENTS)
     message(
       FATAL_ERROR
-        "build_lib_example(${BLIB_EXAMPLE_NAME}): unknown arguments ${BLIB_EXAMPLE_UNPARSED_ARGUMENTS}"
+        "build_lib_example(${BLIB_EXAMPLE_NAME}): unknown arguments "
+        "${BLIB_EXAMPLE_UNPARSED_ARGUMENTS}"
     )
   endif()
   if(NOT BLIB_LIBNAME)

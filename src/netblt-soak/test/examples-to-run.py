@@ -11,8 +11,9 @@ cpp_examples = [
     # transfers that charge them
     (
         "netblt-soak --transfers=5 --packets=200 --packets-per-run=100 --cpu-costs="
-        "DataSendPacketCost=699275ns,DataSendByteCost=1812ns,DataReceivePacketCost=1574312ns,"
-        "DataReceiveByteCost=1721ns,DataReceiveBufferCost=50000ns,ControlReceivePacketCost=2950000ns,"
+        "DataSendPacketCost=699275ns,DataSendByteCost=1812ns,"
+        "DataReceivePacketCost=1574312ns,DataReceiveByteCost=1721ns,"
+        "DataReceiveBufferCost=50000ns,ControlReceivePacketCost=2950000ns,"
         "ControlSendPacketCost=670000ns,BufferCompleteByteCost=270ns,BurstCost=0ns",
         "True",
         "True",
