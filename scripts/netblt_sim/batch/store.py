@@ -16,10 +16,9 @@ A run's key is the SHA-256 of the canonical JSON of
 
 So a rebuilt library or a changed model value makes the runs it may change missing again (a
 model value only those of the networks that apply it), and a sweep re-run with nothing changed
-finds every run. Records (a `TransferRecord`, or a flow set's `FlowSetRecord`) are stored as
-JSON text of the dataclass; Python writes a float as the
-shortest text that reads back as the same double, so a stored record reads back equal, bit for
-bit. Rows are committed one by one as runs finish, so a killed sweep loses no finished run.
+finds every run. Records (a run's `FlowSetRecord`, a single transfer's too) are stored as JSON
+text of the dataclass; Python writes a float as the shortest text that reads back as the same
+double, so a stored record reads back equal, bit for bit. Rows are committed one by one as runs finish, so a killed sweep loses no finished run.
 
 Tables (`PRAGMA application_id` = `APPLICATION_ID` marks the file as a store):
 
@@ -83,7 +82,7 @@ CREATE TABLE IF NOT EXISTS runs (
     parameters TEXT NOT NULL,   -- canonical JSON of the run: parameters_key()
     code TEXT NOT NULL,         -- code_identity()
     models TEXT NOT NULL,       -- models_identity(network)
-    record TEXT NOT NULL,       -- JSON of the TransferRecord or FlowSetRecord
+    record TEXT NOT NULL,       -- JSON of the run's FlowSetRecord
     stored_at REAL NOT NULL     -- seconds since the epoch
 );
 CREATE TABLE IF NOT EXISTS traced_runs (

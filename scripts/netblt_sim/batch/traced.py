@@ -81,7 +81,8 @@ def run_traced(
     runs: Sequence[FlowSet], kind: TraceKind[Trace], executor: TransferExecutor | None
 ) -> list[tuple[FlowSetRecord, Trace]]:
     """Each run's record and `kind` trace, in order (see the module's text)."""
-    for run in dict.fromkeys(runs):
+    unique = list(dict.fromkeys(runs))
+    for run in unique:
         run.validate()
     store = executor.store if executor is not None else None
     keys: dict[FlowSet, str] = {}
@@ -90,11 +91,11 @@ def run_traced(
         from netblt_sim.batch.store import is_storable  # noqa: PLC0415 - sqlite3 with a store
 
         maker = executor.key_maker()
-        keys = {run: maker.key(run) for run in dict.fromkeys(runs) if is_storable(run)}
+        keys = {run: maker.key(run) for run in unique if is_storable(run)}
         stored = store.get_traced(keys.values(), kind.name)
         found = {run: (stored[key][0], kind.from_json(stored[key][1]))
                  for run, key in keys.items() if key in stored}  # fmt: skip
-    pending = [run for run in dict.fromkeys(runs) if run not in found]
+    pending = [run for run in unique if run not in found]
     if executor is not None and executor.distributed and pending:
         client = executor.client()
         outcomes = client.gather(client.map(kind.run, pending, pure=False))
@@ -102,11 +103,10 @@ def run_traced(
         outcomes = [kind.run(run) for run in pending]
     for run, outcome in zip(pending, outcomes, strict=True):
         found[run] = outcome
-        if executor is not None and store is not None and run in keys:
-            maker = executor.key_maker()
+        if store is not None and run in keys:
             store.put_traced(keys[run], kind.name, run, maker.code, maker.models(run.network),
                              outcome[0], kind.to_json(outcome[1]))  # fmt: skip
     if executor is not None:
         executor.counts.simulated += len(pending)
-        executor.counts.cached += len(dict.fromkeys(runs)) - len(pending)
+        executor.counts.cached += len(unique) - len(pending)
     return [found[run] for run in runs]

@@ -106,7 +106,8 @@ class FlowSet:
     def is_single(self) -> bool:
         """Whether this is `single` of its flow (no other start, phase or what-if value), which
         the result store keys as the transfer alone."""
-        return self == FlowSet.single(self.flows[0]) if len(self.flows) == 1 else False
+        return (len(self.flows) == 1 and self.start_ms == (0.0,) and self.phase == "given"
+                and not self.overrides)  # fmt: skip
 
     @property
     def network(self) -> str:

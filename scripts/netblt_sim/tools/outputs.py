@@ -27,17 +27,20 @@ from pathlib import Path
 
 from netblt_sim.batch.store import code_identity
 from netblt_sim.core.models import MODELS_DIR
-from netblt_sim.core.runtime import REPO_ROOT
+from netblt_sim.scenarios.kind import NamedScenario
+from netblt_sim.scenarios.registry import SCENARIOS_DIR
 
 PACKAGE_DIR: Path = Path(__file__).resolve().parents[1]
-SCENARIOS_DIR: Path = REPO_ROOT / "scenarios"
 # The libraries whose code writes the result files' bytes (the CSV text, the plots' PNGs).
 WRITING_DISTRIBUTIONS: tuple[str, ...] = ("pandas", "numpy", "matplotlib", "SALib", "pillow")
 
 
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def _files_digest(paths: list[Path], root: Path) -> dict[str, str]:
-    return {str(path.relative_to(root)): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in sorted(paths)}  # fmt: skip
+    return {str(path.relative_to(root)): _sha256(path) for path in sorted(paths)}
 
 
 def _version(name: str) -> str | None:
@@ -63,22 +66,22 @@ def inputs_digest() -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def scenario_key(scenario: object, name: str, results_dir: Path) -> str:
-    """The key of a scenario's outputs: the scenario as parsed (its `repr`, which holds every
-    value of its file, wherever the file is), its name, where it writes and `inputs_digest()`."""
-    text = json.dumps([repr(scenario), name, str(results_dir.resolve()), inputs_digest()])
+def scenario_key(scenario: NamedScenario, results_dir: Path) -> str:
+    """The key of a scenario's outputs: the scenario as parsed (its `repr`, which holds its name
+    and every value of its file, wherever the file is), where it writes and `inputs_digest()`."""
+    text = json.dumps([repr(scenario), str(results_dir.resolve()), inputs_digest()])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def file_digests(paths: tuple[Path, ...] | list[Path]) -> dict[str, str]:
     """Each written file's name and the SHA-256 of its bytes."""
-    return {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in paths}
+    return {path.name: _sha256(path) for path in paths}
 
 
 def unchanged(files: Mapping[str, str], results_dir: Path) -> bool:
     """Whether every recorded file is in `results_dir` with the recorded bytes."""
     for name, digest in files.items():
         path = results_dir / name
-        if not path.is_file() or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+        if not path.is_file() or _sha256(path) != digest:
             return False
     return bool(files)

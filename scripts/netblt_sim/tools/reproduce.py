@@ -82,7 +82,7 @@ def reproduce_scenarios(scenarios: Sequence[Scenario], results_dir: Path,
     store = f"result store {executor.store.path}" if executor.store else "no result store"
     print(f"running transfers in {where}, {store}", flush=True)
     for scenario in scenarios:
-        key = scenario_key(scenario, scenario.name, results_dir)
+        key = scenario_key(scenario, results_dir)
         recorded = executor.store.get_outputs(key) if executor.store and not force else None
         if recorded is not None and unchanged(recorded[0], results_dir):
             files, lines = recorded
