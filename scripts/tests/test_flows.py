@@ -3,7 +3,7 @@
 hosts, one flow the same simulation as `run_transfer`, synchronized bursts against random
 phases, the upgraded frame's capacity against Appendix I's arithmetic, the time-sequence plot
 against the record, the sweep and the store, a TCP transfer as a flow set of one, and refused
-values (several TCP flows among them, in Python and in the experiment)."""
+values (a second flow on the point-to-point link among them, in Python and in the testbed)."""
 
 from __future__ import annotations
 
@@ -171,24 +171,26 @@ def test_a_tcp_flow_set_of_one_is_the_tcp_transfer_and_keyed_apart(
     assert tcp_key != netblt_key
 
 
-# Python refuses several TCP flows before ns-3 sees them; the experiment itself aborts too.
-SEVERAL_TCP_FLOWS = """
+# Python refuses a second flow on the point-to-point link before ns-3 sees it; the testbed
+# itself aborts too, naming what it carries.
+TWO_TRANSFERS_ON_A_LINK = """
 from netblt_sim.core import runtime
 ns = runtime.load()
-experiment = ns.CreateObject[ns.NetbltProteonRingExperiment]()
-experiment.SetAttribute("Transport", ns.StringValue("TCP"))
-experiment.SetAttribute("Flows", ns.UintegerValue(2))
-experiment.Install()
+testbed = ns.CreateObject[ns.PointToPointTestbed]()
+testbed.AddTransfer(ns.CreateObject[ns.NetbltBulkTransfer]())
+testbed.AddTransfer(ns.CreateObject[ns.TcpBulkTransfer]())
+testbed.Install()
 print("installed")
 """
 
 
-def test_the_experiment_aborts_several_tcp_flows_naming_them() -> None:
-    completed = subprocess.run([sys.executable, "-c", SEVERAL_TCP_FLOWS], capture_output=True,
-                               text=True, timeout=120)  # fmt: skip
+def test_the_testbed_aborts_a_second_transfer_on_a_link_naming_it() -> None:
+    completed = subprocess.run([sys.executable, "-c", TWO_TRANSFERS_ON_A_LINK],
+                               capture_output=True, text=True, timeout=120)  # fmt: skip
     assert completed.returncode != 0
     assert "installed" not in completed.stdout
-    assert "Transport TCP runs one transfer, but Flows is 2" in completed.stderr
+    assert "ns3::PointToPointTestbed connects two hosts only: it carries one transfer, not 2" in (
+        completed.stderr)
 
 
 def test_random_phases_are_drawn_within_an_interval_from_the_seed() -> None:
@@ -216,12 +218,8 @@ def test_random_phases_are_drawn_within_an_interval_from_the_seed() -> None:
          "start_ms has 2 values for 1 flows"),
         (lambda: FlowSet((transfer_parameters(),), (-1,)).validate(),
          "start_ms\\[0\\] = -1: must be from 0"),
-        (lambda: flow_set(flows=2, network="proteon-ring", protocol="tcp"),
-         "protocol = 'tcp': a TCP transfer runs alone \\(one flow, hosts 0 and 1\\), not 2 at once"),
-        (lambda: FlowSet((transfer_parameters(protocol="tcp"),), (5,)),
-         "protocol = 'tcp': start_ms = \\[5\\]: a TCP transfer starts at the usual 1 ms"),
-        (lambda: trace_time_sequences(transfer_parameters(protocol="tcp")),
-         "protocol = 'tcp': time-sequence traces are NETBLT's"),
+        (lambda: FlowSet((transfer_parameters(), transfer_parameters(protocol="tcp")), (0, 0)),
+         "network = 'point-to-point' joins two hosts: it carries one flow, not 2"),
     ],
 )
 def test_impossible_flow_sets_are_refused_by_name(build: object, message: str) -> None:
@@ -250,7 +248,7 @@ def test_impossible_what_ifs_are_refused_before_the_run(
 
 def test_what_ifs_apply_only_to_networks_that_have_the_object(ns: runtime.NsNamespace) -> None:
     with pytest.raises(ValueError, match="ns3::WidebandChannel is not part of the "
-                                         "ns3::NetbltProteonRingExperiment"):  # fmt: skip
+                                         "ns3::ProteonRingTestbed"):  # fmt: skip
         run_transfers_together([transfer_parameters(network="proteon-ring", psz=1990,
                                                      bfsz=19900)],
                                overrides={"wideband-channel": {"ControlPaddingSymbols": 0}})

@@ -56,7 +56,7 @@ def test_readme_example_of_several_transfers_at_once_runs(
     assert (tmp_path / "two-flows.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_readme_tcp_example_sets_netblt_beside_tcp_on_the_wideband(
+def test_readme_tcp_example_sets_netblt_beside_tcp_on_the_wideband_and_on_one_ethernet(
     ns: runtime.NsNamespace, capsys
 ) -> None:
     namespace: dict[str, object] = {}
@@ -66,6 +66,9 @@ def test_readme_tcp_example_sets_netblt_beside_tcp_on_the_wideband(
     assert tcp <= 65535 * 8 / 1.8 / 1e6  # TCP's window bound over the 1.8 s round trip
     assert netblt > 3 * tcp
     assert "retransmission_timeouts" in capsys.readouterr().out
+    shared = namespace["shared"]
+    assert [flow.intact for flow in shared.flows] == [True, True]  # type: ignore[attr-defined]
+    assert 0.5 < shared.jain_index <= 1  # type: ignore[attr-defined]
 
 
 def test_readme_store_example_replicates_and_reads_the_store_back(

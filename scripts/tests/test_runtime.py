@@ -46,7 +46,7 @@ def test_fresh_process_stderr_shows_no_cling_noise(fresh_process_run: FreshProce
 
 def test_load_returns_the_same_namespace_every_time(ns: runtime.NsNamespace) -> None:
     assert runtime.load() is ns
-    assert ns.NetbltPointToPointExperiment is not None
+    assert ns.PointToPointTestbed is not None
 
 
 def test_missing_build_names_the_files_and_scripts_setup(

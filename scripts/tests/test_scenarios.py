@@ -28,6 +28,7 @@ from netblt_sim.scenarios.registry import (
     scenario_names,
 )
 from netblt_sim.scenarios.table.scenario import TableScenario
+from netblt_sim.scenarios.sharing.scenario import SharingScenario
 from netblt_sim.scenarios.time_sequence.scenario import TimeSequenceScenario
 from netblt_sim.tools import reproduce
 
@@ -80,6 +81,9 @@ def test_every_scenario_has_its_committed_results_named_after_it() -> None:
             assert sorted(own) == sorted([f"{scenario.name}.md"] + [
                 f"{scenario.name}-{e.name}{suffix}" for e in scenario.examples
                 for suffix in (".csv", ".png")])  # fmt: skip
+        elif isinstance(scenario, SharingScenario):
+            assert sorted(own) == sorted(f"{scenario.name}{suffix}" for suffix in (
+                ".csv", ".md", "-harm.png", "-time-sequence.png"))  # fmt: skip
         else:
             assert f"{scenario.name}.csv" in own and sum(p.endswith(".png") for p in own) == 1, own
     # Nothing in results/ that no scenario writes.
@@ -96,9 +100,9 @@ def test_every_report_a_measure_may_ask_for_is_written_by_a_view() -> None:
     ("text", "message"),
     [
         ('{"kind": "claim"}', "kind = 'claim': must be one of ['table', 'measure', "
-                              "'time-sequence', 'rate-control', 'bands']"),
+                              "'time-sequence', 'rate-control', 'sharing', 'bands']"),
         ('{"title": "no kind"}', "kind = None: must be one of ['table', 'measure', "
-                                 "'time-sequence', 'rate-control', 'bands']"),
+                                 "'time-sequence', 'rate-control', 'sharing', 'bands']"),
         ("[1, 2]", "kind = None: must be one of"),
         ('{"kind": "measure",', "not JSON"),
     ],

@@ -67,7 +67,7 @@ def test_largest_packet_that_fits_the_mtu_is_accepted() -> None:
 
 
 def test_record_mirrors_every_field_of_the_cpp_struct(ns: runtime.NsNamespace) -> None:
-    cpp_members = {name for name in dir(ns.NetbltTransferRecord()) if not name.startswith("_")}
+    cpp_members = {name for name in dir(ns.TransferRecord()) if not name.startswith("_")}
     python_fields = {cpp_field_name(f.name) for f in dataclasses.fields(TransferRecord)}
     assert python_fields == cpp_members
 

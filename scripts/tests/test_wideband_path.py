@@ -109,7 +109,7 @@ def test_isi_gateway_lockup_is_off_by_default_and_ends_fast_transfers_when_on(
     slow = TransferParameters(network=WIDEBAND, bs=5, bi_ms=90, psz=1432, bfsz=14320,
                               xfsz_bytes=1_432_000, nbufs=22, seed=2)  # fmt: skip
     assert run_transfers_together([slow], overrides=lockup).flows[0].completed
-    with pytest.raises(ValueError, match="ns3::NetbltWidebandExperiment has no attribute "
+    with pytest.raises(ValueError, match="ns3::WidebandTestbed has no attribute "
                                          "'IsiLockupAftr'"):  # fmt: skip
         run_transfers_together([slow], overrides={"experiment": {"IsiLockupAftr": "5s"}})
 

@@ -70,11 +70,12 @@ def sweep(
     in a script read from standard input), so nothing is simulated then.
 
     Several transfers at once: name any of `flows.FLOW_SET_NAMES` in the grid or the fixed
-    values (`flows`, `phase`, `share_rate`, `overrides`, as `flows.flow_set` takes them); each
-    combination is then a flow set, and the frame has one row per flow of each
+    values (`flows`, `phase`, `share_rate`, `overrides`, `start_ms`, as `flows.flow_set` takes
+    them); each combination is then a flow set, and the frame has one row per flow of each
     (`flows.flow_sets_frame`: the flow's columns, the set's aggregate throughput and Jain's
-    index, the path's counters). A TCP transfer (`protocol="tcp"`) is one flow: a flow set of
-    more than one is refused."""
+    index, the path's counters). `flows` may list each flow's own values, NETBLT and TCP
+    (`protocol="tcp"`) flows together: `sweep({"seed": [1, 2]}, network="ethernet",
+    flows=[{}, {"protocol": "tcp", "window_bytes": 16384}])`."""
     plan = SweepPlan.of(grid, runs, **fixed)  # every combination checked before the store opens
     with TransferExecutor(workers=workers, client=client, store=store) as executor:
         return plan.run(executor, progress)

@@ -11,11 +11,12 @@ link joins two hosts only.
 - `FlowSet`: the flows (a `TransferParameters` each: its own sizes, burst and interval; network,
   seed and the network's settings the same for all), each flow's start, and what-if values of
   the network's attributes over its `models/` files (`AttributeOverride`). Several flows are
-  NETBLT's: a TCP transfer (`protocol="tcp"`) is a flow set of one, starting at once.
+  NETBLT's or TCP's, in any mix (each flow names its `protocol`).
 - `flow_set(flows=N, phase=..., share_rate=..., overrides=..., **transfer)`: N alike flows,
   started together ("synchronized"), evenly spread over a burst interval ("staggered") or at
   random points of it ("random"); with `share_rate` each flow's burst interval is N times the
-  given one, so that together they offer what one flow would.
+  given one, so that together they offer what one flow would. `flows` may instead list each
+  flow's own values (NETBLT and TCP flows together), and `start_ms` give each flow's start.
 - `FlowSetRecord`: one `TransferRecord` per flow and the shared path's `PathRecord`.
 - `flow_sets_frame(sets, records)`: one row per flow.
 """
@@ -29,9 +30,10 @@ from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim.core.networks import POINT_TO_POINT
-from netblt_sim.core.parameters import TCP, TransferParameters, field_values, transfer_parameters
+from netblt_sim.core.parameters import TransferParameters, field_values, transfer_parameters
 from netblt_sim.core.transfer import (
     RUN_COLUMNS,
+    TRANSFER_ATTRIBUTES,
     TransferRecord,
     parameters_dict,
     run_columns,
@@ -44,21 +46,14 @@ if TYPE_CHECKING:
 # How a flow set's starts were chosen: all at once, evenly over one burst interval, at random
 # points of it, or as given.
 PHASES: tuple[str, ...] = ("synchronized", "staggered", "random", "given")
-# The parameters each flow has for itself (its sending client's attributes); every other field
-# of TransferParameters is the run's and must be the same for every flow.
-PER_FLOW_FIELDS: dict[str, str] = {
-    "bs": "BurstSize",
-    "bi_ms": "BurstInterval",
-    "psz": "PacketSize",
-    "bfsz": "BufferSize",
-    "xfsz_bytes": "TransferSize",
-    "nbufs": "MaxOutstandingBuffers",
-    "checksum_data": "ChecksumData",
-    "death_timeout_s": "DeathTimeout",
-}
+# The parameters each flow has for itself: its protocol and what its transfer takes
+# (`transfer.TRANSFER_ATTRIBUTES`); every other field of TransferParameters is the run's (its
+# network, seed, models and limits) and must be the same for every flow.
+PER_FLOW_FIELDS: tuple[str, ...] = ("protocol", *dict.fromkeys(
+    name for attributes in TRANSFER_ATTRIBUTES.values() for name in attributes))  # fmt: skip
 # The names `flow_set` takes besides `transfer_parameters`'s, and that make a grid's runs flow
 # sets.
-FLOW_SET_NAMES: tuple[str, ...] = ("flows", "phase", "share_rate", "overrides")
+FLOW_SET_NAMES: tuple[str, ...] = ("flows", "phase", "share_rate", "overrides", "start_ms")
 # Object kinds whose attributes a what-if may change, with the ns-3 type that has them (None:
 # the network's experiment class).
 OVERRIDE_TYPES: dict[str, str | None] = {
@@ -66,6 +61,7 @@ OVERRIDE_TYPES: dict[str, str | None] = {
     "cpu": "ns3::HostCpu",
     "netblt": "ns3::NetbltL4Protocol",
     "packet-buffers": "ns3::PacketBufferPool",
+    "arp": "ns3::ArpCache",
     "wideband-channel": "ns3::WidebandChannel",
     "wideband-device": "ns3::WidebandNetDevice",
 }
@@ -135,10 +131,6 @@ class FlowSet:
                 raise ValueError(f"flows[{index}] = {flow!r}: must be TransferParameters")
             flow.validate()
         first = self.flows[0]
-        if len(self.flows) > 1 and first.protocol == TCP:
-            raise ValueError(f"protocol = {TCP!r}: a TCP transfer runs alone (one flow, hosts 0 "
-                             f"and 1), not {len(self.flows)} at once; several flows are "
-                             "NETBLT's (protocol='netblt')")  # fmt: skip
         if len(self.flows) > 1 and first.network == POINT_TO_POINT:
             raise ValueError(f"network = {POINT_TO_POINT!r} joins two hosts: it carries one "
                              f"flow, not {len(self.flows)}")  # fmt: skip
@@ -160,9 +152,6 @@ class FlowSet:
             if not (math.isfinite(start) and 0 <= start <= first.max_simulated_s * 1e3):
                 raise ValueError(f"start_ms[{index}] = {start!r}: must be from 0 to "
                                  f"max_simulated_s ({first.max_simulated_s} s)")  # fmt: skip
-        if first.protocol == TCP and any(start != 0 for start in self.start_ms):
-            raise ValueError(f"protocol = {TCP!r}: start_ms = {list(self.start_ms)!r}: a TCP "
-                             "transfer starts at the usual 1 ms (start_ms 0)")  # fmt: skip
         if self.phase not in PHASES:
             raise ValueError(f"phase = {self.phase!r}: must be one of {list(PHASES)}")
         for override in self.overrides:
@@ -176,7 +165,7 @@ class FlowSet:
 @dataclass(frozen=True)
 class PathRecord:
     """What the network between the hosts did in a run, shared by its flows:
-    `ns3::NetbltPathRecord` with snake_case names (zero where the network has no such part)."""
+    `ns3::PathRecord` with snake_case names (zero where the network has no such part)."""
 
     path_drops: int  # lost between the hosts' interfaces (as each flow's record says)
     station_resets: int  # earth-station channel-processor resets (ESI overload)
@@ -247,44 +236,81 @@ def overrides_from(raw: Mapping[str, Mapping[str, object]] | None) -> tuple[Attr
 
 
 def flow_set(
-    flows: int = 1,
+    flows: int | Sequence[Mapping[str, object]] = 1,
     phase: str = "synchronized",
     share_rate: bool = False,
     overrides: Mapping[str, Mapping[str, object]] | None = None,
+    start_ms: Sequence[float] | None = None,
     **transfer: object,
 ) -> FlowSet:
-    """`flows` alike transfers (`transfer` as `transfer_parameters` takes it) run together.
+    """Transfers run together: `flows` alike ones (`transfer` as `transfer_parameters` takes
+    it), or one per mapping of `flows`, each its own values over `transfer`'s (its `protocol`,
+    sizes, rates, window: `PER_FLOW_FIELDS`), for example NETBLT beside TCP:
+    `flow_set([{}, {"protocol": "tcp", "window_bytes": 16384}], network="proteon-ring")`.
 
     `phase`: "synchronized" (every flow starts at the same instant), "staggered" (flow i starts
-    i/N of a burst interval later) or "random" (flow 0 at once, each other at a point of its
-    first burst interval drawn uniformly, to the microsecond, by Python's `random.Random(seed)`;
-    for a run number `rng_run` other than 1, `random.Random(seed + (rng_run - 1) x 2**32)`).
-    `share_rate`: each flow's burst interval is `flows` times the given one, so that together
-    they offer the rate one flow would. `overrides`: see `overrides_from`. Validated."""
-    if isinstance(flows, bool) or not isinstance(flows, int) or not 1 <= flows <= MAX_FLOWS:
-        raise ValueError(f"flows = {flows!r}: must be a whole number from 1 to {MAX_FLOWS}")
+    i/N of the first flow's burst interval later) or "random" (flow 0 at once, each other at a
+    point of the first flow's first burst interval drawn uniformly, to the microsecond, by
+    Python's `random.Random(seed)`; for a run number `rng_run` other than 1,
+    `random.Random(seed + (rng_run - 1) x 2**32)`); `start_ms` instead gives each flow's start
+    (phase "given"). `share_rate`: each of N alike flows' burst interval is N times the given
+    one, so that together they offer the rate one flow would. `overrides`: see
+    `overrides_from`. Validated."""
+    if isinstance(flows, bool) or not isinstance(flows, int | list | tuple):
+        raise ValueError(f"flows = {flows!r}: must be a number of alike flows or a list of each "
+                         "flow's values")  # fmt: skip
     if not isinstance(share_rate, bool):
         raise ValueError(f"share_rate = {share_rate!r}: must be True or False")
-    params = transfer_parameters(**transfer)
-    if share_rate:
-        params = transfer_parameters(**(asdict(params) | {"bi_ms": params.bi_ms * flows}))
-    interval_us = params.bi_ms * 1000
+    if isinstance(flows, int):
+        if not 1 <= flows <= MAX_FLOWS:
+            raise ValueError(f"flows = {flows!r}: must be a whole number from 1 to {MAX_FLOWS}")
+        params = transfer_parameters(**transfer)
+        if share_rate:
+            params = transfer_parameters(**(asdict(params) | {"bi_ms": params.bi_ms * flows}))
+        every = (params,) * flows
+    else:
+        if share_rate:
+            raise ValueError("share_rate = True: it divides the rate of alike flows; give flows "
+                             "as a number")  # fmt: skip
+        every = tuple(_own_flow(index, values, transfer) for index, values in enumerate(flows))
+        if not every:
+            raise ValueError("flows = []: give at least one flow")
+    if start_ms is not None:
+        if phase not in ("synchronized", "given"):
+            raise ValueError(f"phase = {phase!r} and start_ms given: give one or the other")
+        result = FlowSet(every, tuple(start_ms), "given", overrides_from(overrides))
+    else:
+        starts = _starts(phase, every[0], len(every))
+        result = FlowSet(every, starts, phase, overrides_from(overrides))
+    result.validate()
+    return result
+
+
+def _own_flow(index: int, values: object, transfer: Mapping[str, object]) -> TransferParameters:
+    if not isinstance(values, Mapping):
+        raise ValueError(f"flows[{index}] = {values!r}: must be a mapping of the flow's values")
+    try:
+        return transfer_parameters(**(dict(transfer) | dict(values)))
+    except ValueError as error:
+        raise ValueError(f"flows[{index}]: {error}") from None
+
+
+def _starts(phase: str, first: TransferParameters, count: int) -> tuple[float, ...]:
+    """Each flow's start in ms for a phase, over the first flow's burst interval."""
+    interval_us = first.bi_ms * 1000
     if phase == "synchronized":
-        start_us = [0] * flows
+        start_us = [0] * count
     elif phase == "staggered":
-        start_us = [round(index * interval_us / flows) for index in range(flows)]
+        start_us = [round(index * interval_us / count) for index in range(count)]
     elif phase == "random":
         # Run 1 draws as it always has; another run number draws phases of its own, as ns-3
         # gives it streams of its own (seed < 2**32, so each pair has its own generator seed).
-        draw = random.Random(params.seed + (params.rng_run - 1) * 2**32)
-        start_us = [0] + [draw.randrange(interval_us) for _ in range(flows - 1)]
+        draw = random.Random(first.seed + (first.rng_run - 1) * 2**32)
+        start_us = [0] + [draw.randrange(interval_us) for _ in range(count - 1)]
     else:
         raise ValueError(f"phase = {phase!r}: must be one of {list(PHASES[:3])} (or give each "
-                         "flow's start to run_transfers_together)")  # fmt: skip
-    result = FlowSet((params,) * flows, tuple(us / 1000 for us in start_us), phase,
-                     overrides_from(overrides))  # fmt: skip
-    result.validate()
-    return result
+                         "flow's start_ms)")  # fmt: skip
+    return tuple(us / 1000 for us in start_us)
 
 
 def flow_sets_frame(sets: Sequence[FlowSet], records: Sequence[FlowSetRecord]) -> pd.DataFrame:

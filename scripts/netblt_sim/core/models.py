@@ -41,6 +41,7 @@ from netblt_sim.core.runtime import REPO_ROOT, NsNamespace
 MODELS_DIR: Path = REPO_ROOT / "models"
 OBJECT_KINDS: tuple[str, ...] = ("cpu", "netblt", "device", "channel", "experiment")
 OBJECT_KINDS += ("background", "wideband-channel", "wideband-device", "packet-buffers", "tcp")
+OBJECT_KINDS += ("arp",)
 TIME_UNITS_NS: dict[str, float] = {"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1.0}
 # Per-byte costs are written as a time per byte.
 PER_BYTE_SUFFIX = "/byte"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The networks a transfer can run over, each an ns-3 experiment class plus its `models/` files."""
+"""The networks a transfer can run over, each an ns-3 testbed class plus its `models/` files."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ class Network:
     """A network of RFC 1030 (or the ideal test link) and how to build it in ns-3."""
 
     name: str
-    experiment_class: str  # subclass of ns3::NetbltExperiment
+    testbed_class: str  # subclass of ns3::Testbed: the hosts, interfaces, medium and path
     description: str
     host_model: str | None = None  # models/hosts/<name>.json, both ends
     interface_model: str | None = None  # models/interfaces/<name>.json
@@ -74,12 +74,12 @@ NETWORKS: dict[str, Network] = {
     for network in (
         Network(
             POINT_TO_POINT,
-            "NetbltPointToPointExperiment",
+            "PointToPointTestbed",
             "an ideal point-to-point link with optional impairments and instant hosts",
         ),
         Network(
             "proteon-ring",
-            "NetbltProteonRingExperiment",
+            "ProteonRingTestbed",
             "RFC 1030 §5: IBM PC/ATs with Proteon P1300 interfaces on a ProNET-10 token ring",
             host_model="ibm-pc-at",
             interface_model="proteon-p1300",
@@ -87,7 +87,7 @@ NETWORKS: dict[str, Network] = {
         ),
         Network(
             "ethernet",
-            "NetbltEthernetExperiment",
+            "EthernetTestbed",
             "RFC 1030 §6: IBM PC/ATs with 3Com 3C500 interfaces on MIT's Subnet 26 (150 hosts)",
             host_model="ibm-pc-at",
             interface_model="3com-3c500",
@@ -95,7 +95,7 @@ NETWORKS: dict[str, Network] = {
         ),
         Network(
             "ethernet-private",
-            "NetbltEthernetExperiment",
+            "EthernetTestbed",
             "RFC 1030 §6: the same two PC/ATs alone on a private Ethernet",
             host_model="ibm-pc-at",
             interface_model="3com-3c500",
@@ -103,7 +103,7 @@ NETWORKS: dict[str, Network] = {
         ),
         Network(
             WIDEBAND,
-            "NetbltWidebandExperiment",
+            "WidebandTestbed",
             "RFC 1030 §7 and Table IV: an IBM PC/AT with a 3C500 on Subnet 26, a gateway, the T1 "
             "to BBN, the Wideband satellite channel, ISI's gateway and Ethernet, a SUN-3",
             host_model="ibm-pc-at",
@@ -114,7 +114,7 @@ NETWORKS: dict[str, Network] = {
         ),
         Network(
             "wideband-first-phase",
-            "NetbltWidebandFirstPhaseExperiment",
+            "WidebandFirstPhaseTestbed",
             "RFC 1030 §7, first phase: the Table IV path with an IBM PC/AT and its 3C500 as the "
             "receiver on ISI's Ethernet",
             host_model="ibm-pc-at",
@@ -124,7 +124,7 @@ NETWORKS: dict[str, Network] = {
         ),
         Network(
             "sun-ethernet",
-            "NetbltEthernetExperiment",
+            "EthernetTestbed",
             "the 1988 TCP/IP performance survey's test: two SUN-3/50s with their LANCE "
             "interfaces alone on a quiet 10 Mbit/s Ethernet",
             host_model="sun-3",

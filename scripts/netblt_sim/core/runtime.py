@@ -39,7 +39,7 @@ LIBRARY_DIR: Path = BUILD_DIR / "lib"
 PROJECT_LIBRARIES: tuple[str, ...] = ("host-processing", "netblt", "impaired-link", "proteon-ring", "ethernet", "wideband", "bsd-tcp", "netblt-experiment")
 # The header Python needs for sure; every other project header is included too so that any
 # project class (NetbltChecksum, the headers, ...) is usable from Python.
-REQUIRED_HEADER: Path = INCLUDE_DIR / "ns3" / "netblt-point-to-point-experiment.h"
+REQUIRED_HEADER: Path = INCLUDE_DIR / "ns3" / "point-to-point-testbed.h"
 
 CLING_NOISE_PREFIX: bytes = b"[runStaticInitializersOnce]: Failed to materialize symbols"
 

@@ -6,9 +6,10 @@ whose `TransferRecord` it returns; several transfers at once (RFC 1030 §8) are
 time-sequence trace.
 
 `simulate` validates the set, reseeds every random stream from its seed, builds the network's
-C++ experiment (`transfer.build_experiment`, the network looked up once and passed down) with
-each flow's own attributes, start and the set's what-if values, runs the simulator to the end
-and returns a record per flow and the shared path's (`flows.FlowSetRecord`); an observer
+C++ testbed (`transfer.build_testbed`, the network looked up once and passed down) and one C++
+transfer per flow, NETBLT or TCP, with its own parameters and start (`transfer.set_parameters`),
+applies the models and the set's what-if values, runs the simulator to the end and returns a
+record per flow and the shared path's (`flows.FlowSetRecord`); an observer
 (`transfer.TransferObserver`) may watch it from inside.
 """
 
@@ -21,7 +22,6 @@ from typing import TYPE_CHECKING, Any, get_type_hints
 from netblt_sim.core import runtime
 from netblt_sim.core.flows import (
     OVERRIDE_TYPES,
-    PER_FLOW_FIELDS,
     AttributeOverride,
     FlowSet,
     FlowSetRecord,
@@ -29,22 +29,25 @@ from netblt_sim.core.flows import (
     overrides_from,
 )
 from netblt_sim.core.networks import get_network
-from netblt_sim.core.parameters import TCP, TransferParameters
+from netblt_sim.core.parameters import TransferParameters
 from netblt_sim.core.transfer import (
     TransferObserver,
     TransferRecord,
-    build_experiment,
+    apply_models,
+    build_testbed,
+    build_transfer,
     milliseconds_to_time,
     plain_fields,
     record_from_cpp,
+    set_parameters,
     setters,
 )
 
 if TYPE_CHECKING:
     import pandas as pd
 
-# The sending clients start this far into the run (NetbltExperiment's default StartTime); a
-# flow's start_ms is counted from there.
+# The sending clients start this far into the run (the transfers' default StartTime); a flow's
+# start_ms is counted from there.
 CLIENT_START_MS = 1.0
 # ns3::NetbltTimeSequence::Kind, in order.
 TIME_SEQUENCE_EVENTS: tuple[str, ...] = ("sent", "retransmitted", "received", "resend",
@@ -59,7 +62,7 @@ def run_transfer(
     `FlowSet.single(params)`, run by `simulate`.
 
     Validates first (ValueError), so that a bad value never aborts the process inside ns-3.
-    Every random stream is reseeded from `params.seed` before the experiment is built, so a
+    Every random stream is reseeded from `params.seed` before the testbed is built, so a
     run gives the same record whatever ran before it in this process. An `observer` is told
     when the transfer is set up and when the simulator has run (for example
     `rate_trace.RateTraceObserver`). Several transfers at once, and what-if values of any
@@ -98,20 +101,12 @@ def trace_time_sequences(run: TransferParameters | FlowSet) -> tuple[FlowSetReco
     (a single transfer as a flow set of one) and the trace, one row per event (`flow`,
     `time_s`, `event`: one of `TIME_SEQUENCE_EVENTS`, `buffer`, `packet`, `offset_bytes`: the
     packet's first byte in the transfer, or the buffer's for a RESEND and a delivery, and
-    `amount`: data bytes, packets asked for by a RESEND, 0 for a delivery)."""
+    `amount`: data bytes, packets asked for by a RESEND, 0 for a delivery). A TCP flow's are
+    its data segments sent and sent again and its client's reads (buffer and packet 0)."""
     flows = run if isinstance(run, FlowSet) else FlowSet.single(run)
-    check_traceable(flows)
     record, trace = simulate(flows, time_sequences=True)
     assert trace is not None
     return record, trace
-
-
-def check_traceable(flows: FlowSet) -> None:
-    """Raises ValueError unless the flow set's time-sequence traces can be kept: they come from
-    NETBLT's trace sources, so a TCP transfer has none."""
-    if flows.flows and flows.flows[0].protocol == TCP:
-        raise ValueError(f"protocol = {TCP!r}: time-sequence traces are NETBLT's (its sender's "
-                         "and receiver's trace sources); give protocol='netblt'")  # fmt: skip
 
 
 def simulate(
@@ -122,76 +117,51 @@ def simulate(
     flows.validate()
     first = flows.flows[0]
     network = get_network(first.network)
-    ns, experiment = build_experiment(first, network)
-    experiment.SetAttribute("Flows", ns.UintegerValue(len(flows.flows)))
-    experiment.SetAttribute("RecordTimeSequences", ns.BooleanValue(time_sequences))
-    for index, (flow, start) in enumerate(zip(flows.flows, flows.start_ms, strict=True)):
-        for name, attribute in PER_FLOW_FIELDS.items():
-            if getattr(flow, name) != getattr(first, name):
-                experiment.SetFlowAttribute(index, attribute, _flow_value(ns, name, flow))
+    ns, testbed = build_testbed(first, network)
+    transfers = [(flow.protocol, build_transfer(ns, flow)) for flow in flows.flows]
+    apply_models(ns, network, testbed, transfers, first.model_overrides)
+    for flow, start, (_, transfer) in zip(flows.flows, flows.start_ms, transfers, strict=True):
+        set_parameters(ns, transfer, flow)
         if start != 0:
             start_time = milliseconds_to_time(ns, CLIENT_START_MS + start)
-            experiment.SetFlowAttribute(index, "StartTime", ns.TimeValue(start_time))
-    _apply_overrides(ns, experiment, flows.overrides)
-    # The experiment only sets the transfers up; this process owns the simulator.
-    experiment.Install()
+            transfer.SetSenderAttribute("StartTime", ns.TimeValue(start_time))
+        if time_sequences:
+            transfer.SetAttribute("RecordTimeSequence", ns.BooleanValue(True))
+        testbed.AddTransfer(transfer)
+    _apply_overrides(ns, testbed, transfers, flows.overrides)
+    # The testbed only sets the transfers up; this process owns the simulator.
+    testbed.Install()
     try:
-        _installed(ns, first, observer)
+        if observer is not None:
+            observer.installed(ns)
         ns.Simulator.Run()
         if observer is not None:
             observer.finished(ns)
-        records = tuple(record_from_cpp(experiment.GetRecord(i)) for i in range(len(flows.flows)))
-        path = PathRecord(**plain_fields(experiment.GetPathRecord(), _PATH_FIELD_TYPES))
-        traces = _time_sequences_frame(experiment, len(flows.flows)) if time_sequences else None
+        records = tuple(record_from_cpp(testbed.GetRecord(i)) for i in range(len(flows.flows)))
+        path = PathRecord(**plain_fields(testbed.GetPathRecord(), _PATH_FIELD_TYPES))
+        traces = _time_sequences_frame(transfers) if time_sequences else None
         return FlowSetRecord(records, path), traces
     finally:
         ns.Simulator.Destroy()
 
 
-def _installed(
-    ns: runtime.NsNamespace, params: TransferParameters, observer: TransferObserver | None
-) -> None:
-    """What follows an experiment's Install(): an adaptive rate policy's start on every NETBLT
-    it installed (the senders are made once the simulator runs, each with the policy's
-    attributes as they are then), and the observer told."""
-    values: dict[str, object] = {}
-    if params.start_bs is not None:
-        values["StartBurstSize"] = ns.UintegerValue(params.start_bs)
-    if params.start_bi_ms is not None:
-        values["StartBurstInterval"] = ns.TimeValue(ns.MilliSeconds(params.start_bi_ms))
-    for index in range(ns.NodeList.GetNNodes()) if values else ():
-        netblt = ns.NodeList.GetNode(index).GetObject[ns.NetbltL4Protocol]()
-        if netblt:
-            for name, value in values.items():
-                netblt.SetRatePolicyAttribute(name, value)
-    if observer is not None:
-        observer.installed(ns)
-
-
-def _flow_value(ns: runtime.NsNamespace, name: str, flow: TransferParameters) -> object:
-    value = getattr(flow, name)
-    if name == "bi_ms":
-        return ns.TimeValue(ns.MilliSeconds(value))
-    if name == "death_timeout_s":
-        return ns.TimeValue(ns.Seconds(value))
-    if name == "checksum_data":
-        return ns.BooleanValue(value)
-    return ns.UintegerValue(value)
-
-
 def _apply_overrides(
-    ns: runtime.NsNamespace, experiment: Any, overrides: Sequence[AttributeOverride]
+    ns: runtime.NsNamespace,
+    testbed: Any,
+    transfers: Sequence[tuple[str, Any]],
+    overrides: Sequence[AttributeOverride],
 ) -> None:
-    """Sets each what-if value through the experiment's setter of its kind, once its type has
-    the attribute and the value reads as one (ValueError naming it otherwise)."""
-    setter_of: dict[str, Callable[[str, object], None]] = setters(experiment, "both")
+    """Sets each what-if value through the setter of its kind (the testbed's, or every
+    transfer's that takes it), once its type has the attribute and the value reads as one
+    (ValueError naming it otherwise)."""
+    setter_of: dict[str, Callable[[str, object], None]] = setters(testbed, transfers, "both")
     for override in overrides:
         type_name = OVERRIDE_TYPES[override.kind]
-        type_id = experiment.GetInstanceTypeId() if type_name is None else (
+        type_id = testbed.GetInstanceTypeId() if type_name is None else (
             ns.TypeId.LookupByName(type_name))  # fmt: skip
         if override.kind not in setter_of:
             raise ValueError(f"overrides: {override}: {type_id.GetName()} is not part of the "
-                             f"{experiment.GetInstanceTypeId().GetName()}")  # fmt: skip
+                             f"{testbed.GetInstanceTypeId().GetName()}")  # fmt: skip
         information = ns.TypeId.AttributeInformation()
         if not type_id.LookupAttributeByName(override.name, information):
             raise ValueError(f"overrides: {override}: {type_id.GetName()} has no attribute "
@@ -221,12 +191,12 @@ def _readable(checker: Any, text: str) -> bool:
     return True
 
 
-def _time_sequences_frame(experiment: Any, flows: int) -> pd.DataFrame:
+def _time_sequences_frame(transfers: Sequence[tuple[str, Any]]) -> pd.DataFrame:
     import pandas as pd  # noqa: PLC0415 - only traces need it
 
     frames = []
-    for flow in range(flows):
-        sequence = experiment.GetTimeSequence(flow)
+    for flow, (_, transfer) in enumerate(transfers):
+        sequence = transfer.GetTimeSequence()
         kinds = _array(sequence.GetKinds(), "uint8")
         frames.append(pd.DataFrame({
             "flow": flow,

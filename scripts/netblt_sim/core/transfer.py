@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""One simulated transfer, NETBLT or TCP: its C++ experiment, and its outcome as a table row.
+"""One simulated transfer, NETBLT or TCP, in C++ and as a table row.
 
-`build_experiment` builds the network's C++ experiment (a `ns3::NetbltExperiment`) for
-`TransferParameters` (see `parameters`) and applies the network's `models/` files;
-`record_from_cpp` reads its `NetbltTransferRecord` as a `TransferRecord` (`simulation` runs it:
-`run_transfer`). A TCP run (`protocol="tcp"`) sets the
-experiment's Transport to TCP: the same hosts, network and models, ns-3's TCP as a 1987 BSD
-host's instead of NETBLT, the record's fields their TCP counterparts (see
-`NetbltTransferRecord`).
+`build_testbed` builds the network's C++ testbed (a `ns3::Testbed`: hosts, interfaces, the
+medium, gateways) for a run's `TransferParameters` (see `parameters`); `build_transfer` and
+`set_parameters` make a flow's C++ transfer (`ns3::NetbltBulkTransfer` or
+`ns3::TcpBulkTransfer`, by `protocol`) through the one name map `TRANSFER_ATTRIBUTES`;
+`apply_models` applies the network's `models/` files to both; `record_from_cpp` reads a C++
+`ns3::TransferRecord` as a `TransferRecord` (`simulation` runs them). A TCP transfer
+(`protocol="tcp"`) runs on the same hosts, network and models as NETBLT: ns-3's TCP as a 1987
+BSD host's, the record's fields their TCP counterparts (see `ns3::TransferRecord`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from netblt_sim.core.parameters import (
     CONGESTION_CONTROLS,
     DATA_TIMERS,
     FIELD_TYPES,
+    NETBLT,
     NETBLT_ONLY_FIELDS,
     RATE_POLICIES,
     RATE_START_FIELDS,
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class TransferRecord:
-    """The outcome of one transfer: `ns3::NetbltTransferRecord` with snake_case names."""
+    """The outcome of one transfer: `ns3::TransferRecord` with snake_case names."""
 
     completed: bool  # both ends closed with TRANSFER_COMPLETE
     intact: bool  # the receiving client got exactly the bytes given
@@ -106,13 +108,13 @@ class TransferObserver(Protocol):
 
 
 def cpp_field_name(snake_name: str) -> str:
-    """`data_packets_sent` -> `dataPacketsSent`, the member name in NetbltTransferRecord."""
+    """`data_packets_sent` -> `dataPacketsSent`, the member name in TransferRecord."""
     first, *rest = snake_name.split("_")
     return first + "".join(word.capitalize() for word in rest)
 
 
 def record_from_cpp(cpp_record: object) -> TransferRecord:
-    """The TransferRecord of an `ns3::NetbltTransferRecord`."""
+    """The TransferRecord of an `ns3::TransferRecord`."""
     return TransferRecord(**plain_fields(cpp_record, _RECORD_FIELD_TYPES))
 
 
@@ -127,104 +129,178 @@ def plain_fields(cpp_record: object, field_types: Mapping[str, type]) -> dict[st
 
 
 
-def build_experiment(
-    params: TransferParameters, network: Network
-) -> tuple[runtime.NsNamespace, Any]:
-    """Reseeds every random stream from the (validated) `params`' seed and builds `network`'s
-    experiment (the network `params` names) for it, its `models/` files applied, not yet
-    installed: ns-3's namespace and the experiment."""
-    if params.pcap_dir is not None:
-        # ns-3 aborts the process if it cannot open a pcap file.
-        params.pcap_dir.mkdir(parents=True, exist_ok=True)
-    ns = runtime.load()
-    ns.RngSeedManager.SetSeed(params.seed)
-    ns.RngSeedManager.SetRun(params.rng_run)
-    experiment = ns.CreateObject[getattr(ns, network.experiment_class)]()
-    attributes: dict[str, object] = {
-        "TransferSize": ns.UintegerValue(params.xfsz_bytes),
-        "PcapDirectory": ns.StringValue(str(params.pcap_dir) if params.pcap_dir else ""),
-        "MaxSimulatedTime": ns.TimeValue(milliseconds_to_time(ns, params.max_simulated_s * 1e3)),
-    }
-    if params.protocol == TCP:
-        assert params.window_bytes is not None and params.congestion_control is not None
-        attributes |= {
-            "Transport": ns.StringValue("TCP"),
-            "TcpWindow": ns.UintegerValue(params.window_bytes),
-            "TcpSegmentSize": ns.UintegerValue(params.effective_mss()),
-            "TcpCongestionControl": ns.StringValue(CONGESTION_CONTROLS[params.congestion_control]),
-        }
-    else:
-        attributes |= {
-            "BurstSize": ns.UintegerValue(params.bs),
-            "BurstInterval": ns.TimeValue(ns.MilliSeconds(params.bi_ms)),
-            "PacketSize": ns.UintegerValue(params.psz),
-            "BufferSize": ns.UintegerValue(params.bfsz),
-            "OutstandingBuffers": ns.UintegerValue(params.nbufs),
-            "ChecksumData": ns.BooleanValue(params.checksum_data),
-            "DeathTimeout": ns.TimeValue(ns.Seconds(params.death_timeout_s)),
-        }
-    if network.name == POINT_TO_POINT:
-        attributes |= {
-            "LinkRate": ns.DataRateValue(ns.DataRate(params.link_rate_bps)),
-            "LinkDelay": ns.TimeValue(milliseconds_to_time(ns, params.link_delay_ms)),
-            "Mtu": ns.UintegerValue(params.effective_mtu()),
-            "LossRate": ns.DoubleValue(float(params.loss)),
-            "ReorderProbability": ns.DoubleValue(float(params.reorder)),
-            "ReorderDelay": ns.TimeValue(milliseconds_to_time(ns, params.reorder_delay_ms)),
-            "DuplicateProbability": ns.DoubleValue(float(params.duplicate)),
-            "CorruptProbability": ns.DoubleValue(float(params.corrupt)),
-        }
-    for name, value in attributes.items():
-        experiment.SetAttribute(name, value)
-    for model, role in network.models_with_roles():
-        apply_model(ns, with_overrides(model, params.model_overrides), setters(experiment, role))
-    # The receiver's policies asked for, on both hosts' NETBLT (either end may receive), after
-    # the models so that they override the implementation's.
-    policies = {"DataTimerType": (params.data_timer, DATA_TIMERS)}
-    policies["RttEstimatorType"] = (params.rtt_estimator, RTT_ESTIMATORS)
-    for attribute, (choice, types) in policies.items():
-        if choice is not None:
-            value = ns.TypeIdValue(ns.TypeId.LookupByName(types[choice]))
-            experiment.SetNetbltAttribute(attribute, value)
-            experiment.SetReceiverNetbltAttribute(attribute, value)
-    if params.rate_control is not None:
-        policy = ns.TypeId.LookupByName(RATE_POLICIES[params.rate_control])
-        experiment.SetNetbltAttribute("RatePolicyType", ns.TypeIdValue(policy))
-    return ns, experiment
-
-
-# The experiment's method that takes each object kind's attributes, per role of a model file;
-# a kind whose method the network's experiment lacks is refused by apply_model.
-_SETTER_METHODS: dict[str, dict[str, str]] = {
+# The one map from a flow's parameters to its C++ transfer's attributes, per protocol
+# (`ns3::NetbltBulkTransfer`, `ns3::TcpBulkTransfer`): each parameter, the transfer's setters and
+# the attribute names that take it (`ns3_value` gives its ns-3 value). Single transfers and
+# every flow of a set take theirs through it; a parameter the other protocol has is left out.
+TRANSFER_ATTRIBUTES: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
+    NETBLT: {
+        "bs": (("SetSenderAttribute", "BurstSize"),),
+        "bi_ms": (("SetSenderAttribute", "BurstInterval"),),
+        "psz": (("SetSenderAttribute", "PacketSize"),),
+        "bfsz": (("SetSenderAttribute", "BufferSize"),),
+        "xfsz_bytes": (("SetSenderAttribute", "TransferSize"),),
+        "nbufs": (("SetSenderAttribute", "MaxOutstandingBuffers"),),
+        "checksum_data": (("SetSenderAttribute", "ChecksumData"),),
+        "death_timeout_s": (("SetSenderAttribute", "DeathTimeout"),
+                            ("SetSinkAttribute", "DeathTimeout")),
+        # The receiver's policies on both hosts' NETBLT (either end may receive).
+        "data_timer": (("SetNetbltAttribute", "DataTimerType"),
+                       ("SetReceiverNetbltAttribute", "DataTimerType")),
+        "rtt_estimator": (("SetNetbltAttribute", "RttEstimatorType"),
+                          ("SetReceiverNetbltAttribute", "RttEstimatorType")),
+        "rate_control": (("SetNetbltAttribute", "RatePolicyType"),),
+        "start_bs": (("SetRatePolicyAttribute", "StartBurstSize"),),
+        "start_bi_ms": (("SetRatePolicyAttribute", "StartBurstInterval"),),
+    },
+    TCP: {
+        "xfsz_bytes": (("SetAttribute", "TransferSize"),),
+        "window_bytes": (("SetSocketAttribute", "BufferSize"),),
+        "mss": (("SetSocketAttribute", "SegmentSize"),),
+        "congestion_control": (("SetSocketAttribute", "CongestionControl"),),
+    },
+}
+# The C++ class of each protocol's transfer.
+TRANSFER_CLASSES: dict[str, str] = {NETBLT: "NetbltBulkTransfer", TCP: "TcpBulkTransfer"}
+# The kinds of attributes (`models.OBJECT_KINDS`) each protocol's transfer takes, with its setter
+# per role of a model file; every other kind is the testbed's (`_TESTBED_SETTERS`).
+_TRANSFER_SETTERS: dict[str, dict[str, dict[str, str]]] = {
+    "both": {"netblt": {NETBLT: "SetNetbltAttribute"}, "tcp": {TCP: "SetTcpAttribute"}},
+    "receiver": {"netblt": {NETBLT: "SetReceiverNetbltAttribute"},
+                 "tcp": {TCP: "SetReceiverTcpAttribute"}},
+}  # fmt: skip
+# The testbed's method that takes each other object kind's attributes, per role of a model
+# file; a kind whose method the network's testbed lacks is refused by apply_model.
+_TESTBED_SETTERS: dict[str, dict[str, str]] = {
     "both": {
         "cpu": "SetHostAttribute",
-        "netblt": "SetNetbltAttribute",
-        "tcp": "SetTcpAttribute",
         "device": "SetDeviceAttribute",
         "packet-buffers": "SetPacketBufferAttribute",
         "channel": "SetChannelAttribute",
         "background": "SetBackgroundAttribute",
+        "arp": "SetArpAttribute",
         "experiment": "SetAttribute",
         "wideband-channel": "SetWidebandChannelAttribute",
         "wideband-device": "SetWidebandDeviceAttribute",
     },
-    "receiver": {
-        "cpu": "SetReceiverHostAttribute",
-        "netblt": "SetReceiverNetbltAttribute",
-        "tcp": "SetReceiverTcpAttribute",
-        "experiment": "SetAttribute",
-    },
+    "receiver": {"cpu": "SetReceiverHostAttribute", "arp": "SetReceiverArpAttribute",
+                 "experiment": "SetAttribute"},
 }
 
 
-def setters(experiment: object, role: str) -> dict[str, Callable[[str, object], None]]:
-    """The experiment's method that sets each object kind's attributes (`models.OBJECT_KINDS`)
-    for `role` ("both" ends, or the "receiver"), those it has."""
-    return {
-        kind: getattr(experiment, method)
-        for kind, method in _SETTER_METHODS[role].items()
-        if hasattr(experiment, method)
+def ns3_value(ns: runtime.NsNamespace, params: TransferParameters, name: str) -> Any:
+    """The ns-3 value of parameter `name` of `params` (a key of `TRANSFER_ATTRIBUTES`), or None
+    where the parameter leaves the attribute as the models give it."""
+    value = getattr(params, name)
+    if name == "mss":
+        return ns.UintegerValue(params.effective_mss())
+    if value is None:
+        return None
+    if name in ("bi_ms", "start_bi_ms"):
+        return ns.TimeValue(ns.MilliSeconds(value))
+    if name == "death_timeout_s":
+        return ns.TimeValue(ns.Seconds(value))
+    if name == "checksum_data":
+        return ns.BooleanValue(value)
+    if name == "congestion_control":
+        return ns.StringValue(CONGESTION_CONTROLS[value])
+    if name in _TYPE_CHOICES:
+        return ns.TypeIdValue(ns.TypeId.LookupByName(_TYPE_CHOICES[name][value]))
+    return ns.UintegerValue(value)
+
+
+_TYPE_CHOICES: dict[str, Mapping[str, str]] = {
+    "data_timer": DATA_TIMERS, "rtt_estimator": RTT_ESTIMATORS, "rate_control": RATE_POLICIES,
+}  # fmt: skip
+
+
+def build_testbed(
+    first: TransferParameters, network: Network
+) -> tuple[runtime.NsNamespace, Any]:
+    """Reseeds every random stream from the (validated) run's seed and run number and builds
+    `network`'s testbed (a `ns3::Testbed`) with the run's settings, not yet its transfers or
+    models: ns-3's namespace and the testbed. `first`: any flow of the run (the run's fields
+    are the same in all)."""
+    if first.pcap_dir is not None:
+        # ns-3 aborts the process if it cannot open a pcap file.
+        first.pcap_dir.mkdir(parents=True, exist_ok=True)
+    ns = runtime.load()
+    ns.RngSeedManager.SetSeed(first.seed)
+    ns.RngSeedManager.SetRun(first.rng_run)
+    testbed = ns.CreateObject[getattr(ns, network.testbed_class)]()
+    attributes: dict[str, object] = {
+        "PcapDirectory": ns.StringValue(str(first.pcap_dir) if first.pcap_dir else ""),
+        "MaxSimulatedTime": ns.TimeValue(milliseconds_to_time(ns, first.max_simulated_s * 1e3)),
     }
+    if network.name == POINT_TO_POINT:
+        attributes |= {
+            "LinkRate": ns.DataRateValue(ns.DataRate(first.link_rate_bps)),
+            "LinkDelay": ns.TimeValue(milliseconds_to_time(ns, first.link_delay_ms)),
+            "Mtu": ns.UintegerValue(first.effective_mtu()),
+            "LossRate": ns.DoubleValue(float(first.loss)),
+            "ReorderProbability": ns.DoubleValue(float(first.reorder)),
+            "ReorderDelay": ns.TimeValue(milliseconds_to_time(ns, first.reorder_delay_ms)),
+            "DuplicateProbability": ns.DoubleValue(float(first.duplicate)),
+            "CorruptProbability": ns.DoubleValue(float(first.corrupt)),
+        }
+    for name, value in attributes.items():
+        testbed.SetAttribute(name, value)
+    return ns, testbed
+
+
+def build_transfer(ns: runtime.NsNamespace, params: TransferParameters) -> Any:
+    """A flow's C++ transfer of its protocol, without its parameters yet (`set_parameters`)."""
+    return ns.CreateObject[getattr(ns, TRANSFER_CLASSES[params.protocol])]()
+
+
+def set_parameters(ns: runtime.NsNamespace, transfer: Any, params: TransferParameters) -> None:
+    """Sets every parameter of `params` that its protocol's transfer takes
+    (`TRANSFER_ATTRIBUTES`); after the models, so that the policies asked for override
+    theirs."""
+    for name, targets in TRANSFER_ATTRIBUTES[params.protocol].items():
+        value = ns3_value(ns, params, name)
+        if value is not None:
+            for setter, attribute in targets:
+                getattr(transfer, setter)(attribute, value)
+
+
+def apply_models(
+    ns: runtime.NsNamespace,
+    network: Network,
+    testbed: Any,
+    transfers: Sequence[tuple[str, Any]],
+    model_overrides: Any,
+) -> None:
+    """Applies `network`'s `models/` files (with the run's what-if values of their entries) to
+    the testbed and to every transfer, each kind of attribute to what takes it."""
+    for model, role in network.models_with_roles():
+        apply_model(ns, with_overrides(model, model_overrides), setters(testbed, transfers, role))
+
+
+def setters(
+    testbed: Any, transfers: Sequence[tuple[str, Any]], role: str
+) -> dict[str, Callable[[str, object], None]]:
+    """The setter of each object kind's attributes (`models.OBJECT_KINDS`) for `role` ("both"
+    ends, or the "receiver"): the testbed's methods it has, and for the transport's kinds every
+    transfer of that protocol (`transfers`: protocol and C++ transfer, one per flow)."""
+    found: dict[str, Callable[[str, object], None]] = {
+        kind: getattr(testbed, method)
+        for kind, method in _TESTBED_SETTERS[role].items()
+        if hasattr(testbed, method)
+    }
+    for kind, methods in _TRANSFER_SETTERS[role].items():
+        takers = [getattr(transfer, methods[protocol]) for protocol, transfer in transfers
+                  if protocol in methods]  # fmt: skip
+        found[kind] = _fan_out(takers)
+    return found
+
+
+def _fan_out(takers: Sequence[Callable[[str, object], None]]) -> Callable[[str, object], None]:
+    def set_all(name: str, value: object) -> None:
+        for take in takers:
+            take(name, value)
+
+    return set_all
 
 
 def milliseconds_to_time(ns: runtime.NsNamespace, milliseconds: float) -> object:

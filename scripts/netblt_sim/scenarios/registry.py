@@ -6,6 +6,7 @@
 - "measure", figures checked by runs, RFC 1030's claims of its text among them (`measure`);
 - "time-sequence", chosen runs drawn as time-sequence plots (`time_sequence`);
 - "rate-control", adaptive rate policies against the best static settings (`rate_control`);
+- "sharing", NETBLT and TCP flows on one path, and what NETBLT does to TCP (`sharing`);
 - "bands", the published tables' configurations with their uncertainty over the models' ranges
   (`bands`).
 
@@ -27,6 +28,7 @@ from netblt_sim.scenarios.bands.kind import BANDS
 from netblt_sim.scenarios.kind import AnyKind, MissingScenarioError, NamedScenario
 from netblt_sim.scenarios.measure.kind import MEASURE
 from netblt_sim.scenarios.rate_control.kind import RATE_CONTROL
+from netblt_sim.scenarios.sharing.kind import SHARING
 from netblt_sim.scenarios.table.kind import TABLE
 from netblt_sim.scenarios.time_sequence.kind import TIME_SEQUENCE
 
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
 
 SCENARIOS_DIR: Path = REPO_ROOT / "scenarios"
 # Every kind, in the order `load_scenarios` gives their scenarios (and reproduce runs them).
-KINDS: tuple[AnyKind, ...] = (TABLE, MEASURE, TIME_SEQUENCE, RATE_CONTROL, BANDS)
+KINDS: tuple[AnyKind, ...] = (TABLE, MEASURE, TIME_SEQUENCE, RATE_CONTROL, SHARING, BANDS)
 Scenario = NamedScenario
 
 

@@ -2,7 +2,9 @@
 """Random transfers on one modelled network, for `scripts/soak --networks`: each run drawn by
 `soak_shapes.draw_transfer`, run by `run_transfer`, judged by `judge` and printed as one JSON line
 in the format of `build/bin/netblt-soak`'s (`soak_results.parse_line` reads both), then a `done`
-line:
+line. On a network that carries TCP too, every `MIXED_EVERY`-th seed runs its NETBLT transfer
+beside TCP flows instead (`draw_mixed`: one or two, each its own window, loss recovery, size and
+start), judged flow by flow (the run's outcome is its worst flow's):
 
     python -m netblt_sim.tools.soak_network --network wideband --first-seed 1 --transfers 100
 
@@ -21,11 +23,26 @@ import json
 import sys
 from collections.abc import Sequence
 
+import random
+from dataclasses import replace
+
+from netblt_sim.core.flows import FlowSet
+from netblt_sim.core.networks import get_network
+from netblt_sim.core.parameters import TCP, TransferParameters, transfer_parameters
+from netblt_sim.core.simulation import run_flow_set, run_transfer
 from netblt_sim.core.transfer import TransferRecord
-from netblt_sim.core.simulation import run_transfer
 from netblt_sim.tools.soak_shapes import SOAKED_NETWORKS, SoakTransfer, draw_transfer
 
 COMPLETE = "TRANSFER_COMPLETE"
+# Every this many seeds a NETBLT transfer shares its network with TCP flows.
+MIXED_EVERY = 4
+# A mixed run's simulated-time cap at least: TCP has no death timer, and on the Wideband path
+# its retransmission timer backs off to tens of seconds.
+MIXED_TIME_CAP_S = 900.0
+# The worst outcome first: a mixed run is as bad as its worst flow.
+OUTCOME_ORDER: tuple[str, ...] = ("bad", "hang", "clean", "intact")
+# A TCP sender in one of these states has let its connection go (TIME_WAIT: both FINs).
+TCP_CLOSED_STATES: tuple[str, ...] = ("CLOSED", "TIME_WAIT")
 
 
 def is_open(close: str) -> bool:
@@ -58,16 +75,73 @@ def judge(record: TransferRecord, transfer_size: int) -> tuple[str, str]:
     return "clean", ends
 
 
+def judge_tcp(record: TransferRecord, transfer_size: int) -> tuple[str, str]:
+    """A TCP flow's outcome and its detail: intact (every byte, the sender in TIME_WAIT), bad
+    (more bytes than given, or all of them and not intact), clean (the connection let go
+    without them: its SYNs unanswered, or reset), hang (still open at the run's cap)."""
+    ends = f"{record.sender_close}/{record.receiver_close}"
+    given, received = record.bytes_given, record.bytes_received
+    if received > given:
+        return "bad", f"TCP receiver got {received} bytes, {given} given ({ends})"
+    if record.completed and record.intact:
+        return "intact", ends
+    if received == given == transfer_size:
+        return "bad", f"TCP delivered all {received} bytes but not as given ({ends})"
+    if record.sender_close in TCP_CLOSED_STATES or record.sender_close == "NEVER_OPENED":
+        return "clean", f"TCP {ends}, {received} of {transfer_size} bytes"
+    return "hang", f"TCP open at {record.simulated_seconds:g} s ({ends})"
+
+
+def draw_mixed(transfer: SoakTransfer) -> FlowSet:
+    """The seed's NETBLT transfer beside one or two TCP flows drawn from the same seed: each a
+    window of 4, 16 or 64 KB, Tahoe or NewReno, 1-30 KB, starting in the first 2 s."""
+    r = random.Random(f"netblt-soak/mixed/{transfer.network}/{transfer.seed}")
+    netblt = replace(transfer.parameters, max_simulated_s=max(
+        transfer.parameters.max_simulated_s, MIXED_TIME_CAP_S))  # fmt: skip
+    flows: list[TransferParameters] = [netblt]
+    for _ in range(r.randint(1, 2)):
+        flows.append(transfer_parameters(
+            network=transfer.network, seed=transfer.seed, protocol=TCP,
+            window_bytes=r.choice((4096, 16384, 65536)),
+            congestion_control=r.choice(("tahoe", "newreno")),
+            xfsz_bytes=r.randint(1000, 30000), max_simulated_s=netblt.max_simulated_s))  # fmt: skip
+    starts = (0.0, *(float(r.randint(0, 2000)) for _ in flows[1:]))
+    return FlowSet(tuple(flows), starts)
+
+
+def is_mixed(network: str, seed: int) -> bool:
+    """Whether the seed's run on `network` is a mixed one (the network carries TCP too)."""
+    return seed % MIXED_EVERY == 0 and TCP in get_network(network).protocols
+
+
 def line(transfer: SoakTransfer, record: TransferRecord, print_config: bool) -> str:
     """The run's JSON line, as `netblt-soak` prints one (its configuration only if it failed or
     `print_config`)."""
-    outcome, detail = judge(record, transfer.parameters.xfsz_bytes)
+    return _line(transfer, judge(record, transfer.parameters.xfsz_bytes), transfer.shape,
+                 record, print_config)  # fmt: skip
+
+
+def mixed_line(transfer: SoakTransfer, flows: FlowSet, records: Sequence[TransferRecord],
+               print_config: bool) -> str:  # fmt: skip
+    """A mixed run's JSON line: its worst flow's outcome, every flow's detail."""
+    judged = [judge(records[0], transfer.parameters.xfsz_bytes)]
+    judged += [judge_tcp(record, params.xfsz_bytes)
+               for params, record in zip(flows.flows[1:], records[1:], strict=True)]  # fmt: skip
+    worst = min((outcome for outcome, _ in judged), key=OUTCOME_ORDER.index)
+    detail = "; ".join(f"{outcome}: {text}" for outcome, text in judged)
+    shape = f"{transfer.shape} + {len(flows.flows) - 1} tcp"
+    return _line(transfer, (worst, detail), shape, records[0], print_config)
+
+
+def _line(transfer: SoakTransfer, judged: tuple[str, str], shape: str, record: TransferRecord,
+          print_config: bool) -> str:  # fmt: skip
+    outcome, detail = judged
     data: dict[str, object] = {
         "kind": "transfer",
         "seed": transfer.seed,
         "outcome": outcome,
         "detail": detail,
-        "shape": transfer.shape,
+        "shape": shape,
         "checksums": transfer.parameters.checksum_data,
         "sim_s": record.simulated_seconds,
         "events": record.events,
@@ -99,8 +173,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     first = arguments.first_seed
     for seed in range(first, first + arguments.transfers):
         transfer = draw_transfer(arguments.network, seed)
-        record = run_transfer(transfer.parameters)
-        print(line(transfer, record, arguments.print_config), flush=True)
+        if is_mixed(arguments.network, seed):
+            flows = draw_mixed(transfer)
+            records = run_flow_set(flows).flows
+            print(mixed_line(transfer, flows, records, arguments.print_config), flush=True)
+        else:
+            record = run_transfer(transfer.parameters)
+            print(line(transfer, record, arguments.print_config), flush=True)
     done = {"kind": "done", "transfers": arguments.transfers, "fuzz_runs": 0, "packets": 0}
     print(json.dumps(done), flush=True)
     return 0

@@ -7,7 +7,8 @@
 //   build/bin/netblt-point-to-point --bs=5 --bi=30 --psz=1438 --bfsz=14380 --xfsz=143800
 //   --loss=0.05
 #include "ns3/core-module.h"
-#include "ns3/netblt-point-to-point-experiment.h"
+#include "ns3/netblt-bulk-transfer.h"
+#include "ns3/point-to-point-testbed.h"
 
 #include <iostream>
 
@@ -47,22 +48,24 @@ main(int argc, char* argv[])
     cmd.Parse(argc, argv);
 
     RngSeedManager::SetSeed(seed);
-    Ptr<NetbltPointToPointExperiment> experiment = CreateObject<NetbltPointToPointExperiment>();
-    experiment->SetAttribute("BurstSize", UintegerValue(bs));
-    experiment->SetAttribute("BurstInterval", TimeValue(MilliSeconds(bi)));
-    experiment->SetAttribute("PacketSize", UintegerValue(psz));
-    experiment->SetAttribute("BufferSize", UintegerValue(bfsz));
-    experiment->SetAttribute("TransferSize", UintegerValue(xfsz));
-    experiment->SetAttribute("OutstandingBuffers", UintegerValue(nbufs));
+    Ptr<NetbltBulkTransfer> transfer = CreateObject<NetbltBulkTransfer>();
+    transfer->SetSenderAttribute("BurstSize", UintegerValue(bs));
+    transfer->SetSenderAttribute("BurstInterval", TimeValue(MilliSeconds(bi)));
+    transfer->SetSenderAttribute("PacketSize", UintegerValue(psz));
+    transfer->SetSenderAttribute("BufferSize", UintegerValue(bfsz));
+    transfer->SetSenderAttribute("TransferSize", UintegerValue(xfsz));
+    transfer->SetSenderAttribute("MaxOutstandingBuffers", UintegerValue(nbufs));
+    transfer->SetSenderAttribute("ChecksumData", BooleanValue(checksum));
+    Ptr<PointToPointTestbed> experiment = CreateObject<PointToPointTestbed>();
+    experiment->AddTransfer(transfer);
     experiment->SetAttribute("LossRate", DoubleValue(loss));
     experiment->SetAttribute("ReorderProbability", DoubleValue(reorder));
     experiment->SetAttribute("DuplicateProbability", DoubleValue(duplicate));
     experiment->SetAttribute("CorruptProbability", DoubleValue(corrupt));
-    experiment->SetAttribute("ChecksumData", BooleanValue(checksum));
     experiment->SetAttribute("PcapDirectory", StringValue(pcap));
     experiment->Install();
     Simulator::Run();
-    NetbltTransferRecord r = experiment->GetRecord();
+    TransferRecord r = experiment->GetRecord(0);
     Simulator::Destroy();
 
     std::cout << "completed " << r.completed << " intact " << r.intact << " sender "

@@ -34,7 +34,7 @@ namespace ns3
  * Both assign random streams from a running index, in the order they are called, so that a
  * topology built from the same index draws the same numbers.
  *
- * The point-to-point experiment takes the link only: NetbltExperiment installs every network's
+ * The point-to-point experiment takes the link only: Testbed installs every network's
  * hosts the same way.
  */
 class NetbltTwoHostHelper

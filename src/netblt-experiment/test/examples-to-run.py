@@ -8,6 +8,8 @@
 cpp_examples = [
     # one lossy transfer of 143,800 bytes
     ("netblt-point-to-point --nbufs=2 --loss=0.05", "True", "True"),
+    # a NETBLT transfer beside two TCP transfers on one ring, 143,800 bytes each
+    ("netblt-tcp-sharing --tcpFlows=2 --xfsz=143800", "True", "True"),
     # the yardstick with 200 packets
     ("stock-udp-csma --packets=200", "True", "True"),
     # the yardstick with 200 packets

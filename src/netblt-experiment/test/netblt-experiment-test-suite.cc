@@ -3,12 +3,13 @@
  */
 
 #include "ns3/double.h"
+#include "ns3/ethernet-testbed.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
-#include "ns3/netblt-ethernet-experiment.h"
-#include "ns3/netblt-point-to-point-experiment.h"
+#include "ns3/netblt-bulk-transfer.h"
 #include "ns3/node-container.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/point-to-point-testbed.h"
 #include "ns3/queue-disc.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -35,10 +36,10 @@ namespace
 {
 
 /// Gives the test the experiments' address assignment.
-class AddressAssigner : public NetbltPointToPointExperiment
+class AddressAssigner : public PointToPointTestbed
 {
   public:
-    using NetbltExperiment::AssignFifoAddresses;
+    using Testbed::AssignFifoAddresses;
 };
 
 /**
@@ -56,14 +57,14 @@ HasQueueDisc(Ptr<NetDevice> device)
  * @param experiment an experiment, its attributes set
  * @return its record after a run with seed 1
  */
-NetbltTransferRecord
-RunWithSeed1(Ptr<NetbltExperiment> experiment)
+TransferRecord
+RunWithSeed1(Ptr<Testbed> experiment)
 {
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(1);
     experiment->Install();
     Simulator::Run();
-    NetbltTransferRecord record = experiment->GetRecord();
+    TransferRecord record = experiment->GetRecord(0);
     Simulator::Destroy();
     return record;
 }
@@ -76,10 +77,10 @@ RunWithSeed1(Ptr<NetbltExperiment> experiment)
  * Ipv4AddressHelper alone installs FQ-CoDel on every device that has a transmit queue; the
  * addresses are those of the helper.
  */
-class NetbltExperimentFifoTestCase : public TestCase
+class TestbedFifoTestCase : public TestCase
 {
   public:
-    NetbltExperimentFifoTestCase()
+    TestbedFifoTestCase()
         : TestCase("experiments: addresses assigned, no FQ-CoDel queue disc on any device")
     {
     }
@@ -116,10 +117,10 @@ class NetbltExperimentFifoTestCase : public TestCase
  * the Ethernet, an unlimited pool fills to several buffers; a pool of two drops frames, which
  * NETBLT recovers, and the transfer still arrives intact.
  */
-class NetbltExperimentPacketBufferTestCase : public TestCase
+class TestbedPacketBufferTestCase : public TestCase
 {
   public:
-    NetbltExperimentPacketBufferTestCase()
+    TestbedPacketBufferTestCase()
         : TestCase("experiments: NETBLT holds a host packet buffer until its receive job is done")
     {
     }
@@ -129,22 +130,24 @@ class NetbltExperimentPacketBufferTestCase : public TestCase
      * @param buffers the hosts' PacketBufferPool size (0: unlimited)
      * @return the transfer's record
      */
-    static NetbltTransferRecord Transfer(uint32_t buffers)
+    static TransferRecord Transfer(uint32_t buffers)
     {
-        Ptr<NetbltEthernetExperiment> experiment = CreateObject<NetbltEthernetExperiment>();
-        experiment->SetAttribute("BurstSize", UintegerValue(5));
-        experiment->SetAttribute("BurstInterval", TimeValue(MilliSeconds(100)));
-        experiment->SetAttribute("PacketSize", UintegerValue(1000));
-        experiment->SetAttribute("BufferSize", UintegerValue(5000));
-        experiment->SetAttribute("TransferSize", UintegerValue(50000));
-        experiment->SetNetbltAttribute("DataReceivePacketCost", TimeValue(MilliSeconds(10)));
+        Ptr<EthernetTestbed> experiment = CreateObject<EthernetTestbed>();
+        Ptr<NetbltBulkTransfer> transfer = CreateObject<NetbltBulkTransfer>();
+        transfer->SetSenderAttribute("BurstSize", UintegerValue(5));
+        transfer->SetSenderAttribute("BurstInterval", TimeValue(MilliSeconds(100)));
+        transfer->SetSenderAttribute("PacketSize", UintegerValue(1000));
+        transfer->SetSenderAttribute("BufferSize", UintegerValue(5000));
+        transfer->SetSenderAttribute("TransferSize", UintegerValue(50000));
+        transfer->SetNetbltAttribute("DataReceivePacketCost", TimeValue(MilliSeconds(10)));
+        experiment->AddTransfer(transfer);
         experiment->SetPacketBufferAttribute("Buffers", UintegerValue(buffers));
         return RunWithSeed1(experiment);
     }
 
     void DoRun() override
     {
-        NetbltTransferRecord unlimited = Transfer(0);
+        TransferRecord unlimited = Transfer(0);
         NS_TEST_EXPECT_MSG_EQ(unlimited.intact, true, "delivered intact");
         NS_TEST_EXPECT_MSG_EQ(unlimited.receiverPeakPacketBuffers,
                               5,
@@ -152,7 +155,7 @@ class NetbltExperimentPacketBufferTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(unlimited.receiverPacketBufferDrops, 0, "none dropped");
         NS_TEST_EXPECT_MSG_EQ(unlimited.lost, 0, "nothing lost");
 
-        NetbltTransferRecord two = Transfer(2);
+        TransferRecord two = Transfer(2);
         NS_TEST_EXPECT_MSG_EQ(two.intact, true, "delivered intact all the same");
         NS_TEST_EXPECT_MSG_EQ(two.receiverPeakPacketBuffers, 2, "never more than two");
         NS_TEST_EXPECT_MSG_GT(two.receiverPacketBufferDrops, 0, "frames dropped for want of one");
@@ -168,10 +171,10 @@ class NetbltExperimentPacketBufferTestCase : public TestCase
  * Ethernet's background stations stop once both ends have closed, and the run ends when the
  * last packets have drained instead of going on to MaxSimulatedTime.
  */
-class NetbltExperimentAbortedTransferTestCase : public TestCase
+class TestbedAbortedTransferTestCase : public TestCase
 {
   public:
-    NetbltExperimentAbortedTransferTestCase()
+    TestbedAbortedTransferTestCase()
         : TestCase("experiments: a transfer that aborts ends the run, background traffic and all")
     {
     }
@@ -179,13 +182,15 @@ class NetbltExperimentAbortedTransferTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<NetbltEthernetExperiment> experiment = CreateObject<NetbltEthernetExperiment>();
-        experiment->SetAttribute("BurstInterval", TimeValue(MilliSeconds(100)));
-        experiment->SetAttribute("TransferSize", UintegerValue(1438000));
+        Ptr<EthernetTestbed> experiment = CreateObject<EthernetTestbed>();
+        Ptr<NetbltBulkTransfer> transfer = CreateObject<NetbltBulkTransfer>();
+        transfer->SetSenderAttribute("BurstInterval", TimeValue(MilliSeconds(100)));
+        transfer->SetSenderAttribute("TransferSize", UintegerValue(1438000));
+        transfer->SetSenderAttribute("StopTime", TimeValue(Seconds(2)));
+        experiment->AddTransfer(transfer);
         experiment->SetBackgroundAttribute("Stations", UintegerValue(10));
         experiment->SetBackgroundAttribute("Load", DoubleValue(0.05));
-        experiment->SetFlowAttribute(0, "StopTime", TimeValue(Seconds(2)));
-        NetbltTransferRecord record = RunWithSeed1(experiment);
+        TransferRecord record = RunWithSeed1(experiment);
         NS_TEST_EXPECT_MSG_EQ(record.completed, false, "the transfer did not complete");
         NS_TEST_EXPECT_MSG_EQ(record.receiverClose, "ABORTED_BY_PEER", "the receiver heard why");
         NS_TEST_EXPECT_MSG_GT(record.bytesReceived, 0, "some buffers had arrived");
@@ -201,17 +206,17 @@ class NetbltExperimentAbortedTransferTestCase : public TestCase
  * @ingroup netblt-experiment-tests
  * @brief Tests of what the experiments build.
  */
-class NetbltExperimentTestSuite : public TestSuite
+class TestbedTestSuite : public TestSuite
 {
   public:
-    NetbltExperimentTestSuite()
+    TestbedTestSuite()
         : TestSuite("netblt-experiment", Type::UNIT)
     {
-        AddTestCase(new NetbltExperimentFifoTestCase, TestCase::Duration::QUICK);
-        AddTestCase(new NetbltExperimentPacketBufferTestCase, TestCase::Duration::QUICK);
-        AddTestCase(new NetbltExperimentAbortedTransferTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new TestbedFifoTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new TestbedPacketBufferTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new TestbedAbortedTransferTestCase, TestCase::Duration::QUICK);
     }
 };
 
 /// Static variable for test initialization.
-static NetbltExperimentTestSuite g_netbltExperimentTestSuite;
+static TestbedTestSuite g_netbltExperimentTestSuite;

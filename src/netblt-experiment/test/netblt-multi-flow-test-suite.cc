@@ -4,12 +4,15 @@
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
-#include "ns3/netblt-ethernet-experiment.h"
-#include "ns3/netblt-wideband-experiment.h"
+#include "ns3/ethernet-testbed.h"
+#include "ns3/netblt-bulk-transfer.h"
+#include "ns3/object-factory.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-bulk-transfer.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
+#include "ns3/wideband-testbed.h"
 
 #include <array>
 #include <vector>
@@ -29,8 +32,8 @@ namespace
 /** What a run of several flows gave. */
 struct Outcome
 {
-    std::vector<NetbltTransferRecord> flows;                //!< one record per flow
-    NetbltPathRecord path;                                  //!< the shared path
+    std::vector<TransferRecord> flows;                      //!< one record per flow
+    PathRecord path;                                        //!< the shared path
     std::vector<std::array<uint64_t, 5>> timeSequenceKinds; //!< events of each Kind, per flow
     std::vector<uint64_t> requestedInTimeSequence;          //!< packets its RESENDs asked for
     std::vector<bool> offsetsWithinTransfer;                //!< every offset below XFSZ
@@ -42,22 +45,19 @@ struct Outcome
  * @return what every flow and the path did
  */
 Outcome
-RunFlows(Ptr<NetbltExperiment> experiment)
+RunFlows(Ptr<Testbed> experiment)
 {
-    experiment->SetAttribute("RecordTimeSequences", BooleanValue(true));
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(1);
     experiment->Install();
     Simulator::Run();
     Outcome outcome;
-    UintegerValue flows;
-    UintegerValue transferSize;
-    experiment->GetAttribute("Flows", flows);
-    experiment->GetAttribute("TransferSize", transferSize);
-    for (uint32_t flow = 0; flow < flows.Get(); ++flow)
+    for (uint32_t flow = 0; flow < experiment->GetNTransfers(); ++flow)
     {
         outcome.flows.push_back(experiment->GetRecord(flow));
-        const NetbltTimeSequence& sequence = experiment->GetTimeSequence(flow);
+        Ptr<BulkTransfer> transfer = experiment->GetTransfer(flow);
+        const uint64_t transferSize = outcome.flows.back().bytesGiven;
+        const TimeSequence& sequence = transfer->GetTimeSequence();
         std::array<uint64_t, 5> kinds{};
         uint64_t requested = 0;
         bool within = true;
@@ -69,7 +69,7 @@ RunFlows(Ptr<NetbltExperiment> experiment)
             {
                 requested += sequence.GetAmounts()[i];
             }
-            within &= sequence.GetOffsets()[i] < transferSize.Get();
+            within &= sequence.GetOffsets()[i] < transferSize;
         }
         outcome.timeSequenceKinds.push_back(kinds);
         outcome.requestedInTimeSequence.push_back(requested);
@@ -81,21 +81,30 @@ RunFlows(Ptr<NetbltExperiment> experiment)
 }
 
 /**
- * Sets RFC 1030's transfer parameters on an experiment.
- * @param experiment the experiment
+ * Adds NETBLT transfers with RFC 1030's parameters to a testbed, their time sequences kept.
+ * @param experiment the testbed
  * @param flows transfers at once
  * @param interval each flow's burst interval
+ * @return the transfers, in pair order
  */
-void
-Configure(Ptr<NetbltExperiment> experiment, uint32_t flows, Time interval)
+std::vector<Ptr<NetbltBulkTransfer>>
+Configure(Ptr<Testbed> experiment, uint32_t flows, Time interval)
 {
-    experiment->SetAttribute("Flows", UintegerValue(flows));
-    experiment->SetAttribute("BurstSize", UintegerValue(5));
-    experiment->SetAttribute("BurstInterval", TimeValue(interval));
-    experiment->SetAttribute("PacketSize", UintegerValue(1432));
-    experiment->SetAttribute("BufferSize", UintegerValue(14320));
-    experiment->SetAttribute("TransferSize", UintegerValue(143200));
-    experiment->SetAttribute("OutstandingBuffers", UintegerValue(22));
+    std::vector<Ptr<NetbltBulkTransfer>> transfers;
+    for (uint32_t flow = 0; flow < flows; ++flow)
+    {
+        Ptr<NetbltBulkTransfer> transfer = CreateObject<NetbltBulkTransfer>();
+        transfer->SetAttribute("RecordTimeSequence", BooleanValue(true));
+        transfer->SetSenderAttribute("BurstSize", UintegerValue(5));
+        transfer->SetSenderAttribute("BurstInterval", TimeValue(interval));
+        transfer->SetSenderAttribute("PacketSize", UintegerValue(1432));
+        transfer->SetSenderAttribute("BufferSize", UintegerValue(14320));
+        transfer->SetSenderAttribute("TransferSize", UintegerValue(143200));
+        transfer->SetSenderAttribute("MaxOutstandingBuffers", UintegerValue(22));
+        experiment->AddTransfer(transfer);
+        transfers.push_back(transfer);
+    }
+    return transfers;
 }
 
 } // namespace
@@ -117,13 +126,14 @@ class NetbltTwoFlowsWidebandTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<NetbltWidebandExperiment> experiment = CreateObject<NetbltWidebandExperiment>();
-        Configure(experiment, 2, MilliSeconds(110));
-        experiment->SetFlowAttribute(1, "StartTime", TimeValue(MilliSeconds(56)));
+        Ptr<WidebandTestbed> experiment = CreateObject<WidebandTestbed>();
+        Configure(experiment, 2, MilliSeconds(110))[1]->SetSenderAttribute(
+            "StartTime",
+            TimeValue(MilliSeconds(56)));
         const Outcome outcome = RunFlows(experiment);
         NS_TEST_ASSERT_MSG_EQ(outcome.flows.size(), 2u, "a record per flow");
         uint64_t dataSent = 0;
-        for (const NetbltTransferRecord& flow : outcome.flows)
+        for (const TransferRecord& flow : outcome.flows)
         {
             NS_TEST_EXPECT_MSG_EQ(flow.completed, true, "both ends closed complete");
             NS_TEST_EXPECT_MSG_EQ(flow.intact, true, "every byte, in order");
@@ -161,10 +171,10 @@ class NetbltTwoFlowsEthernetTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<NetbltEthernetExperiment> experiment = CreateObject<NetbltEthernetExperiment>();
+        Ptr<EthernetTestbed> experiment = CreateObject<EthernetTestbed>();
         Configure(experiment, 2, MilliSeconds(30));
         const Outcome outcome = RunFlows(experiment);
-        for (const NetbltTransferRecord& flow : outcome.flows)
+        for (const TransferRecord& flow : outcome.flows)
         {
             NS_TEST_EXPECT_MSG_EQ(flow.completed, true, "both ends closed complete");
             NS_TEST_EXPECT_MSG_EQ(flow.intact, true, "every byte, in order");
@@ -188,14 +198,14 @@ class NetbltTimeSequenceCountsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<NetbltWidebandExperiment> experiment = CreateObject<NetbltWidebandExperiment>();
+        Ptr<WidebandTestbed> experiment = CreateObject<WidebandTestbed>();
         Configure(experiment, 2, MilliSeconds(110));
         // Losses on the channel, so that there are retransmissions and RESENDs to count.
         experiment->SetWidebandChannelAttribute("BitErrorRate", DoubleValue(5e-6));
         const Outcome outcome = RunFlows(experiment);
         for (uint32_t flow = 0; flow < outcome.flows.size(); ++flow)
         {
-            const NetbltTransferRecord& record = outcome.flows[flow];
+            const TransferRecord& record = outcome.flows[flow];
             const std::array<uint64_t, 5>& kinds = outcome.timeSequenceKinds[flow];
             NS_TEST_EXPECT_MSG_GT(record.retransmitted, 0u, "something was lost and resent");
             NS_TEST_EXPECT_MSG_EQ(kinds[NetbltTimeSequence::DATA_SENT] +
@@ -224,6 +234,63 @@ class NetbltTimeSequenceCountsTestCase : public TestCase
 
 /**
  * @ingroup netblt-experiment-tests
+ * @brief A NETBLT transfer and a TCP transfer on one testbed, each between its own two hosts:
+ * both arrive intact, each record counts its own protocol's packets, and the TCP transfer's
+ * time sequence reads back every byte in order.
+ */
+class NetbltBesideTcpTestCase : public TestCase
+{
+  public:
+    /**
+     * @param testbed the network's Testbed class
+     * @param name what it is
+     */
+    NetbltBesideTcpTestCase(const std::string& testbed, const std::string& name)
+        : TestCase("NETBLT beside TCP on " + name + ": both arrive intact, each its own record"),
+          m_testbedType(testbed)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ObjectFactory factory(m_testbedType);
+        m_testbed = factory.Create<Testbed>();
+        Configure(m_testbed, 1, MilliSeconds(110));
+        Ptr<TcpBulkTransfer> tcp = CreateObject<TcpBulkTransfer>();
+        tcp->SetAttribute("TransferSize", UintegerValue(143200));
+        tcp->SetAttribute("RecordTimeSequence", BooleanValue(true));
+        tcp->SetSocketAttribute("BufferSize", UintegerValue(16384));
+        m_testbed->AddTransfer(tcp);
+        const Outcome outcome = RunFlows(m_testbed);
+        const TransferRecord& first = outcome.flows[0];
+        const TransferRecord& second = outcome.flows[1];
+        NS_TEST_EXPECT_MSG_EQ(first.intact, true, "NETBLT: every byte, in order");
+        NS_TEST_EXPECT_MSG_EQ(first.senderClose, "TRANSFER_COMPLETE", "NETBLT's close");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(first.dataPacketsSent, 100u, "NETBLT's 100 packets");
+        NS_TEST_EXPECT_MSG_EQ(second.intact, true, "TCP: every byte");
+        NS_TEST_EXPECT_MSG_EQ(second.bytesReceived, 143200u, "TCP's own transfer");
+        NS_TEST_EXPECT_MSG_EQ(second.nullAcksSent, 0u, "no NETBLT counts in TCP's record");
+        NS_TEST_EXPECT_MSG_EQ(outcome.timeSequenceKinds[1][TimeSequence::DATA_SENT] +
+                                  outcome.timeSequenceKinds[1][TimeSequence::DATA_RETRANSMITTED],
+                              second.dataPacketsSent,
+                              "TCP's segments, first and again");
+        NS_TEST_EXPECT_MSG_EQ(outcome.timeSequenceKinds[1][TimeSequence::RESEND_SENT],
+                              0u,
+                              "TCP has no RESEND");
+        NS_TEST_EXPECT_MSG_EQ(outcome.offsetsWithinTransfer[1], true, "offsets in the transfer");
+        NS_TEST_EXPECT_MSG_EQ(outcome.timeSequenceKinds[0][TimeSequence::DATA_SENT],
+                              100u,
+                              "NETBLT's 100 packets, each first sent once");
+        m_testbed = nullptr;
+    }
+
+    std::string m_testbedType; //!< the network's class
+    Ptr<Testbed> m_testbed;    //!< the network, while the case runs
+};
+
+/**
+ * @ingroup netblt-experiment-tests
  * @brief Tests of several flows in one simulation.
  */
 class NetbltMultiFlowTestSuite : public TestSuite
@@ -235,6 +302,10 @@ class NetbltMultiFlowTestSuite : public TestSuite
         AddTestCase(new NetbltTwoFlowsWidebandTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltTwoFlowsEthernetTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltTimeSequenceCountsTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetbltBesideTcpTestCase("ns3::ProteonRingTestbed", "the ring"),
+                    TestCase::Duration::QUICK);
+        AddTestCase(new NetbltBesideTcpTestCase("ns3::WidebandTestbed", "the Wideband path"),
+                    TestCase::Duration::QUICK);
     }
 };
 

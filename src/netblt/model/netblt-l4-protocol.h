@@ -47,7 +47,7 @@ class NetbltOpenHeader;
  * ReceiverType object with the attributes given by SetSenderAttribute() and
  * SetReceiverAttribute(), and for a receiver the data timer (DataTimerType) and round-trip
  * estimator (RttEstimatorType) it uses. These attributes are the one way to choose a policy
- * (NetbltHelper, NetbltExperiment and the Python package set them); no global default needs to
+ * (NetbltHelper, Testbed and the Python package set them); no global default needs to
  * change.
  *
  * An OPEN is refused, naming the limit, when the buffers it asks for would exceed this host's

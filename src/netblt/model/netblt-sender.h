@@ -32,7 +32,7 @@ class NetbltControlMessage;
  * after the last OK.
  *
  * Its buffers are a NetbltTxBuffer; every DATA/LDATA transmission fires the DataSent trace
- * source, from which NetbltExperiment computes RFC 1030's steady-state throughput.
+ * source, from which Testbed computes RFC 1030's steady-state throughput.
  */
 class NetbltSender : public NetbltConnectionBase
 {

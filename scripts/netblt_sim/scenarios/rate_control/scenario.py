@@ -97,7 +97,7 @@ class SharedCase:
         transfer: dict[str, object] = dict(self.case.transfer) | dict(self.case.starts[start])
         transfer |= {"xfsz_kb": self.xfsz_kb, "network": self.case.network,
                      "rate_control": algorithm, "seed": seed}  # fmt: skip
-        return flow_set(self.flows, self.phase, False, None, **transfer)
+        return flow_set(self.flows, self.phase, False, None, None, **transfer)
 
 
 @dataclass(frozen=True)

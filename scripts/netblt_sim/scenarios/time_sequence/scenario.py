@@ -23,8 +23,8 @@ import pandas as pd
 
 from netblt_sim.batch.traced import TIME_SEQUENCE, run_traced
 from netblt_sim.core.flows import FlowSet, FlowSetRecord, flow_set
-from netblt_sim.core.simulation import check_traceable
 from netblt_sim.core.networks import get_network
+from netblt_sim.core.parameters import NETBLT
 from netblt_sim.reporting.atomic import atomic_outputs
 from netblt_sim.reporting.findings import json_object
 from netblt_sim.reporting.outcome import Outcome, Verdict, verdict
@@ -72,9 +72,11 @@ def parse_time_sequences(path: Path, raw: object) -> TimeSequenceScenario:
             raise ValueError(f"{where}.transfer = {example['transfer']!r}: must be an object")
         try:
             run = flow_set(**example["transfer"], network=example["network"])
-            check_traceable(run)
         except ValueError as error:
             raise ValueError(f"{where}: {error}") from None
+        if any(flow.protocol != NETBLT for flow in run.flows):
+            raise ValueError(f"{where}: protocol = {run.flows[0].protocol!r}: the examples are "
+                             "NETBLT's (the report reads its RESENDs and buffers)")  # fmt: skip
         examples.append(Example(str(example["name"]), str(example["title"]), run))
     names = [example.name for example in examples]
     if len(set(names)) != len(names):

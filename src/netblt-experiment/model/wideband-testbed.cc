@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "netblt-wideband-experiment.h"
+#include "wideband-testbed.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
@@ -26,9 +26,9 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("NetbltWidebandExperiment");
+NS_LOG_COMPONENT_DEFINE("WidebandTestbed");
 
-NS_OBJECT_ENSURE_REGISTERED(NetbltWidebandExperiment);
+NS_OBJECT_ENSURE_REGISTERED(WidebandTestbed);
 
 namespace
 {
@@ -62,30 +62,30 @@ InterfaceOf(Ptr<Node> node, Ptr<NetDevice> device)
 } // namespace
 
 TypeId
-NetbltWidebandExperiment::GetTypeId()
+WidebandTestbed::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::NetbltWidebandExperiment")
-            .SetParent<NetbltExperiment>()
+        TypeId("ns3::WidebandTestbed")
+            .SetParent<Testbed>()
             .SetGroupName("NetbltExperiment")
-            .AddConstructor<NetbltWidebandExperiment>()
+            .AddConstructor<WidebandTestbed>()
             .AddAttribute("T1Rate",
                           "Bit rate of the line from MIT's gateway to BBN's earth station "
                           "(RFC 1030 §7: a T1 link, 1.544 Mbit/s).",
                           DataRateValue(DataRate("1.544Mbps")),
-                          MakeDataRateAccessor(&NetbltWidebandExperiment::m_t1Rate),
+                          MakeDataRateAccessor(&WidebandTestbed::m_t1Rate),
                           MakeDataRateChecker())
             .AddAttribute("T1Delay",
                           "Propagation delay of the T1 line, one way.",
                           TimeValue(MicroSeconds(100)),
-                          MakeTimeAccessor(&NetbltWidebandExperiment::m_t1Delay),
+                          MakeTimeAccessor(&WidebandTestbed::m_t1Delay),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("ReceiverDropProbability",
                           "Probability (0 to 1) that the receiving host drops a packet its "
                           "interface has taken (RFC 1030 §7: the SUN-3 drops about 0.5 % of the "
                           "data packets).",
                           DoubleValue(0.0),
-                          MakeDoubleAccessor(&NetbltWidebandExperiment::m_receiverDropProbability),
+                          MakeDoubleAccessor(&WidebandTestbed::m_receiverDropProbability),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute(
                 "IsiLockupAfter",
@@ -94,43 +94,41 @@ NetbltWidebandExperiment::GetTypeId()
                 "up for the rest of the run (RFC 1030 §7: 'would lock up fairly quickly (in 40-60 "
                 "seconds) at packet rates of approximately 90 per second'); 0: never.",
                 TimeValue(Time(0)),
-                MakeTimeAccessor(&NetbltWidebandExperiment::m_isiLockupAfter),
+                MakeTimeAccessor(&WidebandTestbed::m_isiLockupAfter),
                 MakeTimeChecker(Time(0)))
             .AddAttribute("IsiLockupRate",
                           "Packets per second (counted over the last second) at which ISI's "
                           "gateway wears its Ethernet interface down (RFC 1030 §7: about 90).",
                           DoubleValue(90.0),
-                          MakeDoubleAccessor(&NetbltWidebandExperiment::m_isiLockupRate),
+                          MakeDoubleAccessor(&WidebandTestbed::m_isiLockupRate),
                           MakeDoubleChecker<double>(1.0));
     return tid;
 }
 
-NetbltWidebandExperiment::NetbltWidebandExperiment()
+WidebandTestbed::WidebandTestbed()
 {
     NS_LOG_FUNCTION(this);
 }
 
-NetbltWidebandExperiment::~NetbltWidebandExperiment()
+WidebandTestbed::~WidebandTestbed()
 {
     NS_LOG_FUNCTION(this);
 }
 
 void
-NetbltWidebandExperiment::SetWidebandChannelAttribute(const std::string& name,
-                                                      const AttributeValue& value)
+WidebandTestbed::SetWidebandChannelAttribute(const std::string& name, const AttributeValue& value)
 {
     m_widebandChannelAttributes.emplace_back(name, value.Copy());
 }
 
 void
-NetbltWidebandExperiment::SetWidebandDeviceAttribute(const std::string& name,
-                                                     const AttributeValue& value)
+WidebandTestbed::SetWidebandDeviceAttribute(const std::string& name, const AttributeValue& value)
 {
     m_widebandDeviceAttributes.emplace_back(name, value.Copy());
 }
 
 NetDeviceContainer
-NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, int64_t& streamsUsed)
+WidebandTestbed::InstallNetwork(NodeContainer hosts, int64_t stream, int64_t& streamsUsed)
 {
     m_gateways = NodeContainer();
     m_gateways.Create(3);
@@ -158,7 +156,7 @@ NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
     m_senderNoiseDrops.assign(subnet26.GetN(), 0);
     m_subnet26Channel->TraceConnectWithoutContext(
         "NoiseCorruption",
-        MakeCallback(&NetbltWidebandExperiment::CountNoiseDrop, this));
+        MakeCallback(&WidebandTestbed::CountNoiseDrop, this));
 
     m_t1 = PointToPointHelper();
     m_t1.SetDeviceAttribute("DataRate", DataRateValue(m_t1Rate));
@@ -167,7 +165,7 @@ NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
     m_t1QueuePeak = 0;
     DynamicCast<PointToPointNetDevice>(t1.Get(0))->GetQueue()->TraceConnectWithoutContext(
         "PacketsInQueue",
-        MakeCallback(&NetbltWidebandExperiment::WatchT1Queue, this));
+        MakeCallback(&WidebandTestbed::WatchT1Queue, this));
 
     m_wideband = WidebandHelper();
     for (const auto& [name, value] : m_widebandChannelAttributes)
@@ -215,7 +213,7 @@ NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
     {
         isi.Get(0)->TraceConnectWithoutContext(
             "MacTx",
-            MakeCallback(&NetbltWidebandExperiment::WatchIsiGateway, this));
+            MakeCallback(&WidebandTestbed::WatchIsiGateway, this));
     }
     NetDeviceContainer hostDevices;
     for (uint32_t flow = 0; flow < flows; ++flow)
@@ -227,10 +225,10 @@ NetbltWidebandExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
 }
 
 Ptr<NetDevice>
-NetbltWidebandExperiment::InstallReceiverInterface(Ptr<Node> receiver,
-                                                   Ptr<EthernetBusChannel> channel,
-                                                   double position,
-                                                   Ptr<RateErrorModel> drops)
+WidebandTestbed::InstallReceiverInterface(Ptr<Node> receiver,
+                                          Ptr<EthernetBusChannel> channel,
+                                          double position,
+                                          Ptr<RateErrorModel> drops)
 {
     Ptr<NetDevice> device = m_plainEthernet.Install(receiver, channel, position);
     DynamicCast<EthernetNetDevice>(device)->SetReceiveErrorModel(drops);
@@ -238,16 +236,16 @@ NetbltWidebandExperiment::InstallReceiverInterface(Ptr<Node> receiver,
 }
 
 EthernetHelper&
-NetbltWidebandExperiment::GetSenderInterfaceHelper()
+WidebandTestbed::GetSenderInterfaceHelper()
 {
     return m_subnet26;
 }
 
 void
-NetbltWidebandExperiment::InstallInternet(NodeContainer hosts,
-                                          const NetDeviceContainer& devices,
-                                          int64_t stream,
-                                          int64_t& streamsUsed)
+WidebandTestbed::InstallInternet(NodeContainer hosts,
+                                 const NetDeviceContainer& devices,
+                                 int64_t stream,
+                                 int64_t& streamsUsed)
 {
     NodeContainer all(hosts, m_gateways);
     InternetStackHelper internet;
@@ -295,7 +293,7 @@ NetbltWidebandExperiment::InstallInternet(NodeContainer hosts,
 }
 
 void
-NetbltWidebandExperiment::EnablePcap(const std::string& prefix)
+WidebandTestbed::EnablePcap(const std::string& prefix)
 {
     // Every hop: each helper writes the devices of its own kind, both Ethernets through one.
     m_plainEthernet.EnablePcapAll(prefix);
@@ -304,13 +302,13 @@ NetbltWidebandExperiment::EnablePcap(const std::string& prefix)
 }
 
 std::vector<std::string>
-NetbltWidebandExperiment::GetTransmitActivities() const
+WidebandTestbed::GetTransmitActivities() const
 {
     return {Etherlink3c500NetDevice::TRANSMIT_ACTIVITY};
 }
 
 void
-NetbltWidebandExperiment::TransfersEnded()
+WidebandTestbed::TransfersEnded()
 {
     if (m_subnet26Channel)
     {
@@ -319,7 +317,7 @@ NetbltWidebandExperiment::TransfersEnded()
 }
 
 void
-NetbltWidebandExperiment::WatchIsiGateway(Ptr<const Packet> /* frame */)
+WidebandTestbed::WatchIsiGateway(Ptr<const Packet> /* frame */)
 {
     const Time now = Simulator::Now();
     const bool wasBusy = m_isiRecentFrames.size() >= m_isiLockupRate;
@@ -345,7 +343,7 @@ NetbltWidebandExperiment::WatchIsiGateway(Ptr<const Packet> /* frame */)
 }
 
 void
-NetbltWidebandExperiment::CountNoiseDrop(Ptr<const Packet> /* frame */, uint32_t device)
+WidebandTestbed::CountNoiseDrop(Ptr<const Packet> /* frame */, uint32_t device)
 {
     // The senders are Subnet 26's devices but MIT's gateway (device 1).
     if (device < m_senderNoiseDrops.size())
@@ -355,15 +353,15 @@ NetbltWidebandExperiment::CountNoiseDrop(Ptr<const Packet> /* frame */, uint32_t
 }
 
 void
-NetbltWidebandExperiment::WatchT1Queue(uint32_t /* before */, uint32_t packets)
+WidebandTestbed::WatchT1Queue(uint32_t /* before */, uint32_t packets)
 {
     m_t1QueuePeak = std::max(m_t1QueuePeak, packets);
 }
 
 void
-NetbltWidebandExperiment::RecordNetworkLosses(uint32_t flow,
-                                              const NetDeviceContainer& devices,
-                                              NetbltTransferRecord& record) const
+WidebandTestbed::RecordNetworkLosses(uint32_t flow,
+                                     const NetDeviceContainer& devices,
+                                     TransferRecord& record) const
 {
     record.senderDeafDrops = DynamicCast<Etherlink3c500NetDevice>(devices.Get(0))->GetRxLostDeaf();
     if (Ptr<Etherlink3c500NetDevice> pc = DynamicCast<Etherlink3c500NetDevice>(devices.Get(1)))
@@ -371,14 +369,14 @@ NetbltWidebandExperiment::RecordNetworkLosses(uint32_t flow,
         record.receiverDeafDrops = pc->GetRxLostDeaf();
     }
     record.senderNoiseDrops = m_senderNoiseDrops[flow == 0 ? 0 : flow + 1];
-    NetbltPathRecord path;
+    PathRecord path;
     RecordPath(path);
     record.pathDrops = path.pathDrops;
     record.stationResets = path.stationResets;
 }
 
 void
-NetbltWidebandExperiment::RecordPath(NetbltPathRecord& record) const
+WidebandTestbed::RecordPath(PathRecord& record) const
 {
     for (uint32_t i = 0; i < m_links[WIDEBAND].GetN(); ++i)
     {
@@ -403,28 +401,6 @@ NetbltWidebandExperiment::RecordPath(NetbltPathRecord& record) const
     Ptr<WidebandChannel> channel = DynamicCast<WidebandChannel>(bbn->GetChannel());
     record.channelCapacityMbps =
         channel->GetUsableBitsPerFrame() / channel->GetFramePeriod().GetSeconds() / 1e6;
-}
-
-NS_OBJECT_ENSURE_REGISTERED(NetbltWidebandFirstPhaseExperiment);
-
-TypeId
-NetbltWidebandFirstPhaseExperiment::GetTypeId()
-{
-    static TypeId tid = TypeId("ns3::NetbltWidebandFirstPhaseExperiment")
-                            .SetParent<NetbltWidebandExperiment>()
-                            .SetGroupName("NetbltExperiment")
-                            .AddConstructor<NetbltWidebandFirstPhaseExperiment>();
-    return tid;
-}
-
-Ptr<NetDevice>
-NetbltWidebandFirstPhaseExperiment::InstallReceiverInterface(Ptr<Node> receiver,
-                                                             Ptr<EthernetBusChannel> channel,
-                                                             double position,
-                                                             Ptr<RateErrorModel> /* drops */)
-{
-    // The receiving PC/AT has the same 3C500 and driver as the sender.
-    return GetSenderInterfaceHelper().Install(receiver, channel, position);
 }
 
 } // namespace ns3

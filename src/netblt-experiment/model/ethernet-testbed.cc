@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "netblt-ethernet-experiment.h"
+#include "ethernet-testbed.h"
 
 #include "ns3/etherlink-3c500-net-device.h"
 #include "ns3/ethernet-bus-channel.h"
@@ -12,40 +12,40 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("NetbltEthernetExperiment");
+NS_LOG_COMPONENT_DEFINE("EthernetTestbed");
 
-NS_OBJECT_ENSURE_REGISTERED(NetbltEthernetExperiment);
+NS_OBJECT_ENSURE_REGISTERED(EthernetTestbed);
 
 TypeId
-NetbltEthernetExperiment::GetTypeId()
+EthernetTestbed::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::NetbltEthernetExperiment")
-            .SetParent<NetbltExperiment>()
+        TypeId("ns3::EthernetTestbed")
+            .SetParent<Testbed>()
             .SetGroupName("NetbltExperiment")
-            .AddConstructor<NetbltEthernetExperiment>()
+            .AddConstructor<EthernetTestbed>()
             .AddAttribute("InterfaceType",
                           "The hosts' Ethernet interface: the PC/AT's 3Com 3C500 "
                           "(ns3::Etherlink3c500NetDevice) or an interface with a ring of receive "
                           "buffers (ns3::EthernetNetDevice, the SUN-3's).",
                           TypeIdValue(Etherlink3c500NetDevice::GetTypeId()),
-                          MakeTypeIdAccessor(&NetbltEthernetExperiment::m_interfaceType),
+                          MakeTypeIdAccessor(&EthernetTestbed::m_interfaceType),
                           MakeTypeIdChecker());
     return tid;
 }
 
-NetbltEthernetExperiment::NetbltEthernetExperiment()
+EthernetTestbed::EthernetTestbed()
 {
     NS_LOG_FUNCTION(this);
 }
 
-NetbltEthernetExperiment::~NetbltEthernetExperiment()
+EthernetTestbed::~EthernetTestbed()
 {
     NS_LOG_FUNCTION(this);
 }
 
 NetDeviceContainer
-NetbltEthernetExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, int64_t& streamsUsed)
+EthernetTestbed::InstallNetwork(NodeContainer hosts, int64_t stream, int64_t& streamsUsed)
 {
     m_ethernet = EthernetHelper();
     m_ethernet.SetDeviceType(m_interfaceType.GetName());
@@ -59,20 +59,19 @@ NetbltEthernetExperiment::InstallNetwork(NodeContainer hosts, int64_t stream, in
     m_channel = DynamicCast<EthernetBusChannel>(devices.Get(0)->GetChannel());
     // The hosts are the bus's first devices, in host order.
     m_noiseDrops.assign(hosts.GetN(), 0);
-    m_channel->TraceConnectWithoutContext(
-        "NoiseCorruption",
-        MakeCallback(&NetbltEthernetExperiment::CountNoiseDrop, this));
+    m_channel->TraceConnectWithoutContext("NoiseCorruption",
+                                          MakeCallback(&EthernetTestbed::CountNoiseDrop, this));
     return devices;
 }
 
 void
-NetbltEthernetExperiment::EnablePcap(const std::string& prefix)
+EthernetTestbed::EnablePcap(const std::string& prefix)
 {
     m_ethernet.EnablePcapAll(prefix);
 }
 
 std::vector<std::string>
-NetbltEthernetExperiment::GetTransmitActivities() const
+EthernetTestbed::GetTransmitActivities() const
 {
     if (m_interfaceType != Etherlink3c500NetDevice::GetTypeId())
     {
@@ -82,7 +81,7 @@ NetbltEthernetExperiment::GetTransmitActivities() const
 }
 
 void
-NetbltEthernetExperiment::TransfersEnded()
+EthernetTestbed::TransfersEnded()
 {
     // Subnet 26's other hosts matter only while data flows; without this they would fill the
     // sender's dally (tens of seconds) with events, or after a failed transfer the time up to
@@ -94,7 +93,7 @@ NetbltEthernetExperiment::TransfersEnded()
 }
 
 void
-NetbltEthernetExperiment::CountNoiseDrop(Ptr<const Packet> /* frame */, uint32_t device)
+EthernetTestbed::CountNoiseDrop(Ptr<const Packet> /* frame */, uint32_t device)
 {
     if (device < m_noiseDrops.size())
     {
@@ -103,9 +102,9 @@ NetbltEthernetExperiment::CountNoiseDrop(Ptr<const Packet> /* frame */, uint32_t
 }
 
 void
-NetbltEthernetExperiment::RecordNetworkLosses(uint32_t flow,
-                                              const NetDeviceContainer& devices,
-                                              NetbltTransferRecord& record) const
+EthernetTestbed::RecordNetworkLosses(uint32_t flow,
+                                     const NetDeviceContainer& devices,
+                                     TransferRecord& record) const
 {
     auto interface = [&devices](uint32_t host) {
         return DynamicCast<Etherlink3c500NetDevice>(devices.Get(host));

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef NETBLT_TRANSFER_RECORD_H
-#define NETBLT_TRANSFER_RECORD_H
+#ifndef TRANSFER_RECORD_H
+#define TRANSFER_RECORD_H
 
 #include <cstdint>
 #include <string>
@@ -17,14 +17,14 @@ namespace ns3
  *
  * A flat record of plain values so that Python (through cppyy) can turn it into a table row.
  *
- * A TCP transfer (NetbltExperiment's Transport TCP) fills in the same fields with their TCP
+ * A TCP transfer (TcpBulkTransfer) fills in the same fields with their TCP
  * counterparts: the closes are the sockets' final states (TIME_WAIT, CLOSED, ...), completed
  * means the sender reached TIME_WAIT and the receiver had every byte, the data packets are data
  * segments, controlPacketsSent counts the receiver's segments without data (its ACKs), and
  * retransmissionTimeouts the sender's retransmission timer expiries; the NETBLT-only counts
  * (NULL-ACKs, RESENDs, data and control timeouts, checksum errors) stay 0.
  */
-struct NetbltTransferRecord
+struct TransferRecord
 {
     bool completed{false};           //!< both ends closed with TRANSFER_COMPLETE
     bool intact{false};              //!< the receiving client got exactly the bytes given
@@ -71,4 +71,4 @@ struct NetbltTransferRecord
 
 } // namespace ns3
 
-#endif /* NETBLT_TRANSFER_RECORD_H */
+#endif /* TRANSFER_RECORD_H */

@@ -2,10 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef NETBLT_WIDEBAND_EXPERIMENT_H
-#define NETBLT_WIDEBAND_EXPERIMENT_H
+#ifndef WIDEBAND_TESTBED_H
+#define WIDEBAND_TESTBED_H
 
-#include "netblt-experiment.h"
+#include "testbed.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/ethernet-helper.h"
@@ -32,7 +32,7 @@ class RateErrorModel;
  * and channel (RFC 1030 §8).
  *
  * Each sender has a 3Com 3C500 on a copy of Subnet 26 (SetDeviceAttribute() and
- * SetChannelAttribute() configure them, as for NetbltEthernetExperiment); each receiver an
+ * SetChannelAttribute() configure them, as for EthernetTestbed); each receiver an
  * Ethernet interface with a ring of receive buffers (an ideal EthernetNetDevice) on ISI's
  * Ethernet. The gateways forward with ns-3's IPv4, which fragments datagrams larger than the
  * Wideband interface's Mtu. SetWidebandChannelAttribute() and SetWidebandDeviceAttribute()
@@ -45,7 +45,7 @@ class RateErrorModel;
  * end, flow 0's SUN-3 at the other (10.1.4.1 and 10.1.4.2), the other flows' SUN-3s at
  * 1 - f / Flows of its length, from 10.1.4.3.
  */
-class NetbltWidebandExperiment : public NetbltExperiment
+class WidebandTestbed : public Testbed
 {
   public:
     /**
@@ -54,8 +54,8 @@ class NetbltWidebandExperiment : public NetbltExperiment
      */
     static TypeId GetTypeId();
 
-    NetbltWidebandExperiment();
-    ~NetbltWidebandExperiment() override;
+    WidebandTestbed();
+    ~WidebandTestbed() override;
 
     /**
      * @param name a WidebandChannel attribute
@@ -82,8 +82,8 @@ class NetbltWidebandExperiment : public NetbltExperiment
     void TransfersEnded() override;
     void RecordNetworkLosses(uint32_t flow,
                              const NetDeviceContainer& devices,
-                             NetbltTransferRecord& record) const override;
-    void RecordPath(NetbltPathRecord& record) const override;
+                             TransferRecord& record) const override;
+    void RecordPath(PathRecord& record) const override;
 
     /**
      * Puts a receiving host on ISI's Ethernet: by default with an interface that has a ring
@@ -145,32 +145,6 @@ class NetbltWidebandExperiment : public NetbltExperiment
     uint32_t m_t1QueuePeak{0};                 //!< most packets MIT's gateway queued for the T1
 };
 
-/**
- * @ingroup netblt-experiment
- * @brief The first phase of RFC 1030 §7's Wideband tests: the same path with an IBM PC/AT and
- * its 3Com 3C500 as the receiver on ISI's Ethernet (where Table IV has the SUN-3).
- *
- * RFC 1030 §7: the gateways forwarded the packets of one satellite frame onto the Ethernet
- * faster than the PC/AT could take them, and the PC dropped 15-20 % of the data packets; the
- * best throughput was about 90 kbit/s. The BBN Voice Funnel and the source routing of that
- * phase are modelled as the Butterfly gateway's plain IPv4 forwarding.
- */
-class NetbltWidebandFirstPhaseExperiment : public NetbltWidebandExperiment
-{
-  public:
-    /**
-     * @brief Get the type ID.
-     * @return the object TypeId
-     */
-    static TypeId GetTypeId();
-
-  protected:
-    Ptr<NetDevice> InstallReceiverInterface(Ptr<Node> receiver,
-                                            Ptr<EthernetBusChannel> channel,
-                                            double position,
-                                            Ptr<RateErrorModel> drops) override;
-};
-
 } // namespace ns3
 
-#endif /* NETBLT_WIDEBAND_EXPERIMENT_H */
+#endif /* WIDEBAND_TESTBED_H */

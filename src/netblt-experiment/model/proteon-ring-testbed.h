@@ -2,10 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef NETBLT_PROTEON_RING_EXPERIMENT_H
-#define NETBLT_PROTEON_RING_EXPERIMENT_H
+#ifndef PROTEON_RING_TESTBED_H
+#define PROTEON_RING_TESTBED_H
 
-#include "netblt-experiment.h"
+#include "testbed.h"
 
 #include "ns3/proteon-ring-helper.h"
 
@@ -22,7 +22,7 @@ namespace ns3
  * and SetChannelAttribute() configure them (the models/ files give the P1300's driver costs and
  * the ring's size and speed).
  */
-class NetbltProteonRingExperiment : public NetbltExperiment
+class ProteonRingTestbed : public Testbed
 {
   public:
     /**
@@ -31,8 +31,8 @@ class NetbltProteonRingExperiment : public NetbltExperiment
      */
     static TypeId GetTypeId();
 
-    NetbltProteonRingExperiment();
-    ~NetbltProteonRingExperiment() override;
+    ProteonRingTestbed();
+    ~ProteonRingTestbed() override;
 
   protected:
     NetDeviceContainer InstallNetwork(NodeContainer hosts,
@@ -47,4 +47,4 @@ class NetbltProteonRingExperiment : public NetbltExperiment
 
 } // namespace ns3
 
-#endif /* NETBLT_PROTEON_RING_EXPERIMENT_H */
+#endif /* PROTEON_RING_TESTBED_H */

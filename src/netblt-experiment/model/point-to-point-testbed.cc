@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "netblt-point-to-point-experiment.h"
+#include "point-to-point-testbed.h"
 
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -11,76 +11,80 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("NetbltPointToPointExperiment");
+NS_LOG_COMPONENT_DEFINE("PointToPointTestbed");
 
-NS_OBJECT_ENSURE_REGISTERED(NetbltPointToPointExperiment);
+NS_OBJECT_ENSURE_REGISTERED(PointToPointTestbed);
 
 TypeId
-NetbltPointToPointExperiment::GetTypeId()
+PointToPointTestbed::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::NetbltPointToPointExperiment")
-            .SetParent<NetbltExperiment>()
+        TypeId("ns3::PointToPointTestbed")
+            .SetParent<Testbed>()
             .SetGroupName("NetbltExperiment")
-            .AddConstructor<NetbltPointToPointExperiment>()
+            .AddConstructor<PointToPointTestbed>()
             .AddAttribute("LinkRate",
                           "Bit rate of the link.",
                           DataRateValue(DataRate("10Mbps")),
-                          MakeDataRateAccessor(&NetbltPointToPointExperiment::m_linkRate),
+                          MakeDataRateAccessor(&PointToPointTestbed::m_linkRate),
                           MakeDataRateChecker())
             .AddAttribute("LinkDelay",
                           "One-way propagation delay of the link.",
                           TimeValue(MilliSeconds(1)),
-                          MakeTimeAccessor(&NetbltPointToPointExperiment::m_linkDelay),
+                          MakeTimeAccessor(&PointToPointTestbed::m_linkDelay),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("Mtu",
                           "IP MTU of the link, bytes; larger NETBLT packets are fragmented by IP.",
                           UintegerValue(1500),
-                          MakeUintegerAccessor(&NetbltPointToPointExperiment::m_mtu),
+                          MakeUintegerAccessor(&PointToPointTestbed::m_mtu),
                           MakeUintegerChecker<uint16_t>(68))
             .AddAttribute("LossRate",
                           "Probability that a packet is lost, in each direction (ns-3 "
                           "RateErrorModel per packet at each receiving device).",
                           DoubleValue(0.0),
-                          MakeDoubleAccessor(&NetbltPointToPointExperiment::m_lossRate),
+                          MakeDoubleAccessor(&PointToPointTestbed::m_lossRate),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("ReorderProbability",
                           "Probability that a packet is held back by ReorderDelay.",
                           DoubleValue(0.0),
-                          MakeDoubleAccessor(&NetbltPointToPointExperiment::m_reorderProbability),
+                          MakeDoubleAccessor(&PointToPointTestbed::m_reorderProbability),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("ReorderDelay",
                           "Extra delay of a re-ordered packet.",
                           TimeValue(MilliSeconds(20)),
-                          MakeTimeAccessor(&NetbltPointToPointExperiment::m_reorderDelay),
+                          MakeTimeAccessor(&PointToPointTestbed::m_reorderDelay),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("DuplicateProbability",
                           "Probability that a packet is delivered twice.",
                           DoubleValue(0.0),
-                          MakeDoubleAccessor(&NetbltPointToPointExperiment::m_duplicateProbability),
+                          MakeDoubleAccessor(&PointToPointTestbed::m_duplicateProbability),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("CorruptProbability",
                           "Probability that one bit of a packet's IP payload is flipped.",
                           DoubleValue(0.0),
-                          MakeDoubleAccessor(&NetbltPointToPointExperiment::m_corruptProbability),
+                          MakeDoubleAccessor(&PointToPointTestbed::m_corruptProbability),
                           MakeDoubleChecker<double>(0.0, 1.0));
     return tid;
 }
 
-NetbltPointToPointExperiment::NetbltPointToPointExperiment()
+PointToPointTestbed::PointToPointTestbed()
 {
     NS_LOG_FUNCTION(this);
 }
 
-NetbltPointToPointExperiment::~NetbltPointToPointExperiment()
+PointToPointTestbed::~PointToPointTestbed()
 {
     NS_LOG_FUNCTION(this);
+}
+
+uint32_t
+PointToPointTestbed::GetMaxTransfers() const
+{
+    return 1;
 }
 
 NetDeviceContainer
-NetbltPointToPointExperiment::InstallNetwork(NodeContainer hosts,
-                                             int64_t stream,
-                                             int64_t& streamsUsed)
+PointToPointTestbed::InstallNetwork(NodeContainer hosts, int64_t stream, int64_t& streamsUsed)
 {
     NetbltTwoHostHelper::Link link;
     link.dataRate = m_linkRate;
@@ -100,7 +104,7 @@ NetbltPointToPointExperiment::InstallNetwork(NodeContainer hosts,
 }
 
 void
-NetbltPointToPointExperiment::EnablePcap(const std::string& prefix)
+PointToPointTestbed::EnablePcap(const std::string& prefix)
 {
     m_topology.GetLinkHelper().EnablePcapAll(prefix);
 }

@@ -2,10 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef NETBLT_ETHERNET_EXPERIMENT_H
-#define NETBLT_ETHERNET_EXPERIMENT_H
+#ifndef ETHERNET_TESTBED_H
+#define ETHERNET_TESTBED_H
 
-#include "netblt-experiment.h"
+#include "testbed.h"
 
 #include "ns3/ethernet-bus-channel.h"
 #include "ns3/ethernet-helper.h"
@@ -26,7 +26,7 @@ namespace ns3
  * the other), whose background stations stand for the rest of MIT's Subnet 26;
  * SetDeviceAttribute() and SetChannelAttribute() configure them from the models/ files.
  */
-class NetbltEthernetExperiment : public NetbltExperiment
+class EthernetTestbed : public Testbed
 {
   public:
     /**
@@ -35,8 +35,8 @@ class NetbltEthernetExperiment : public NetbltExperiment
      */
     static TypeId GetTypeId();
 
-    NetbltEthernetExperiment();
-    ~NetbltEthernetExperiment() override;
+    EthernetTestbed();
+    ~EthernetTestbed() override;
 
   protected:
     NetDeviceContainer InstallNetwork(NodeContainer hosts,
@@ -47,7 +47,7 @@ class NetbltEthernetExperiment : public NetbltExperiment
     void TransfersEnded() override;
     void RecordNetworkLosses(uint32_t flow,
                              const NetDeviceContainer& devices,
-                             NetbltTransferRecord& record) const override;
+                             TransferRecord& record) const override;
 
   private:
     /**
@@ -65,4 +65,4 @@ class NetbltEthernetExperiment : public NetbltExperiment
 
 } // namespace ns3
 
-#endif /* NETBLT_ETHERNET_EXPERIMENT_H */
+#endif /* ETHERNET_TESTBED_H */

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef NETBLT_PATH_RECORD_H
-#define NETBLT_PATH_RECORD_H
+#ifndef PATH_RECORD_H
+#define PATH_RECORD_H
 
 #include <cstdint>
 
@@ -17,10 +17,10 @@ namespace ns3
  *
  * A flat record of plain values so that Python (through cppyy) can turn it into a table row.
  */
-struct NetbltPathRecord
+struct PathRecord
 {
     uint64_t pathDrops{0};         //!< packets lost between the hosts' interfaces (as each flow's
-                                   //!< NetbltTransferRecord::pathDrops)
+                                   //!< TransferRecord::pathDrops)
     uint64_t stationResets{0};     //!< earth-station channel-processor resets (ESI overload)
     uint64_t esiOverflows{0};      //!< datagrams an ESI without room refused or dropped (upgraded)
     uint32_t gatewayQueuePeak{0};  //!< most packets queued at MIT's gateway for the T1 line
@@ -36,4 +36,4 @@ struct NetbltPathRecord
 
 } // namespace ns3
 
-#endif /* NETBLT_PATH_RECORD_H */
+#endif /* PATH_RECORD_H */

@@ -2,10 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef NETBLT_POINT_TO_POINT_EXPERIMENT_H
-#define NETBLT_POINT_TO_POINT_EXPERIMENT_H
+#ifndef POINT_TO_POINT_TESTBED_H
+#define POINT_TO_POINT_TESTBED_H
 
-#include "netblt-experiment.h"
+#include "testbed.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/netblt-two-host-helper.h"
@@ -27,7 +27,7 @@ namespace ns3
  * from Seed before the run, so a run gives the same record in a fresh process or after any
  * number of earlier runs in the same process.
  */
-class NetbltPointToPointExperiment : public NetbltExperiment
+class PointToPointTestbed : public Testbed
 {
   public:
     /**
@@ -36,14 +36,15 @@ class NetbltPointToPointExperiment : public NetbltExperiment
      */
     static TypeId GetTypeId();
 
-    NetbltPointToPointExperiment();
-    ~NetbltPointToPointExperiment() override;
+    PointToPointTestbed();
+    ~PointToPointTestbed() override;
 
   protected:
     NetDeviceContainer InstallNetwork(NodeContainer hosts,
                                       int64_t stream,
                                       int64_t& streamsUsed) override;
     void EnablePcap(const std::string& prefix) override;
+    uint32_t GetMaxTransfers() const override;
 
   private:
     DataRate m_linkRate;            //!< bit rate
@@ -59,4 +60,4 @@ class NetbltPointToPointExperiment : public NetbltExperiment
 
 } // namespace ns3
 
-#endif /* NETBLT_POINT_TO_POINT_EXPERIMENT_H */
+#endif /* POINT_TO_POINT_TESTBED_H */
