@@ -386,6 +386,18 @@ def test_cmake_lists_name_what_the_wscript_builds(module: str) -> None:
     assert differences(SRC / module) == []
 
 
+def test_no_example_shares_a_name_with_a_module() -> None:
+    """In an ns-3 tree a module's library target bears the module's name and each example's
+    target its own, so an example named after a module stops ns-3's configure ("cannot create
+    target ... another target with the same name already exists"), as the soak program named
+    netblt-soak did once."""
+    modules = [cmake_module(SRC / name) for name in sorted(_module_dirs("CMakeLists.txt"))]
+    names = {module.name for module in modules}
+    clashing = [example.name for module in modules for example in module.examples
+                if example.name in names]  # fmt: skip
+    assert clashing == []
+
+
 def test_a_file_missing_from_a_cmake_list_is_caught(tmp_path: Path) -> None:
     """The comparison itself: a module copied, then a source and a dependency dropped from its
     CMakeLists.txt and an example added for waf only, is reported on each count."""

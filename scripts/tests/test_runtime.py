@@ -52,7 +52,7 @@ def test_load_returns_the_same_namespace_every_time(ns: runtime.NsNamespace) -> 
 def test_missing_build_names_the_files_and_scripts_setup(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(runtime, "LIBRARY_DIR", tmp_path / "lib")
+    monkeypatch.setattr(runtime, "BUILD_DIR", tmp_path)
     with pytest.raises(runtime.BuildMissingError) as raised:
         runtime.check_build()
     message = str(raised.value)

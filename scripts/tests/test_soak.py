@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """scripts/soak: the summary of netblt-soak's lines, the chunks, a crash or a hang inside a chunk
-(a stand-in program in place of build/bin/netblt-soak), bad options, and a short real soak."""
+(a stand-in program in place of build/bin/netblt-soak-run), bad options, and a short real soak."""
 
 from __future__ import annotations
 

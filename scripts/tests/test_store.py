@@ -256,12 +256,16 @@ def test_a_changed_model_value_invalidates_the_runs_of_the_networks_that_apply_i
 
 
 def test_a_rebuilt_library_changes_the_code_identity(tmp_path: Path) -> None:
-    for name in ("libnetbltsim-a.so", "libnetbltsim-b.so"):
-        (tmp_path / name).write_bytes(b"\x7fELF" + name.encode())
-    before = code_identity(tmp_path)
-    assert code_identity(tmp_path) == before
-    (tmp_path / "libnetbltsim-b.so").write_bytes(b"\x7fELF rebuilt")
-    assert code_identity(tmp_path) != before
+    (tmp_path / "lib").mkdir()
+    for name in runtime.PROJECT_LIBRARIES:
+        (tmp_path / "lib" / f"libnetbltsim-{name}.so").write_bytes(b"\x7fELF" + name.encode())
+    build = runtime.Ns3Build(tmp_path)
+    before = code_identity(build)
+    assert code_identity(build) == before
+    (tmp_path / "lib" / "libnetbltsim-soak-only.so").write_bytes(b"\x7fELF not loaded")
+    assert code_identity(build) == before  # a library the runs do not load
+    (tmp_path / "lib" / "libnetbltsim-wideband.so").write_bytes(b"\x7fELF rebuilt")
+    assert code_identity(build) != before
 
 
 def test_failed_runs_are_reported_after_the_others_are_stored(

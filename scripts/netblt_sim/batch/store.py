@@ -6,8 +6,9 @@ A run's key is the SHA-256 of the canonical JSON of
 - every `TransferParameters` field (the network and the seed included; a run with a `pcap_dir`
   is never stored: it writes files), or for a flow set (`flows.FlowSet`) every flow's, each
   flow's start, the phase and the what-if attribute values;
-- the code identity (`code_identity`): the project's C++ libraries (`build/lib/*.so`, by
-  content), the Python files that turn parameters into a simulation and a record
+- the code identity (`code_identity`): the C++ libraries of the build this process loads (the
+  project's `build/lib/libnetbltsim-*.so` by default, or those of the build `NETBLT_SIM_BUILD`
+  names, an ns-3 tree's own ns-3 libraries with them; by content), the Python files that turn parameters into a simulation and a record
   (`RUN_DEFINING_FILES`), the versions of the `ns3` and cppyy wheels, and the fields of
   `TransferRecord` and `flows.PathRecord`;
 - the models identity of the run's network (`models_identity`): the values and units of the
@@ -127,11 +128,13 @@ def record_fields_version() -> str:
                     for name, kind in get_type_hints(record).items()])  # fmt: skip
 
 
-def code_identity(library_dir: Path = runtime.LIBRARY_DIR) -> str:
-    """The digest of what every run shares: the C++ libraries, `RUN_DEFINING_FILES`, the
-    runtime wheels' versions and the record's fields."""
+def code_identity(build: runtime.Ns3Build | None = None) -> str:
+    """The digest of what every run shares: the C++ libraries of `build` (default: the one this
+    process loads, `runtime.current_build`), `RUN_DEFINING_FILES`, the runtime wheels' versions
+    and the record's fields."""
+    files = (build or runtime.current_build()).identity_files()
     parts: dict[str, object] = {
-        "libraries": {p.name: _sha256_of_file(p) for p in sorted(library_dir.glob("*.so"))},
+        "libraries": {p.name: _sha256_of_file(p) for p in files},
         "python": {name: _sha256_of_file(CORE_DIR / name) for name in RUN_DEFINING_FILES},
         "wheels": {name: _distribution_version(name) for name in RUNTIME_DISTRIBUTIONS},
         "record_fields": record_fields_version(),

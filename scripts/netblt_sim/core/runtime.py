@@ -19,10 +19,12 @@ import ctypes
 import importlib.util
 import os
 import sys
+import re
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,14 +34,86 @@ NsNamespace = Any
 
 # The repository: this file is scripts/netblt_sim/core/runtime.py in it.
 REPO_ROOT: Path = Path(__file__).resolve().parents[3]
+# The project's own build (waf, scripts/setup): the default.
 BUILD_DIR: Path = REPO_ROOT / "build"
-INCLUDE_DIR: Path = BUILD_DIR / "include"
-LIBRARY_DIR: Path = BUILD_DIR / "lib"
+# Names another build of the project's modules to load instead: the CMake build
+# (`build-cmake/`, scripts/cmake-build) or an ns-3 tree's `build/` with the modules in its
+# contrib/ (scripts/ns3-contrib). Worker processes inherit it.
+BUILD_VARIABLE = "NETBLT_SIM_BUILD"
 # Dependency order: a library may only use those before it.
 PROJECT_LIBRARIES: tuple[str, ...] = ("host-processing", "netblt", "impaired-link", "proteon-ring", "ethernet", "wideband", "bsd-tcp", "netblt-experiment")
-# The header Python needs for sure; every other project header is included too so that any
-# project class (NetbltChecksum, the headers, ...) is usable from Python.
-REQUIRED_HEADER: Path = INCLUDE_DIR / "ns3" / "point-to-point-testbed.h"
+# The header Python needs for sure; every other header of those modules is included too so that
+# any project class (NetbltChecksum, the headers, ...) is usable from Python.
+REQUIRED_HEADER_NAME = "point-to-point-testbed.h"
+# ns-3's build profiles, the suffix of an ns-3 tree's library names (libns3.44-core-default.so).
+NS3_PROFILES: tuple[str, ...] = ("default", "debug", "release", "optimized", "minsizerel",
+                                 "relwithdebinfo")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Ns3Build:
+    """A build of the project's modules: its `lib/` and `include/ns3/`. Either the project's
+    own (waf's `build/`, CMake's `build-cmake/`: `lib/libnetbltsim-<module>.so` over the ns3
+    wheel's ns-3) or an ns-3 tree's `build/` (`lib/libns3.<version>-<module>-<profile>.so`
+    beside that tree's own ns-3 libraries, which the project's link)."""
+
+    root: Path
+
+    @property
+    def library_dir(self) -> Path:
+        return self.root / "lib"
+
+    @property
+    def include_dir(self) -> Path:
+        return self.root / "include"
+
+    def library(self, module: str) -> Path | None:
+        """The module's library in this build, or None."""
+        own = self.library_dir / f"libnetbltsim-{module}.so"
+        if own.exists():
+            return own
+        pattern = re.compile(rf"libns3\.[0-9.]+-{re.escape(module)}"
+                             rf"(-({'|'.join(NS3_PROFILES)}))?\.so")  # fmt: skip
+        found = sorted(p for p in self.library_dir.glob("libns3*.so") if pattern.fullmatch(p.name))
+        return found[0] if found else None
+
+    @property
+    def in_ns3_tree(self) -> bool:
+        """Whether the modules are an ns-3 tree's (linked to its ns-3, not the wheel's)."""
+        return self.library(PROJECT_LIBRARIES[0]) is not None and not (
+            self.library_dir / f"libnetbltsim-{PROJECT_LIBRARIES[0]}.so").exists()
+
+    def libraries(self) -> list[Path]:
+        """The project's libraries in dependency order (check() first)."""
+        return [path for module in PROJECT_LIBRARIES if (path := self.library(module))]
+
+    def headers(self) -> list[str]:
+        """The names of the project's headers that this build installed (under `ns3/`)."""
+        names = {path.name for module in PROJECT_LIBRARIES
+                 for path in (REPO_ROOT / "src" / module).glob("*/*.h")
+                 if path.parent.name in ("model", "helper")}  # fmt: skip
+        return sorted(name for name in names if (self.include_dir / "ns3" / name).exists())
+
+    def missing(self) -> list[str]:
+        """What `load()` needs of this build and it lacks."""
+        missing = [f"{self.library_dir}/libnetbltsim-{module}.so (or an ns-3 tree's "
+                   f"libns3.<version>-{module}-<profile>.so)"
+                   for module in PROJECT_LIBRARIES if self.library(module) is None]  # fmt: skip
+        header = self.include_dir / "ns3" / REQUIRED_HEADER_NAME
+        return missing + ([] if header.exists() else [str(header)])
+
+    def identity_files(self) -> list[Path]:
+        """The libraries a run depends on: the project's and, in an ns-3 tree, that tree's own
+        ns-3 (the project's builds use the wheel's, whose version the store records)."""
+        stock = sorted(self.library_dir.glob("libns3*.so")) if self.in_ns3_tree else []
+        own = self.libraries()
+        return own + [path for path in stock if path not in own and "-test" not in path.name]
+
+
+def current_build() -> Ns3Build:
+    """The build this process loads: `$NETBLT_SIM_BUILD` if set, else the project's `build/`."""
+    named = os.environ.get(BUILD_VARIABLE)
+    return Ns3Build(Path(named).resolve() if named else BUILD_DIR)
 
 CLING_NOISE_PREFIX: bytes = b"[runStaticInitializersOnce]: Failed to materialize symbols"
 
@@ -92,22 +166,20 @@ def _flush_c_stdio() -> None:
         pass
 
 
-def missing_build_files() -> list[Path]:
+def missing_build_files() -> list[str]:
     """The files of the C++ build that `load()` needs and that do not exist."""
-    needed = [LIBRARY_DIR / f"libnetbltsim-{name}.so" for name in PROJECT_LIBRARIES]
-    needed.append(REQUIRED_HEADER)
-    return [path for path in needed if not path.exists()]
+    return current_build().missing()
 
 
 def check_build() -> None:
     """Raises BuildMissingError naming the missing files if the C++ build is incomplete."""
-    missing = missing_build_files()
+    build = current_build()
+    missing = build.missing()
     if missing:
-        listed = ", ".join(str(path) for path in missing)
-        raise BuildMissingError(
-            f"the C++ build is missing ({listed}); run {REPO_ROOT / 'scripts' / 'setup'} "
-            "to build the project"
-        )
+        listed = ", ".join(missing)
+        how = (f"run {REPO_ROOT / 'scripts' / 'setup'} to build the project" if build.root ==
+               BUILD_DIR else f"build it, or unset {BUILD_VARIABLE} to use {BUILD_DIR}")  # fmt: skip
+        raise BuildMissingError(f"the C++ build {build.root} is missing ({listed}); {how}")
 
 
 def load() -> NsNamespace:
@@ -144,6 +216,7 @@ def ns3_wheel_root() -> Path:
 
 
 def _import_ns3_and_project() -> NsNamespace:
+    build = current_build()
     wheel = ns3_wheel_root()
     with stderr_filtered(is_cling_noise):
         try:
@@ -156,16 +229,19 @@ def _import_ns3_and_project() -> NsNamespace:
             ) from error
         # ns3::Ptr<T> behaves as T from Python, as the wheel's loader arranges.
         libcppyy.AddSmartPtrType("Ptr")
-        cppyy.add_include_path(str(wheel / "include"))
-        cppyy.add_library_path(str(wheel / "lib64"))
-        cppyy.add_include_path(str(INCLUDE_DIR))
+        # An ns-3 tree's modules link that tree's ns-3, whose headers its include/ holds; the
+        # project's own builds link the wheel's.
+        cppyy.add_include_path(str(build.include_dir))
+        if not build.in_ns3_tree:
+            cppyy.add_include_path(str(wheel / "include"))
+            cppyy.add_library_path(str(wheel / "lib64"))
         cppyy.cppdef("".join(f"#define {name} 1\n" for name in NS3_BUILD_DEFINES))
-        for name in PROJECT_LIBRARIES:
-            cppyy.load_library(str(LIBRARY_DIR / f"libnetbltsim-{name}.so"))
+        for library in build.libraries():
+            cppyy.load_library(str(library))
         for module_header in NS3_MODULE_HEADERS:
             cppyy.include(f"ns3/{module_header}")
-        for header in sorted((INCLUDE_DIR / "ns3").glob("*.h")):
-            cppyy.include(f"ns3/{header.name}")
+        for header in build.headers():
+            cppyy.include(f"ns3/{header}")
     # A simulation runs in C++ from start to end and calls no Python, so it lets the other
     # threads run meanwhile: a Dask worker's event loop keeps answering its scheduler (heartbeats,
     # the next task, the last result) through a transfer of minutes.

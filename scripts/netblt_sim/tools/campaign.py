@@ -197,9 +197,9 @@ def _grid_status(parser: argparse.ArgumentParser, store: Path, plan: SweepPlan) 
     """How many of the plan's runs the store holds for this build and model values."""
     from netblt_sim.batch.store import KeyMaker, ResultStore, is_storable  # noqa: PLC0415
 
-    if not any(runtime.LIBRARY_DIR.glob("*.so")):
-        refuse(parser, f"a grid's status needs the build's libraries ({runtime.LIBRARY_DIR} has "
-                       "none): run scripts/setup")  # fmt: skip
+    if runtime.missing_build_files():
+        refuse(parser, f"a grid's status needs the build's libraries ({runtime.current_build().root}"
+                       " lacks them): run scripts/setup")  # fmt: skip
     maker = KeyMaker()
     sets = [s for s in plan.flow_sets() if is_storable(s)]
     keys = [maker.key(s) for s in sets]

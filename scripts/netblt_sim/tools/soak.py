@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """`scripts/soak`: random impaired NETBLT transfers and a mutation fuzzer, run by
-`build/bin/netblt-soak` in chunks of seeds, in parallel, and summed up (`soak_results`); with
+`build/bin/netblt-soak-run` in chunks of seeds, in parallel, and summed up (`soak_results`); with
 `--networks`, random transfers on the modelled networks too, run by `soak_network` in chunks the
 same way.
 
@@ -40,7 +40,7 @@ from netblt_sim.tools.soak_results import (
     parse_line,
 )
 
-SOAK_PROGRAM = BUILD_DIR / "bin" / "netblt-soak"
+SOAK_PROGRAM = BUILD_DIR / "bin" / "netblt-soak-run"
 NETBLT_NETWORKS = tuple(name for name, n in NETWORKS.items() if NETBLT in n.protocols)
 PACKETS_PER_RUN = 1000  # injected into each fuzzed transfer
 TRANSFERS_PER_CHUNK = 250
@@ -68,7 +68,7 @@ class Chunk:
     network: str = POINT_TO_POINT
 
     def arguments(self) -> list[str]:
-        """The options of `netblt-soak`, or of `soak_network` (`network_command` names the
+        """The options of `netblt-soak-run`, or of `soak_network` (`network_command` names the
         program), that run this chunk."""
         if self.kind == "transfer":
             seeds = [f"--first-seed={self.first_seed}", f"--transfers={self.runs}"]
@@ -116,7 +116,7 @@ def plan(
 
 
 def cpu_costs_option() -> str:
-    """netblt-soak's `--cpu-costs`: NETBLT's costs on the PC/AT (models/hosts/ibm-pc-at.json), for
+    """netblt-soak-run's `--cpu-costs`: NETBLT's costs on the PC/AT (models/hosts/ibm-pc-at.json), for
     the transfers whose configuration charges CPU costs; each in whole nanoseconds, as a
     transfer's models apply it."""
     entries = load_model("hosts", "ibm-pc-at").attributes["netblt"]
@@ -254,7 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="soak",
         description="Random impaired NETBLT transfers and a mutation fuzzer (build/bin/"
-        "netblt-soak) on the point-to-point link, and random transfers on the modelled networks "
+        "netblt-soak-run) on the point-to-point link, and random transfers on the modelled networks "
         "(--networks), in parallel chunks; prints the counts of every outcome by network, and "
         "exits 1 if any transfer was bad or hung, any run crashed, or any injected packet went "
         "unaccounted.",

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Random transfers on one modelled network, for `scripts/soak --networks`: each run drawn by
 `soak_shapes.draw_transfer`, run by `run_transfer`, judged by `judge` and printed as one JSON line
-in the format of `build/bin/netblt-soak`'s (`soak_results.parse_line` reads both), then a `done`
+in the format of `build/bin/netblt-soak-run`'s (`soak_results.parse_line` reads both), then a `done`
 line. On a network that carries TCP too, every `MIXED_EVERY`-th seed runs its NETBLT transfer
 beside TCP flows instead (`draw_mixed`: one or two, each its own window, loss recovery, size and
 start), judged flow by flow (the run's outcome is its worst flow's):

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""What `build/bin/netblt-soak` and `soak_network` report, summed up: their JSON lines read
+"""What `build/bin/netblt-soak-run` and `soak_network` report, summed up: their JSON lines read
 into `RunResult`s, the crashes and hangs of the chunks that ran them (`Failure`), and a `Summary`
 per network that counts them, says what fails the soak (`Summary.problems()`) and prints itself
 (`Summary.format()`; several networks' together with `format_networks`).
@@ -31,7 +31,7 @@ OUTCOME_ORDER = (
 NETWORK_OUTCOMES = ("intact", "clean", "bad", "hang")  # what soak_network's runs can be
 # Damage RFC 998 allows or cannot see, and forgeries: on the point-to-point link only.
 EXCUSED_OUTCOMES = ("unchecked-corrupt", "undetected-corrupt", "misled")
-POINT_TO_POINT_REPRODUCE = "build/bin/netblt-soak and --print-config"
+POINT_TO_POINT_REPRODUCE = "build/bin/netblt-soak-run and --print-config"
 NETWORK_REPRODUCE = (
     "python -m netblt_sim.tools.soak_network --network NETWORK --first-seed S --transfers 1 "
     "--print-config"
@@ -209,7 +209,7 @@ class Summary:
         return found
 
     def format(self) -> str:
-        """The summary of a point-to-point soak (`build/bin/netblt-soak`) as text."""
+        """The summary of a point-to-point soak (`build/bin/netblt-soak-run`) as text."""
         return "\n\n".join([*self.sections(), _verdict(self.problems())])
 
     def sections(self, title: str = "Random transfers") -> list[str]:

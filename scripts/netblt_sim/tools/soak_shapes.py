@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The random transfers `scripts/soak --networks` runs on the modelled networks (everything but
-the ideal point-to-point link, which `build/bin/netblt-soak` soaks): `draw_transfer(network,
+the ideal point-to-point link, which `build/bin/netblt-soak-run` soaks): `draw_transfer(network,
 seed)` draws one, deterministically from the two, as a `SoakTransfer`.
 
 Every network gets the shapes of `COMMON_SHAPES` (whole buffers, one packet, one-packet buffers,
@@ -188,7 +188,7 @@ def shapes(network: str) -> dict[str, Shape]:
     """The shape families of a network, common ones first; ValueError for point-to-point (the
     C++ soak's) or an unknown network."""
     if network == POINT_TO_POINT:
-        raise ValueError(f"{POINT_TO_POINT} is soaked by build/bin/netblt-soak, not by Python")
+        raise ValueError(f"{POINT_TO_POINT} is soaked by build/bin/netblt-soak-run, not by Python")
     if network not in NETWORK_SHAPES:
         raise ValueError(
             f"network = {network!r}: the Python soak's networks are {list(NETWORK_SHAPES)}"

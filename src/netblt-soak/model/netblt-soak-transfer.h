@@ -28,7 +28,7 @@
  *
  * The robustness harness of scripts/soak: random impaired NETBLT transfers over the
  * point-to-point link, judged byte for byte, and a mutation fuzzer that injects damaged, forged
- * and random packets into live connections; build/bin/netblt-soak runs them.
+ * and random packets into live connections; build/bin/netblt-soak-run runs them.
  */
 
 namespace ns3

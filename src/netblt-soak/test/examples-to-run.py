@@ -10,7 +10,7 @@ cpp_examples = [
     # PC/AT's NETBLT costs (models/hosts/ibm-pc-at.json, as scripts/soak passes them) for the
     # transfers that charge them
     (
-        "netblt-soak --transfers=5 --packets=200 --packets-per-run=100 --cpu-costs="
+        "netblt-soak-run --transfers=5 --packets=200 --packets-per-run=100 --cpu-costs="
         "DataSendPacketCost=699275ns,DataSendByteCost=1812ns,"
         "DataReceivePacketCost=1574312ns,DataReceiveByteCost=1721ns,"
         "DataReceiveBufferCost=50000ns,ControlReceivePacketCost=2950000ns,"

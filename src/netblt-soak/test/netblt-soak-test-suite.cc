@@ -23,7 +23,7 @@
 /**
  * @file
  * @ingroup netblt-soak-tests
- * The soak's pieces (build/bin/netblt-soak, scripts/soak): the random configurations, the
+ * The soak's pieces (build/bin/netblt-soak-run, scripts/soak): the random configurations, the
  * packet mutator, a soak transfer's verdicts and the fuzzer's accounting.
  */
 

@@ -5,9 +5,9 @@
 // The NETBLT soak: random impaired transfers, then mutation-fuzzed ones, each in a fresh
 // simulator seeded with its own number; one JSON object per run on stdout, then a "done" line.
 // scripts/soak runs it in chunks and sums up. Examples:
-//   build/bin/netblt-soak --first-seed=1 --transfers=100 --packets=0
-//   build/bin/netblt-soak --first-seed=7 --transfers=1 --packets=0 --print-config
-//   build/bin/netblt-soak --transfers=0 --fuzz-first-seed=3 --packets=1000
+//   build/bin/netblt-soak-run --first-seed=1 --transfers=100 --packets=0
+//   build/bin/netblt-soak-run --first-seed=7 --transfers=1 --packets=0 --print-config
+//   build/bin/netblt-soak-run --transfers=0 --fuzz-first-seed=3 --packets=1000
 // A transfer whose configuration charges CPU costs needs them: --cpu-costs=DataSendPacketCost=
 // 699275ns,... (NetbltL4Protocol attributes; scripts/soak passes models/hosts/ibm-pc-at.json's).
 #include "ns3/core-module.h"
