@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import pandas as pd
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 FAMILY_COLUMNS: tuple[str, ...] = ("psz", "nbufs")
@@ -19,6 +20,28 @@ def _files_only() -> None:
     import matplotlib  # noqa: PLC0415
 
     matplotlib.use("Agg")
+
+
+# The 5-95 % band of the seeds at each x: seaborn's percentile interval of width 90
+# (`np.nanpercentile` at 5 and 95, linear interpolation, as pandas' `quantile`).
+SEED_BAND: tuple[str, int] = ("pi", 90)
+
+
+def _median_and_band(axes: Axes, rows: pd.DataFrame, x: str, y: str, colour: object,
+                     band: bool, band_label: str, **line: object) -> None:
+    """Seaborn's `lineplot` on `axes`: the median of `y` over `rows` at each `x` as a line in
+    `colour` (None: the axes' next colour, as `axes.plot` takes it) with `line`'s options (its
+    label, markers); where `band`, the 5-95 % band of those rows (`SEED_BAND`) shaded in the
+    same colour and labelled `band_label` (no band where an x has one row only). Rows whose `y`
+    is NaN are left out, so an x with no value leaves no gap: the line joins its neighbours.
+    Matplotlib's look is kept: no seaborn theme, no legend of seaborn's own, and markers edged
+    as matplotlib edges them (seaborn's default edge is white)."""
+    import seaborn  # noqa: PLC0415 - after _files_only: it imports pyplot
+
+    seaborn.lineplot(data=rows, x=x, y=y, estimator="median", errorbar=SEED_BAND if band else None,
+                     color=colour, err_kws={"alpha": 0.2, "linewidth": 0, "label": band_label},
+                     legend=False, ax=axes, markeredgecolor=None, markeredgewidth=None,
+                     **line)  # fmt: skip
 
 
 def plot_throughput_vs_burst_interval(
@@ -43,15 +66,10 @@ def plot_throughput_vs_burst_interval(
     seeds = int(simulated.groupby([*FAMILY_COLUMNS, "bi_ms"]).size().max())
     for index, ((psz, nbufs), family) in enumerate(families):
         colour = palette(index % palette.N)
-        speeds = family.groupby("bi_ms")["steady_state_mbps"]
-        curve = speeds.median()
         label = f"PSZ {psz}, NBUFS {nbufs}"
         line = "simulated median" if seeds > 1 else "simulated"
-        axes.plot(curve.index, curve.to_numpy(), color=colour, label=f"{line}, {label}")
-        if seeds > 1:
-            low, high = speeds.quantile(0.05), speeds.quantile(0.95)
-            axes.fill_between(curve.index, low.to_numpy(), high.to_numpy(), color=colour,
-                              alpha=0.2, linewidth=0, label=f"5-95 % of {seeds} seeds, {label}")  # fmt: skip
+        _median_and_band(axes, family, "bi_ms", "steady_state_mbps", colour, seeds > 1,
+                         f"5-95 % of {seeds} seeds, {label}", label=f"{line}, {label}")  # fmt: skip
         if published is not None:
             points = published[(published["psz"] == psz) & (published["nbufs"] == nbufs)]
             if not points.empty:
@@ -149,14 +167,10 @@ def plot_quantity_vs_burst_interval(
             raise ValueError(f"runs frame has no {needed!r} column")
     figure, axes = plt.subplots(figsize=(9.5, 4.2))
     for group, rows in runs.groupby(group_column, sort=False):
-        values = rows.groupby("bi_ms")[column]
-        medians = values.median()
-        (line,) = axes.plot(medians.index, medians.to_numpy(), marker="o", markersize=4,
-                            label=str(group))  # fmt: skip
-        if int(values.size().max()) > 1:
-            axes.fill_between(medians.index, values.quantile(0.05).to_numpy(),
-                              values.quantile(0.95).to_numpy(), color=line.get_color(), alpha=0.2,
-                              linewidth=0, label=f"{group}: 5-95 % of seeds")  # fmt: skip
+        several = int(rows.groupby("bi_ms").size().max()) > 1
+        # No colour: seaborn takes the axes' next one, as `axes.plot` would.
+        _median_and_band(axes, rows, "bi_ms", column, None, several, f"{group}: 5-95 % of seeds",
+                         label=str(group), marker="o", markersize=4)  # fmt: skip
     axes.set_xlabel("burst interval (ms per burst)")
     axes.set_ylabel(f"{column} (median over seeds)")
     axes.set_title(title, fontsize=9)

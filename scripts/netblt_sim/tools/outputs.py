@@ -6,13 +6,13 @@ A scenario's files are a function of its inputs alone: every scenario file (a ki
 others: the bands read the tables and the measures), every `models/` file, the build's
 libraries and the runtime wheels (`store.code_identity`), the package's own code (every
 `netblt_sim` file: the reports and plots are Python), and the versions of the libraries that
-write the files (pandas, numpy, matplotlib, SALib) and of Python. `scenario_key` digests them
-with the scenario's name and the results directory. After a scenario ran, reproduce records in
-the result store (`ResultStore.put_outputs`) each file it wrote with the SHA-256 of its bytes
-and the lines it printed; next time, if the key is the same and every file is still there with
-those bytes, the scenario is not run again and its lines are printed as they were. A changed
-input, a missing or edited file, another results directory or an empty store runs it, through
-the result store as ever; `--force` runs every scenario.
+write the files (pandas, numpy, matplotlib, seaborn, tabulate, SALib) and of Python.
+`scenario_key` digests them with the scenario's name and the results directory. After a
+scenario ran, reproduce records in the result store (`ResultStore.put_outputs`) each file it
+wrote with the SHA-256 of its bytes and the lines it printed; next time, if the key is the same
+and every file is still there with those bytes, the scenario is not run again and its lines are
+printed as they were. A changed input, a missing or edited file, another results directory or
+an empty store runs it, through the result store as ever; `--force` runs every scenario.
 """
 
 from __future__ import annotations
@@ -31,8 +31,10 @@ from netblt_sim.scenarios.kind import NamedScenario
 from netblt_sim.scenarios.registry import SCENARIOS_DIR
 
 PACKAGE_DIR: Path = Path(__file__).resolve().parents[1]
-# The libraries whose code writes the result files' bytes (the CSV text, the plots' PNGs).
-WRITING_DISTRIBUTIONS: tuple[str, ...] = ("pandas", "numpy", "matplotlib", "SALib", "pillow")
+# The libraries whose code writes the result files' bytes (the CSV text, the Markdown tables,
+# the plots' PNGs).
+WRITING_DISTRIBUTIONS: tuple[str, ...] = ("pandas", "numpy", "matplotlib", "SALib", "pillow",
+                                          "tabulate", "seaborn")  # fmt: skip
 
 
 def _sha256(path: Path) -> str:

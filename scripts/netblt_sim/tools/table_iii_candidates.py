@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from netblt_sim.batch.executor import TransferExecutor, run_transfers
 from netblt_sim.core.parameters import TransferParameters, transfer_parameters
 from netblt_sim.core.transfer import TransferRecord
+from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.registry import load_scenario
 from netblt_sim.scenarios.table.scenario import TableScenario
 from netblt_sim.tools.reproduce import DEFAULT_STORE
@@ -35,6 +36,8 @@ CANDIDATES: dict[str, dict[str, float]] = {
 }
 TRANSFER = ("bs", "bi_ms", "psz", "bfsz", "xfsz_kb", "nbufs")
 PRIVATE_LAN = {"bs": 5, "psz": 1438, "bfsz": 14380, "xfsz_kb": 1438, "nbufs": 2}
+COLUMNS = ["PSZ/NBUFS, BI", "published #LOSS, SPEED", "published losses per buffer", "candidate",
+           "losses per buffer", "#LOSS", "SPEED", "DTMOS", "receiver deaf drops"]
 
 
 def parameters(network: str, row: dict[str, int], seed: int, candidate: str) -> TransferParameters:
@@ -62,8 +65,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     with TransferExecutor(workers=arguments.workers, store=DEFAULT_STORE) as executor:
         records = run_transfers([*table_runs, *private_runs], "table-iii-candidates", executor)
     table_records, private_records = records[: len(table_runs)], records[len(table_runs) :]
-    print("| PSZ/NBUFS, BI | published #LOSS, SPEED | published losses per buffer | candidate | losses per buffer | #LOSS | SPEED | DTMOS | receiver deaf drops |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    cells = []
     per_set = len(seeds)
     for index, ((key, group), row) in enumerate(zip(groups, rows, strict=True)):
         buffers = row["xfsz_kb"] * 1000 / row["bfsz"]
@@ -71,13 +73,17 @@ def main(argv: Sequence[str] | None = None) -> None:
             first = (len(CANDIDATES) * index + offset) * per_set
             chosen: list[TransferRecord] = table_records[first : first + per_set]
             loss = statistics.median(r.lost for r in chosen)
-            print(f"| {key[0]}/{key[1]}, {key[2]} ms | {group['loss'].min()}-{group['loss'].max()}, "
-                  f"{group['speed_mbps'].min():g}-{group['speed_mbps'].max():g} | "
-                  f"{group['loss'].min() / buffers:.2f}-{group['loss'].max() / buffers:.2f} | {candidate} | "
-                  f"{loss / buffers:.2f} | {loss:g} | "
-                  f"{statistics.median(r.steady_state_mbps for r in chosen):.3f} | "
-                  f"{statistics.median(r.data_timeouts for r in chosen):g} | "
-                  f"{statistics.median(r.receiver_deaf_drops for r in chosen):g} |")  # fmt: skip
+            cells.append([
+                f"{key[0]}/{key[1]}, {key[2]} ms",
+                f"{group['loss'].min()}-{group['loss'].max()}, "
+                f"{group['speed_mbps'].min():g}-{group['speed_mbps'].max():g}",
+                f"{group['loss'].min() / buffers:.2f}-{group['loss'].max() / buffers:.2f}",
+                candidate, f"{loss / buffers:.2f}", f"{loss:g}",
+                f"{statistics.median(r.steady_state_mbps for r in chosen):.3f}",
+                f"{statistics.median(r.data_timeouts for r in chosen):g}",
+                f"{statistics.median(r.receiver_deaf_drops for r in chosen):g}",
+            ])  # fmt: skip
+    print(markdown_table(COLUMNS, cells, "l" * len(COLUMNS)))
     print()
     per_candidate = len(private_records) // len(tried)
     for number, candidate in enumerate(tried):

@@ -13,6 +13,7 @@ import pandas as pd
 
 from netblt_sim.reporting.atomic import write_together
 from netblt_sim.reporting.outcome import Verdict
+from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.bands.claims import FINDING_QUANTITY, ClaimAnalysis, ClaimsAnalysis
 from netblt_sim.scenarios.bands.scenario import BandsScenario
 from netblt_sim.scenarios.bands.uncertainty import Factor, seed_noise_floor
@@ -184,19 +185,14 @@ def claims_markdown(scenario: BandsScenario, claims: ClaimsAnalysis, frame: pd.D
         if index == len(claims.checks):
             lines += ["", "## Each finding of the tables", ""]
         lines += [f"- {_answer(analysis, row)}"]
-    lines += [
-        "", "| scenario | claim | figure, allowed | nominal | p5 | p95 | holds (nominal) | "
-        "share of points holding | dominant (share) |",
-        "| --- | --- | --- | ---: | ---: | ---: | --- | ---: | --- |",
-    ]  # fmt: skip
-    for _, row in frame.iterrows():
-        lines.append(
-            f"| {row['scenario']} | {row['claim']} | {_figure_cell(row)} | "
-            f"{figure_text(row['nominal'])} | {figure_text(row['p5'])} | "
-            f"{figure_text(row['p95'])} | {'yes' if row['holds_at_nominal'] else 'no'} | "
-            f"{row['share_of_points_holding']:.3f} | `{row['dominant_assumption']}` "
-            f"({row['dominant_share']:.2f}) |"
-        )
+    cells = [[f"{row['scenario']}", f"{row['claim']}", _figure_cell(row),
+              figure_text(row["nominal"]), figure_text(row["p5"]), figure_text(row["p95"]),
+              "yes" if row["holds_at_nominal"] else "no", f"{row['share_of_points_holding']:.3f}",
+              f"`{row['dominant_assumption']}` ({row['dominant_share']:.2f})"]
+             for _, row in frame.iterrows()]  # fmt: skip
+    columns = ["scenario", "claim", "figure, allowed", "nominal", "p5", "p95", "holds (nominal)",
+               "share of points holding", "dominant (share)"]  # fmt: skip
+    lines += ["", markdown_table(columns, cells, "lllrrrlrl")]
     lines += _factor_lines(scenario, analyses)
     return "\n".join(lines) + "\n"
 

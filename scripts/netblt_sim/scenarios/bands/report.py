@@ -16,6 +16,7 @@ import pandas as pd
 from netblt_sim.reporting.atomic import write_together
 from netblt_sim.reporting.findings import matching
 from netblt_sim.reporting.outcome import Outcome, Verdict
+from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.bands.claims import analyse_claims
 from netblt_sim.scenarios.bands.claims_report import claim_verdicts, write_claim_bands
 from netblt_sim.scenarios.bands.findings import analyse_findings
@@ -156,13 +157,13 @@ def bands_markdown(scenario: BandsScenario, analysis: TableAnalysis, frame: pd.D
         "`dominant_above_seed_noise` is false where that μ* is below what seeds alone give "
         "(2 σ_seed / (√π Δ), Δ the Morris step).", "",
         "## The factors", "",
-        "| factor | value | range | unit | why the range | Morris share (mean) |",
-        "| --- | ---: | --- | --- | --- | ---: |",
     ]  # fmt: skip
     shares = mean_shares(analysis)
-    for factor, share in zip(factors_, shares, strict=True):
-        lines.append(f"| `{factor.name}` | {factor.nominal:g} | {factor.low:g}-{factor.high:g} | "
-                     f"{factor.unit} | {factor.range_source} | {share:.3f} |")  # fmt: skip
+    factor_rows = [[f"`{factor.name}`", f"{factor.nominal:g}", f"{factor.low:g}-{factor.high:g}",
+                    factor.unit, factor.range_source, f"{share:.3f}"]
+                   for factor, share in zip(factors_, shares, strict=True)]  # fmt: skip
+    lines.append(markdown_table(["factor", "value", "range", "unit", "why the range",
+                                 "Morris share (mean)"], factor_rows, "lrlllr"))  # fmt: skip
     left_out = scenario.left_out.get(table.name, {})
     if left_out:
         lines += ["", "Left at their values: " + "; ".join(
@@ -171,23 +172,26 @@ def bands_markdown(scenario: BandsScenario, analysis: TableAnalysis, frame: pd.D
         "", f"Seeds' μ* floor as a share of the summed μ* (mean over configurations): "
         f"{noise_share(scenario, analysis):.3f}.", "",
         "## Each configuration", "",
-        "| BS | BI | PSZ | BFSZ | XFSZ | NBUFS | published | nominal (σ seeds) | error % | "
-        "p5 | p95 | inside | dominant | share |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- "
-        "| ---: |",
+        markdown_table([*NAMES, "published", "nominal (σ seeds)", "error %", "p5", "p95",
+                        "inside", "dominant", "share"],
+                       [_configuration_cells(row) for _, row in frame.iterrows()],
+                       "rrrrrrrrrrrllr"),
     ]  # fmt: skip
-    for _, row in frame.iterrows():
-        config = " | ".join(f"{float(row[c]):g}" for c in CONFIGURATION_COLUMNS)
-        noise = "" if row["dominant_above_seed_noise"] else " (below seed noise)"
-        lines.append(
-            f"| {config} | {row['published_median']:g} | {row['nominal_median']:.3f} "
-            f"({row['nominal_seed_sd']:.3f}) | {row['nominal_error_pct']:g} | {row['p5']:.3f} | "
-            f"{row['p95']:.3f} | {'yes' if row['published_within_band'] else 'no'} | "
-            f"`{row['dominant_assumption']}`{noise} | {row['dominant_share']:.2f} |"
-        )
     lines += _sobol_lines(analysis)
     lines += _residual_lines(scenario, analysis, frame)
     return "\n".join(lines) + "\n"
+
+
+def _configuration_cells(row: pd.Series) -> list[str]:
+    """A configuration's row of the report: its transfer, the published and nominal medians,
+    the band and the dominant assumption."""
+    noise = "" if row["dominant_above_seed_noise"] else " (below seed noise)"
+    return [*(f"{float(row[c]):g}" for c in CONFIGURATION_COLUMNS),
+            f"{row['published_median']:g}",
+            f"{row['nominal_median']:.3f} ({row['nominal_seed_sd']:.3f})",
+            f"{row['nominal_error_pct']:g}", f"{row['p5']:.3f}", f"{row['p95']:.3f}",
+            "yes" if row["published_within_band"] else "no",
+            f"`{row['dominant_assumption']}`{noise}", f"{row['dominant_share']:.2f}"]  # fmt: skip
 
 
 def _sobol_lines(analysis: TableAnalysis) -> list[str]:
@@ -204,9 +208,10 @@ def _sobol_lines(analysis: TableAnalysis) -> list[str]:
         f"values; {len(analysis.sobol_outputs[0])} points per configuration (Saltelli's sample, "
         "each point with its own seed, so the indices carry the seeds' noise: small samples, "
         "read them as a ranking).", "",
-        "| factor | S1 (mean) | ST (mean) |", "| --- | ---: | ---: |",
+        markdown_table(["factor", "S1 (mean)", "ST (mean)"],
+                       [[f"`{n}`", f"{a:.2f}", f"{b:.2f}"]
+                        for n, a, b in zip(names, first, total, strict=True)], "lrr"),
     ]  # fmt: skip
-    lines += [f"| `{n}` | {a:.2f} | {b:.2f} |" for n, a, b in zip(names, first, total, strict=True)]
     lines += [
         "", f"Variance of SPEED (mean over configurations): over the Sobol sample "
         f"{sample_var:.3g} (Mbit/s)², between seeds at the nominal point {seed_var:.3g} "

@@ -32,6 +32,7 @@ from netblt_sim.reporting.plots import (
     plot_quantity_vs_burst_interval,
     plot_throughput_vs_transfer_size,
 )
+from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.measure.scenario import MeasureScenario
 
 TUNED = "tuned"  # parallel-flows: the run set of N flows, each 1/N of one rate
@@ -80,27 +81,29 @@ def _tuning(rows: pd.DataFrame, sizes: bool = True) -> str:
 # -- parallel flows ------------------------------------------------------------------------------
 
 
-def _tuned_table(tuned: pd.DataFrame) -> list[str]:
-    lines = ["| N | phase | runs | aggregate Mbit/s | each flow's Mbit/s (median) | Jain's index | "
-             "lost | retransmitted | station resets | ESI peak (bytes) | T1 queue peak | "
-             "largest request | runs with every flow intact | runs with every flow completed |",
-             "|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---|"]  # fmt: skip
+_TUNED_COLUMNS = ["N", "phase", "runs", "aggregate Mbit/s", "each flow's Mbit/s (median)",
+                  "Jain's index", "lost", "retransmitted", "station resets", "ESI peak (bytes)",
+                  "T1 queue peak", "largest request", "runs with every flow intact",
+                  "runs with every flow completed"]  # fmt: skip
+
+
+def _tuned_table(tuned: pd.DataFrame) -> str:
+    cells = []
     for (flows, phase), rows in tuned.groupby(["flows", "phase"], sort=True):
         runs = _runs(rows)
         per_flow = rows.groupby("flow")["steady_state_mbps"].median()
         totals = rows.groupby("run")[["lost", "retransmitted"]].sum()
         intact = rows.groupby("run")["intact"].all()
         completed = rows.groupby("run")["completed"].all()
-        lines.append(
-            f"| {flows} | {phase} | {len(runs)} | {_range(runs['aggregate_mbps'])} | "
-            f"{', '.join(f'{v:.3f}' for v in per_flow)} | {_range(runs['jain_index'])} | "
-            f"{_range(totals['lost'], 0)} | {_range(totals['retransmitted'], 0)} | "
-            f"{_range(runs['station_resets'], 0)} | {_range(runs['path_esi_peak_bytes'], 0)} | "
-            f"{_range(runs['path_gateway_queue_peak'], 0)} | "
-            f"{_range(runs['path_largest_request'], 0)} | {_count(intact)} of {len(runs)} | "
-            f"{_count(completed)} of {len(runs)} |"
-        )
-    return lines
+        cells.append([
+            f"{flows}", f"{phase}", f"{len(runs)}", _range(runs["aggregate_mbps"]),
+            ", ".join(f"{v:.3f}" for v in per_flow), _range(runs["jain_index"]),
+            _range(totals["lost"], 0), _range(totals["retransmitted"], 0),
+            _range(runs["station_resets"], 0), _range(runs["path_esi_peak_bytes"], 0),
+            _range(runs["path_gateway_queue_peak"], 0), _range(runs["path_largest_request"], 0),
+            f"{_count(intact)} of {len(runs)}", f"{_count(completed)} of {len(runs)}",
+        ])  # fmt: skip
+    return markdown_table(_TUNED_COLUMNS, cells, "rlrrlrrrrrrrll")
 
 
 @dataclass(frozen=True)
@@ -124,21 +127,22 @@ def _mbps(value: float) -> str:
     return "none" if math.isnan(value) else f"{value:.3f} Mbit/s"
 
 
-def _overload_table(overload: pd.DataFrame) -> list[str]:
+def _overload_table(overload: pd.DataFrame) -> str:
     runs = _runs(overload)
     phases = sorted(runs["phase"].unique())
-    lines = ["| offered (Mbit/s) | each flow's BI (ms) | "
-             + " | ".join(f"{p}: runs with a reset | {p}: resets | {p}: aggregate Mbit/s"
-                          for p in phases) + " |",
-             "|---:|---:|" + "---:|---:|---:|" * len(phases)]  # fmt: skip
+    columns = ["offered (Mbit/s)", "each flow's BI (ms)"]
+    for phase in phases:
+        columns += [f"{phase}: runs with a reset", f"{phase}: resets",
+                    f"{phase}: aggregate Mbit/s"]  # fmt: skip
+    cells = []
     for offered, rows in runs.groupby("offered_mbps", sort=True):
-        cells = []
+        row = [f"{offered:.3f}", _each(rows["bi_ms"])]
         for phase in phases:
             own = rows[rows["phase"] == phase]
-            cells.append(f"{_count(own['station_resets'] > 0)} of {len(own)} | "
-                         f"{_range(own['station_resets'], 0)} | {_range(own['aggregate_mbps'])}")
-        lines.append(f"| {offered:.3f} | {_each(rows['bi_ms'])} | " + " | ".join(cells) + " |")
-    return lines
+            row += [f"{_count(own['station_resets'] > 0)} of {len(own)}",
+                    _range(own["station_resets"], 0), _range(own["aggregate_mbps"])]  # fmt: skip
+        cells.append(row)
+    return markdown_table(columns, cells, "r" * len(columns))
 
 
 def _each(values: Iterable[object]) -> str:
@@ -230,12 +234,12 @@ def parallel_flows_view(scenario: MeasureScenario, runs: pd.DataFrame) -> Report
              "seeds: the median, and the least and most value in brackets; losses and "
              "retransmissions are the flows' added up; the station resets, queue peaks and "
              "largest reservation request are BBN's earth station's and MIT's gateway's, shared "
-             "by the flows.", "", *_tuned_table(tuned), "",
+             "by the flows.", "", _tuned_table(tuned), "",
              f"## Overload: flows whose sum exceeds the channel (`{OVERLOAD}`)", "",
              f"{_each(overload_first['flows'])} flows, {_tuning(overload)}, offered totals from "
              f"{overload_first['offered_mbps'].min():.3f} to "
              f"{overload_first['offered_mbps'].max():.3f} Mbit/s of IP datagrams against the "
-             f"channel's {capacity:.3f} Mbit/s.", "", *_overload_table(overload), "",
+             f"channel's {capacity:.3f} Mbit/s.", "", _overload_table(overload), "",
              *_checks(scenario, frame)]  # fmt: skip
     figure = plot_parallel_flows(tuned_first, overload_first, capacity, scenario.title)
     return Report(frame, "\n".join(lines), figure, "")
@@ -254,26 +258,27 @@ def long_transfers_view(scenario: MeasureScenario, runs: pd.DataFrame) -> Report
     frame.insert(list(frame.columns).index("flows"), "lockup",
                  [_lockup(o) for o in frame["overrides"]])  # fmt: skip
     lines = [*scenario.heading()]
-    table = ["| lock-up | transfer (bytes) | runs | completed intact | steady-state Mbit/s | "
-             "spread (Mbit/s) | real Mbit/s | simulated s |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    cells = []
     for (lockup, size), rows in frame.groupby(["lockup", "xfsz_bytes"], sort=True):
         succeeded = rows[rows["completed"] & rows["intact"]]
         speeds = succeeded["steady_state_mbps"]
         spread = f"{speeds.max() - speeds.min():.3f}" if len(speeds) else "-"
-        table.append(
-            f"| {lockup} | {size:,} | {len(rows)} | {len(succeeded)} | "
-            f"{_range(speeds) if len(speeds) else '-'} | {spread} | "
-            f"{_range(succeeded['real_mbps']) if len(speeds) else '-'} | "
-            f"{_range(rows['simulated_seconds'], 1)} |"
-        )
+        cells.append([
+            f"{lockup}", f"{size:,}", f"{len(rows)}", f"{len(succeeded)}",
+            _range(speeds) if len(speeds) else "-", spread,
+            _range(succeeded["real_mbps"]) if len(speeds) else "-",
+            _range(rows["simulated_seconds"], 1),
+        ])  # fmt: skip
+    table = markdown_table(["lock-up", "transfer (bytes)", "runs", "completed intact",
+                            "steady-state Mbit/s", "spread (Mbit/s)", "real Mbit/s",
+                            "simulated s"], cells, "lrrrrrrr")  # fmt: skip
     off = frame[frame["lockup"] == "off"]
     on = frame[frame["lockup"] == "on"]
     lines += ["## The answer", "", _long_answer(off, on), "", "## Runs", "",
               f"Every run: {_tuning(frame, sizes=False)}, one burst every {_each(frame['bi_ms'])} ms, "
               f"seeds {_each(frame['seed'])}; with the lock-up on, {_each(on['overrides'])}. The "
               "steady-state throughput (RFC 1030 §3) is over every buffer but the last; the "
-              "spread is the most less the least over the seeds.", "", *table, "",
+              "spread is the most less the least over the seeds.", "", table, "",
               *_checks(scenario, frame)]  # fmt: skip
     figure = plot_throughput_vs_transfer_size(frame, "lockup", scenario.title)
     return Report(frame, "\n".join(lines), figure, "")
@@ -365,49 +370,55 @@ def _overrides_of(text: str) -> list[AttributeOverride]:
     return found
 
 
+_CAPACITY_COLUMNS = ["interface", "control subframe", "data subframe", "usable symbols",
+                     "usable bits", "bytes per frame", "capacity (Appendix I)",
+                     "capacity (simulator)"]  # fmt: skip
+_BEST_COLUMNS = ["interface", "best steady-state Mbit/s (median)", "at BI (ms)", "NBUFS",
+                 "station resets there", f"at 5 every {OVERLOAD_BI_MS} ms: Mbit/s", "resets",
+                 "ESI refused or dropped"]  # fmt: skip
+
+
 def upgraded_interface_view(scenario: MeasureScenario, runs: pd.DataFrame) -> Report:
     frame = runs.copy()
     labels = list(dict.fromkeys(frame["label"]))
-    capacity = ["| interface | control subframe | data subframe | usable symbols | usable bits "
-                "| bytes per frame | capacity (Appendix I) | capacity (simulator) |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
-    best = ["| interface | best steady-state Mbit/s (median) | at BI (ms) | NBUFS | station "
-            f"resets there | at 5 every {OVERLOAD_BI_MS} ms: Mbit/s | resets | ESI refused "
-            "or dropped |", "|---|---:|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    capacity: list[list[str]] = []
+    best: list[list[str]] = []
     figures: dict[str, tuple[FrameArithmetic, float, float]] = {}
     for label in labels:
         rows = frame[frame["label"] == label]
         arithmetic = FrameArithmetic.of(_overrides_of(str(rows["overrides"].iloc[0])))
         simulated = float(rows["path_channel_capacity_mbps"].iloc[0])
-        capacity.append(
-            f"| {label} | {arithmetic.control_subframe_symbols} | "
-            f"{arithmetic.data_subframe_symbols} | {arithmetic.usable_symbols} | "
-            f"{arithmetic.usable_bits} | {arithmetic.usable_bytes} | "
-            f"{arithmetic.capacity_mbps:.4f} Mbit/s | {simulated:.4f} Mbit/s |"
-        )
+        capacity.append([
+            f"{label}", f"{arithmetic.control_subframe_symbols}",
+            f"{arithmetic.data_subframe_symbols}", f"{arithmetic.usable_symbols}",
+            f"{arithmetic.usable_bits}", f"{arithmetic.usable_bytes}",
+            f"{arithmetic.capacity_mbps:.4f} Mbit/s", f"{simulated:.4f} Mbit/s",
+        ])  # fmt: skip
         medians = rows.groupby(["bi_ms", "nbufs"])["steady_state_mbps"].median()
         bi_ms, nbufs = medians.idxmax()
         at_best = rows[(rows["bi_ms"] == bi_ms) & (rows["nbufs"] == nbufs)]
         overload = rows[(rows["bi_ms"] == OVERLOAD_BI_MS)]
-        best.append(
-            f"| {label} | {medians.max():.3f} | {bi_ms} | {nbufs} | "
-            f"{_range(at_best['station_resets'], 0)} | "
-            f"{_range(overload['steady_state_mbps']) if len(overload) else '-'} | "
-            f"{_range(overload['station_resets'], 0) if len(overload) else '-'} | "
-            f"{_range(overload['path_esi_overflows'], 0) if len(overload) else '-'} |"
-        )
+        best.append([
+            f"{label}", f"{medians.max():.3f}", f"{bi_ms}", f"{nbufs}",
+            _range(at_best["station_resets"], 0),
+            _range(overload["steady_state_mbps"]) if len(overload) else "-",
+            _range(overload["station_resets"], 0) if len(overload) else "-",
+            _range(overload["path_esi_overflows"], 0) if len(overload) else "-",
+        ])  # fmt: skip
         figures[label] = (arithmetic, float(medians.max()), float(overload["station_resets"].max()))
     lines = [*scenario.heading(), "## The answer", "", _upgrade_answer(figures), "",
              "## The channel's capacity", "",
              "Appendix I's arithmetic from `models/networks/wideband.json` with each interface's "
              "what-if values, beside the capacity the simulator's channel computes from the same "
-             "attributes (symbols per frame; 1 frame every 21.2228 ms).", "", *capacity, "",
+             "attributes (symbols per frame; 1 frame every 21.2228 ms).", "",
+             markdown_table(_CAPACITY_COLUMNS, capacity, "lrrrrrrr"), "",
              "## NETBLT's best throughput and the overload test", "",
              f"Every run: {_tuning(frame)}, burst intervals {_each(sorted(frame['bi_ms'].unique()))} "
              f"ms, NBUFS {_each(sorted(frame['nbufs'].unique()))}, seeds {_each(frame['seed'])}; "
              "best: the burst interval and buffers whose median over seeds is highest; the "
              f"overload test is 5 every {OVERLOAD_BI_MS} ms (medians, least and most in "
-             "brackets).", "", *best, "", *_checks(scenario, frame)]  # fmt: skip
+             "brackets).", "", markdown_table(_BEST_COLUMNS, best, "lrrrrrrr"), "",
+             *_checks(scenario, frame)]  # fmt: skip
     grouped = frame.assign(interface=[f"{label}, NBUFS {n}" for label, n
                                       in zip(frame["label"], frame["nbufs"], strict=True)])  # fmt: skip
     figure = plot_quantity_vs_burst_interval(grouped, "steady_state_mbps", scenario.title,

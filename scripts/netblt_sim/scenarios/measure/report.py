@@ -41,6 +41,7 @@ from netblt_sim.reporting.plots import (
     plot_quantity_vs_burst_interval,
     plot_throughput_and_retransmissions_vs_loss,
 )
+from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.measure.flow_report import FLOW_VIEWS
 from netblt_sim.scenarios.measure.scenario import MeasureScenario
 
@@ -95,16 +96,15 @@ def _checks_markdown(scenario: MeasureScenario, runs: pd.DataFrame) -> str:
             f"- **{run_set.label}**: `{run_set.network}`, {_transfer(params, '')}, seeds "
             f"{_each(p.seed for p in params)}."
         )
-    lines += ["", "| runs | BI (ms) | SPEED median (Mbit/s) | #LOSS median | #RXM median | "
-              "station resets |", "|---|---:|---:|---:|---:|---:|"]  # fmt: skip
-    grouped = runs.groupby(["label", "bi_ms"], sort=False)
-    for (label, bi_ms), rows in grouped:
-        lines.append(
-            f"| {label} | {bi_ms} | {rows['steady_state_mbps'].median():.3f} | "
-            f"{rows['lost'].median():g} | {rows['retransmitted'].median():g} | "
-            f"{int(rows['station_resets'].sum())} |"
-        )
-    lines.append("")
+    cells = [
+        [f"{label}", f"{bi_ms}", f"{rows['steady_state_mbps'].median():.3f}",
+         f"{rows['lost'].median():g}", f"{rows['retransmitted'].median():g}",
+         f"{int(rows['station_resets'].sum())}"]
+        for (label, bi_ms), rows in runs.groupby(["label", "bi_ms"], sort=False)
+    ]  # fmt: skip
+    columns = ["runs", "BI (ms)", "SPEED median (Mbit/s)", "#LOSS median", "#RXM median",
+               "station resets"]  # fmt: skip
+    lines += ["", markdown_table(columns, cells, "lrrrrr"), ""]
     return "\n".join(lines)
 
 
@@ -142,18 +142,16 @@ def _losses_markdown(scenario: MeasureScenario, runs: pd.DataFrame) -> str:
             f"with losses there: {', '.join(str(int(b)) for b in lossy) if lossy else 'none'} ms.",
             "",
         ]
-    lines += [
-        "| BI (ms) | " + " | ".join(f"{n} losses median (min-max)" for n in networks) + " |",
-        "|---|" + "---|" * len(networks),
-    ]
-    for bi_ms in summary.index:
-        cells = [
+    cells = [
+        [f"{bi_ms}"] + [
             f"{summary.loc[bi_ms, ('median', n)]:g} "
             f"({summary.loc[bi_ms, ('min', n)]:g}-{summary.loc[bi_ms, ('max', n)]:g})"
             for n in networks
         ]
-        lines.append(f"| {bi_ms} | " + " | ".join(cells) + " |")
-    lines.append("")
+        for bi_ms in summary.index
+    ]
+    columns = ["BI (ms)", *(f"{n} losses median (min-max)" for n in networks)]
+    lines += [markdown_table(columns, cells, "l" * len(columns)), ""]
     return "\n".join(lines)
 
 
@@ -182,8 +180,8 @@ def loss_sweep_view(scenario: MeasureScenario, runs: pd.DataFrame) -> Report:
 
 
 # What identifies a configuration of a run set: its protocol's parameters and the loss.
-CONFIGURATION_COLUMNS: tuple[str, ...] = ("label", "protocol", "nbufs", "window_bytes")
-CONFIGURATION_COLUMNS += ("congestion_control", "loss")
+_CONFIGURATION_COLUMNS: tuple[str, ...] = ("label", "protocol", "nbufs", "window_bytes")
+_CONFIGURATION_COLUMNS += ("congestion_control", "loss")
 LEADING_COLUMNS: tuple[str, ...] = ("label", "network", "protocol", "window_bytes", "nbufs")
 LEADING_COLUMNS += ("seed", "steady_state_mbps")
 
@@ -201,7 +199,7 @@ def configurations(scenario: MeasureScenario, runs: pd.DataFrame) -> pd.DataFram
     and most throughput over its seeds, median losses, retransmissions, timeouts and CPU
     seconds, and TCP's window bound."""
     frame = runs.assign(window_bound_mbps=window_bounds(scenario, runs))
-    grouped = frame.groupby(list(CONFIGURATION_COLUMNS), sort=False, dropna=False)
+    grouped = frame.groupby(list(_CONFIGURATION_COLUMNS), sort=False, dropna=False)
     return grouped.agg(
         network=("network", "first"),
         seeds=("seed", "nunique"),
@@ -233,42 +231,54 @@ def _best(rows: pd.DataFrame) -> pd.Series | None:
     return lossless.iloc[int(lossless["speed_median"].to_numpy().argmax())]
 
 
-def _protocols_markdown(scenario: MeasureScenario, table: pd.DataFrame, runs: pd.DataFrame) -> str:
-    lines = [*scenario.heading(), "## Checks", "", *scenario.checks_table(runs)]
-    lines += ["", "## Each network: NETBLT's best beside TCP's best", "",
-              "| network | NETBLT best (Mbit/s) | its configuration | TCP best (Mbit/s) | its "
-              "configuration | NETBLT / TCP | TCP's window bound (Mbit/s) |",
-              "|---|---:|---|---:|---|---:|---:|"]  # fmt: skip
-    for network, rows in table.groupby("network", sort=False):
-        netblt = _best(rows[rows["protocol"] == "netblt"])
-        tcp = _best(rows[rows["protocol"] == "tcp"])
-        cells = []
+# The headers of the protocols report's tables.
+_BEST_HEADERS = ["network", "NETBLT best (Mbit/s)", "its configuration", "TCP best (Mbit/s)",
+                 "its configuration", "NETBLT / TCP", "TCP's window bound (Mbit/s)"]  # fmt: skip
+_CONFIGURATION_HEADERS = ["runs", "network", "protocol", "configuration", "loss %", "seeds",
+                          "SPEED median (min-max) Mbit/s", "window bound", "#LOSS", "#RXM", "RTO",
+                          "CPU s sender / receiver", "all complete"]  # fmt: skip
+
+
+def _best_rows(table: pd.DataFrame) -> list[list[str]]:
+    """Per network: NETBLT's best and TCP's best configuration, their ratio and TCP's window
+    bound, as cells."""
+    rows = []
+    for network, network_rows in table.groupby("network", sort=False):
+        netblt = _best(network_rows[network_rows["protocol"] == "netblt"])
+        tcp = _best(network_rows[network_rows["protocol"] == "tcp"])
+        cells = [f"{network}"]
         for best in (netblt, tcp):
             cells += ["-", "-"] if best is None else [f"{best['speed_median']:.3f}",
                                                      f"{best['label']}: {_setting(best)}"]  # fmt: skip
         ratio = (f"{netblt['speed_median'] / tcp['speed_median']:.1f}"
                  if netblt is not None and tcp is not None and tcp["speed_median"] > 0 else "-")  # fmt: skip
         bound = tcp["window_bound_mbps"] if tcp is not None else float("nan")
-        lines.append(f"| {network} | {' | '.join(cells)} | {ratio} | "
-                     f"{'-' if pd.isna(bound) else f'{bound:.3f}'} |")  # fmt: skip
+        rows.append([*cells, ratio, "-" if pd.isna(bound) else f"{bound:.3f}"])
+    return rows
+
+
+def _configuration_row(row: pd.Series) -> list[str]:
+    bound = "-" if pd.isna(row["window_bound_mbps"]) else f"{row['window_bound_mbps']:.3f}"
+    return [f"{row['label']}", f"{row['network']}", f"{row['protocol']}", _setting(row),
+            f"{row['loss'] * 100:g}", f"{row['seeds']}",
+            f"{row['speed_median']:.3f} ({row['speed_min']:.3f}-{row['speed_max']:.3f})", bound,
+            f"{row['lost']:g}", f"{row['retransmitted']:g}", f"{row['timeouts']:g}",
+            f"{row['sender_cpu_s']:.2f} / {row['receiver_cpu_s']:.2f}",
+            "yes" if row["completed"] else "NO"]  # fmt: skip
+
+
+def _protocols_markdown(scenario: MeasureScenario, table: pd.DataFrame, runs: pd.DataFrame) -> str:
+    lines = [*scenario.heading(), "## Checks", "", *scenario.checks_table(runs)]
+    lines += ["", "## Each network: NETBLT's best beside TCP's best", "",
+              markdown_table(_BEST_HEADERS, _best_rows(table), "lrlrlrr")]
     lines += ["", "## Every configuration", "",
               "Medians over the seeds; SPEED is RFC 1030 §3's steady-state throughput, for TCP "
               "the data first sent before the segment with the last byte over the time since the "
               "first data segment. #LOSS: data packets or segments sent and not received; "
               "#RXM: sent again; RTO: TCP's retransmission timeouts.", "",
-              "| runs | network | protocol | configuration | loss % | seeds | SPEED median "
-              "(min-max) Mbit/s | window bound | #LOSS | #RXM | RTO | CPU s sender / receiver | "
-              "all complete |", "|---|---|---|---|---:|---:|---|---:|---:|---:|---:|---|---|"]  # fmt: skip
-    for _, row in table.iterrows():
-        bound = "-" if pd.isna(row["window_bound_mbps"]) else f"{row['window_bound_mbps']:.3f}"
-        lines.append(
-            f"| {row['label']} | {row['network']} | {row['protocol']} | {_setting(row)} | "
-            f"{row['loss'] * 100:g} | {row['seeds']} | {row['speed_median']:.3f} "
-            f"({row['speed_min']:.3f}-{row['speed_max']:.3f}) | {bound} | {row['lost']:g} | "
-            f"{row['retransmitted']:g} | {row['timeouts']:g} | {row['sender_cpu_s']:.2f} / "
-            f"{row['receiver_cpu_s']:.2f} | {'yes' if row['completed'] else 'NO'} |"
-        )
-    lines.append("")
+              markdown_table(_CONFIGURATION_HEADERS,
+                             [_configuration_row(row) for _, row in table.iterrows()],
+                             "llllrrlrrrrll"), ""]  # fmt: skip
     return "\n".join(lines)
 
 

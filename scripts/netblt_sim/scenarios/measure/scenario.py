@@ -41,6 +41,7 @@ from netblt_sim.reporting.findings import (
     matching,
 )
 from netblt_sim.reporting.outcome import verdict
+from netblt_sim.reporting.tables import markdown_table
 
 MEASURE_KIND = "measure"
 MEASURE_KEYS: tuple[str, ...] = ("kind", "title", "source", "runs", "checks", "report", "notes")
@@ -171,14 +172,13 @@ class MeasureScenario:
     def checks_table(self, runs: pd.DataFrame) -> list[str]:
         """The Markdown table of the checks: each claim, its run set, the simulated and the
         allowed figures and the verdict."""
-        lines = ["| claim | runs | simulated | allowed | holds |", "|---|---|---:|---|---|"]
+        rows = []
         for check in self.checks:
             low, high = check.bounds()
-            lines.append(
-                f"| {check.claim} | {check.runs} | {figure_text(check.measure(runs))} | "
-                f"{figure_text(low)} to {figure_text(high)} | {verdict(check.holds(runs))} |"
-            )
-        return lines
+            rows.append([check.claim, check.runs, figure_text(check.measure(runs)),
+                         f"{figure_text(low)} to {figure_text(high)}",
+                         verdict(check.holds(runs))])  # fmt: skip
+        return [markdown_table(["claim", "runs", "simulated", "allowed", "holds"], rows, "llrll")]
 
 
 def figure_text(value: float) -> str:

@@ -11,6 +11,7 @@ from typing import Any, cast
 import pandas as pd
 
 from netblt_sim.reporting.outcome import Verdict
+from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.sharing.scenario import (
     BEST,
     NETBLT_FIRST,
@@ -190,19 +191,19 @@ def markdown(scenario: SharingScenario, frame: pd.DataFrame, verdicts: Sequence[
     lines += ["", "## Per network", ""]
     for network in scenario.networks:
         lines += _network_section(scenario, frame, network)
-    lines += ["## Medians over the seeds", "",
-              "| network | NETBLT | TCP window | TCP | flows (NETBLT + TCP) | start | NETBLT "
-              "Mbit/s | TCP Mbit/s | TCP harm | Jain's index | station resets |",
-              "|---|---|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
     keys = ["network", "netblt", "window_bytes", "congestion_control", "netblt_flows",
             "tcp_flows", "start"]  # fmt: skip
-    grouped = frame.groupby(keys, sort=False, dropna=False)
-    for key, rows in grouped:
+    cells = []
+    for key, rows in frame.groupby(keys, sort=False, dropna=False):
         label, setting, window, recovery, n_netblt, n_tcp, start = cast(tuple[Any, ...], key)
-        lines.append(
-            f"| {label} | {setting or '-'} | {'-' if pd.isna(window) else int(window)} | "
-            f"{recovery or '-'} | {n_netblt} + {n_tcp} | {start} | "
-            f"{_median(rows, 'netblt_mbps'):.3f} | {_median(rows, 'tcp_mbps'):.3f} | "
-            f"{_median(rows, 'tcp_harm'):.2f} | {_median(rows, 'jain_index'):.3f} | "
-            f"{_median(rows, 'station_resets'):.0f} |")  # fmt: skip
-    return "\n".join(lines).replace("| nan |", "| - |") + "\n"
+        row = [f"{label}", f"{setting or '-'}", "-" if pd.isna(window) else f"{int(window)}",
+               f"{recovery or '-'}", f"{n_netblt} + {n_tcp}", f"{start}",
+               f"{_median(rows, 'netblt_mbps'):.3f}", f"{_median(rows, 'tcp_mbps'):.3f}",
+               f"{_median(rows, 'tcp_harm'):.2f}", f"{_median(rows, 'jain_index'):.3f}",
+               f"{_median(rows, 'station_resets'):.0f}"]  # fmt: skip
+        # NaN (TCP's figures where the row has no TCP flow, a setting of none) as a dash.
+        cells.append(["-" if cell == "nan" else cell for cell in row])
+    columns = ["network", "NETBLT", "TCP window", "TCP", "flows (NETBLT + TCP)", "start",
+               "NETBLT Mbit/s", "TCP Mbit/s", "TCP harm", "Jain's index", "station resets"]
+    lines += ["## Medians over the seeds", "", markdown_table(columns, cells, "l" * len(columns))]
+    return "\n".join(lines) + "\n"

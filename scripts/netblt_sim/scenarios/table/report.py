@@ -17,6 +17,7 @@ from netblt_sim.reporting.atomic import write_report
 from netblt_sim.reporting.findings import evaluate
 from netblt_sim.reporting.outcome import Outcome
 from netblt_sim.reporting.plots import plot_throughput_vs_burst_interval
+from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.table.scenario import (
     COUNTS,
     TableScenario,
@@ -55,12 +56,11 @@ def regenerate_table(
 
 
 def _markdown_table(frame: pd.DataFrame) -> str:
-    header = "| " + " | ".join(str(c) for c in frame.columns) + " |"
-    rule = "| " + " | ".join("---:" for _ in frame.columns) + " |"
-    lines = [header, rule]
-    for _, row in frame.iterrows():
-        lines.append("| " + " | ".join(_cell(v) for v in row.tolist()) + " |")
-    return "\n".join(lines)
+    """The frame as a table of right-aligned columns, each value as `_cell` writes it (a
+    column's values as Python's own ints and floats, whatever the frame's other columns)."""
+    cells = [[_cell(value) for value in row]
+             for row in frame.astype(object).itertuples(index=False)]  # fmt: skip
+    return markdown_table([str(c) for c in frame.columns], cells, "r" * len(frame.columns))
 
 
 def _count(value: object) -> str:
