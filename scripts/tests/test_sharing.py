@@ -101,6 +101,16 @@ def test_the_sweep_and_the_store_take_mixed_flows_keyed_by_each_flows_protocol(
         parameters_key(single))  # a flow set of one keeps a single transfer's key
 
 
+def test_shared_values_go_to_the_flows_whose_protocol_takes_them() -> None:
+    flows = flow_set([{}, {"protocol": "tcp"}, {"bi_ms": 60}], network="ethernet", bi_ms=55,
+                     nbufs=2, window_bytes=16384, xfsz_kb=100)  # fmt: skip
+    netblt, tcp, slower = flows.flows
+    assert (netblt.bi_ms, netblt.nbufs, netblt.window_bytes) == (55, 2, None)
+    assert (tcp.protocol, tcp.window_bytes, tcp.bi_ms) == ("tcp", 16384, 30)  # bi_ms: default
+    assert (slower.bi_ms, slower.nbufs) == (60, 2)
+    assert {flow.xfsz_bytes for flow in flows.flows} == {100_000}
+
+
 @pytest.mark.parametrize(
     ("build", "message"),
     [

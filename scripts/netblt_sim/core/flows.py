@@ -30,7 +30,15 @@ from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim.core.networks import POINT_TO_POINT
-from netblt_sim.core.parameters import TransferParameters, field_values, transfer_parameters
+from netblt_sim.core.parameters import (
+    NETBLT,
+    NETBLT_ONLY_FIELDS,
+    TCP,
+    TCP_ONLY_FIELDS,
+    TransferParameters,
+    field_values,
+    transfer_parameters,
+)
 from netblt_sim.core.transfer import (
     RUN_COLUMNS,
     TRANSFER_ATTRIBUTES,
@@ -244,8 +252,10 @@ def flow_set(
     **transfer: object,
 ) -> FlowSet:
     """Transfers run together: `flows` alike ones (`transfer` as `transfer_parameters` takes
-    it), or one per mapping of `flows`, each its own values over `transfer`'s (its `protocol`,
-    sizes, rates, window: `PER_FLOW_FIELDS`), for example NETBLT beside TCP:
+    it), or one per mapping of `flows`, each its own values over those of `transfer`'s that its
+    protocol takes (its `protocol`, sizes, rates, window: `PER_FLOW_FIELDS`; a NETBLT burst
+    given in `transfer` is every NETBLT flow's, a window every TCP flow's), for example NETBLT
+    beside TCP:
     `flow_set([{}, {"protocol": "tcp", "window_bytes": 16384}], network="proteon-ring")`.
 
     `phase`: "synchronized" (every flow starts at the same instant), "staggered" (flow i starts
@@ -287,10 +297,15 @@ def flow_set(
 
 
 def _own_flow(index: int, values: object, transfer: Mapping[str, object]) -> TransferParameters:
+    """Flow `index` of a list: its own values over the shared ones its protocol takes (a NETBLT
+    burst interval given for every flow is not a TCP flow's, nor a window a NETBLT flow's)."""
     if not isinstance(values, Mapping):
         raise ValueError(f"flows[{index}] = {values!r}: must be a mapping of the flow's values")
+    protocol = values.get("protocol", transfer.get("protocol", NETBLT))
+    others = NETBLT_ONLY_FIELDS if protocol == TCP else TCP_ONLY_FIELDS
+    shared = {name: value for name, value in transfer.items() if name not in others}
     try:
-        return transfer_parameters(**(dict(transfer) | dict(values)))
+        return transfer_parameters(**(shared | dict(values)))
     except ValueError as error:
         raise ValueError(f"flows[{index}]: {error}") from None
 
