@@ -33,7 +33,11 @@ if TYPE_CHECKING:
     from distributed import Client, LocalCluster
 
 # A cluster task is a chunk of runs of about this much simulation (see ClusterRunner.execute).
-TARGET_TASK_SECONDS = 0.25
+# Fewer, longer tasks leave the scheduler, which shares the two cores with the workers, less to
+# do: `scripts/bench --only sweep` measured 2 workers against 1 at 1.78x with 0.25 s and 1.94x
+# with 1 s on 14380-byte transfers (1.66x and 1.65x on 1438-byte ones, whose whole sweep is
+# under a second of work per worker); the guided chunks still shrink towards the end.
+TARGET_TASK_SECONDS = 1.0
 TASKS_IN_FLIGHT_PER_WORKER = 2
 RUN_TIMES_KEPT = 200  # per network (and number of flows), for the median that sizes chunks
 # Dask settings of a local cluster this module starts. A run is one long call into ns-3, and
