@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -61,24 +61,28 @@ def write_report(
     csv_path = stem.with_name(f"{stem.name}.csv")
     markdown_path = None if markdown is None else stem.with_name(f"{stem.name}.md")
     png_path = stem.with_name(f"{stem.name}{plot_suffix}.png")
-    return write_together(csv_path, frame, markdown_path, markdown, png_path, figure)
+    return write_together(csv_path, frame, markdown_path, markdown, [(png_path, figure)])
 
 
 def write_together(csv_path: Path, frame: pd.DataFrame, markdown_path: Path | None,
-                   markdown: str | None, png_path: Path, figure: Figure) -> tuple[Path, ...]:  # fmt: skip
-    """Writes the frame as CSV, the Markdown (if `markdown_path`) and the figure as PNG
-    together (see `atomic_outputs`) and closes the figure whatever happens; returns the paths
-    written, in that order."""
-    import matplotlib.pyplot as plt  # noqa: PLC0415 - the figure exists, so matplotlib is loaded
+                   markdown: str | None, figures: Sequence[tuple[Path, Figure]]
+                   ) -> tuple[Path, ...]:  # fmt: skip
+    """Writes the frame as CSV, the Markdown (if `markdown_path`) and each figure as PNG at its
+    path together (see `atomic_outputs`) and closes the figures whatever happens; returns the
+    paths written, in that order."""
+    import matplotlib.pyplot as plt  # noqa: PLC0415 - the figures exist, so matplotlib is loaded
 
-    paths = (csv_path, png_path) if markdown_path is None else (csv_path, markdown_path, png_path)
+    texts = (csv_path,) if markdown_path is None else (csv_path, markdown_path)
+    paths = (*texts, *(path for path, _ in figures))
     try:
         with atomic_outputs(*paths) as temporaries:
             temporary = dict(zip(paths, temporaries, strict=True))
             frame.to_csv(temporary[csv_path], index=False)
             if markdown_path is not None:
                 temporary[markdown_path].write_text(markdown or "", encoding="utf-8")
-            figure.savefig(temporary[png_path], format="png")
+            for path, figure in figures:
+                figure.savefig(temporary[path], format="png")
     finally:
-        plt.close(figure)
+        for _, figure in figures:
+            plt.close(figure)
     return paths

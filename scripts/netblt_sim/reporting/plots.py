@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 FAMILY_COLUMNS: tuple[str, ...] = ("psz", "nbufs")
 
 
-def _files_only() -> None:
+def files_only() -> None:
     """Makes matplotlib draw into files only (no display), before pyplot is first imported;
     matplotlib is imported on first use, as plotting is optional for a run."""
     import matplotlib  # noqa: PLC0415
@@ -36,7 +36,7 @@ def _median_and_band(axes: Axes, rows: pd.DataFrame, x: str, y: str, colour: obj
     is NaN are left out, so an x with no value leaves no gap: the line joins its neighbours.
     Matplotlib's look is kept: no seaborn theme, no legend of seaborn's own, and markers edged
     as matplotlib edges them (seaborn's default edge is white)."""
-    import seaborn  # noqa: PLC0415 - after _files_only: it imports pyplot
+    import seaborn  # noqa: PLC0415 - after files_only: it imports pyplot
 
     seaborn.lineplot(data=rows, x=x, y=y, estimator="median", errorbar=SEED_BAND if band else None,
                      color=colour, err_kws={"alpha": 0.2, "linewidth": 0, "label": band_label},
@@ -54,7 +54,7 @@ def plot_throughput_vs_burst_interval(
     where a burst interval has several seeds, their 5-95 % band shaded; `published` rows
     (`bi_ms`, `psz`, `nbufs`, `speed_mbps`) are drawn as points in the curve's colour. The legend
     is outside the axes."""
-    _files_only()
+    files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for column in ("bi_ms", "steady_state_mbps", *FAMILY_COLUMNS):
@@ -97,7 +97,7 @@ def plot_sensitivity(
     """A tornado plot: each factor's share of the summed Morris μ* as a horizontal bar, the
     largest on top, and the share the seeds alone would give as a dashed line; the legend
     outside the axes."""
-    _files_only()
+    files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     if len(names) != len(shares):
@@ -125,7 +125,7 @@ def plot_losses_vs_burst_interval(
 ) -> Figure:
     """Median losses over seeds against burst interval, one curve per network of `runs` (a
     `sweep` frame with `network`, `bi_ms` and `lost`); a dotted line marks `marked_bi_ms`."""
-    _files_only()
+    files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for column in ("network", "bi_ms", "lost"):
@@ -159,7 +159,7 @@ def plot_quantity_vs_burst_interval(
     """Median of `column` over seeds against burst interval, one curve (or point) per group of
     `runs` (a frame with `group_column`, `bi_ms` and `column`), with the 5-95 % band of its
     seeds shaded where a burst interval has several; the legend outside the axes."""
-    _files_only()
+    files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for needed in (group_column, "bi_ms", column):
@@ -185,7 +185,7 @@ def plot_throughput_and_retransmissions_vs_loss(runs: pd.DataFrame, title: str) 
     failed transfer has no meaningful rate) and retransmissions of all. `runs` is a `sweep`
     frame with a `loss_percent` column; the title's first line is `title`, then the seeds and
     the transfers left out. Drawn at 120 dpi."""
-    _files_only()
+    files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for needed in ("loss_percent", "nbufs", "seed", "completed", "intact", "steady_state_mbps",
@@ -243,7 +243,7 @@ def plot_parallel_flows(
     throughput against the number of flows for `tuned` (each flow 1/N of one rate), beside
     the channel's capacity; and the earth-station resets against the offered total
     (`offered_mbps`) for `overload`, beside the same capacity."""
-    _files_only()
+    files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for frame, needed in ((tuned, ("flows", "phase", "aggregate_mbps")),
@@ -282,7 +282,7 @@ def plot_throughput_vs_transfer_size(runs: pd.DataFrame, group_column: str, titl
     (log scale), one line per value of `group_column`: the median over seeds, the least and
     most value as error bars; a size none of whose transfers completed is left out of its
     line. `runs` has `xfsz_bytes`, `steady_state_mbps`, `completed` and `intact`."""
-    _files_only()
+    files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for column in (group_column, "xfsz_bytes", "steady_state_mbps", "completed", "intact"):
@@ -322,7 +322,7 @@ def plot_time_sequence(trace: pd.DataFrame, title: str, buffer_bytes: int | None
     `time_s`, `event`, `offset_bytes`), one panel per flow, one point per event, styled by
     `TIME_SEQUENCE_STYLES` and labelled with its count; with `buffer_bytes`, dotted lines mark
     the buffer boundaries. Each panel's point collections hold exactly the trace's events."""
-    _files_only()
+    files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for column in ("flow", "time_s", "event", "offset_bytes"):
@@ -376,7 +376,7 @@ def plot_protocol_comparison(runs: pd.DataFrame, bounds: pd.Series, title: str) 
     per run, as a black tick where known), the throughput against the data each may have in
     flight (NETBLT's buffers x their size, TCP's window), and against imposed loss for the run
     sets that vary it. `runs` is a measure's frame with `label` and both protocols' columns."""
-    _files_only()
+    files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     for needed in ("label", "network", "protocol", "nbufs", "bfsz", "window_bytes", "loss",

@@ -230,21 +230,10 @@ Testbed::Install()
     stream += streamsUsed;
     for (uint32_t host = 0; host < nodes.GetN(); ++host)
     {
-        Ptr<Ipv4L3Protocol> ipv4 = nodes.Get(host)->GetObject<Ipv4L3Protocol>();
-        for (uint32_t index = 0; index < ipv4->GetNInterfaces(); ++index)
+        ConfigureArp(nodes.Get(host), m_arpAttributes);
+        if (host % 2 == 1)
         {
-            if (Ptr<ArpCache> cache = ipv4->GetInterface(index)->GetArpCache())
-            {
-                for (const auto& [name, value] : m_arpAttributes)
-                {
-                    cache->SetAttribute(name, *value);
-                }
-                for (const auto& [name, value] :
-                     host % 2 == 1 ? m_receiverArpAttributes : decltype(m_arpAttributes){})
-                {
-                    cache->SetAttribute(name, *value);
-                }
-            }
+            ConfigureArp(nodes.Get(host), m_receiverArpAttributes);
         }
     }
 
@@ -284,6 +273,22 @@ Testbed::Install()
         }
     }
     Simulator::Stop(m_maxSimulatedTime);
+}
+
+void
+Testbed::ConfigureArp(Ptr<Node> host, const AttributeList& attributes)
+{
+    Ptr<Ipv4L3Protocol> ipv4 = host->GetObject<Ipv4L3Protocol>();
+    for (uint32_t index = 0; index < ipv4->GetNInterfaces(); ++index)
+    {
+        if (Ptr<ArpCache> cache = ipv4->GetInterface(index)->GetArpCache())
+        {
+            for (const auto& [name, value] : attributes)
+            {
+                cache->SetAttribute(name, *value);
+            }
+        }
+    }
 }
 
 Ipv4Address

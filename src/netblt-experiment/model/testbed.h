@@ -324,6 +324,16 @@ class Testbed : public Object
      */
     const Pair& GetPair(uint32_t pair) const;
 
+    /// Attributes given for an object kind, in the order given.
+    using AttributeList = std::vector<std::pair<std::string, Ptr<AttributeValue>>>;
+
+    /**
+     * Sets ArpCache attributes on every interface of a host that resolves addresses.
+     * @param host a host with IPv4
+     * @param attributes the attributes
+     */
+    static void ConfigureArp(Ptr<Node> host, const AttributeList& attributes);
+
     /**
      * @param pair a pair index
      * @return the address of the pair's receiver, the one its sender sends to

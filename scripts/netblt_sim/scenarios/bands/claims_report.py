@@ -112,7 +112,7 @@ def write_claim_bands(scenario: BandsScenario, claims: ClaimsAnalysis, results_d
         output="the check's figure",
     )  # fmt: skip
     csv_path, markdown_path, png_path = (results_dir / name for name in CLAIM_FILES)
-    return write_together(csv_path, frame, markdown_path, markdown, png_path, figure), frame
+    return write_together(csv_path, frame, markdown_path, markdown, [(png_path, figure)]), frame
 
 
 def _answer(analysis: ClaimAnalysis, row: pd.Series) -> str:

@@ -113,7 +113,7 @@ def write_table_bands(
     stem = results_dir / analysis.table.name
     paths = write_together(stem.with_name(f"{stem.name}-bands.csv"), frame,
                            stem.with_name(f"{stem.name}-bands.md"), markdown,
-                           stem.with_name(f"{stem.name}-sensitivity.png"), figure)  # fmt: skip
+                           [(stem.with_name(f"{stem.name}-sensitivity.png"), figure)])  # fmt: skip
     return paths, frame
 
 

@@ -32,6 +32,7 @@ from netblt_sim.core.flows import FlowSetRecord
 from netblt_sim.core.parameters import STATIC_RATE_POLICY
 from netblt_sim.reporting.atomic import write_report
 from netblt_sim.reporting.outcome import Outcome, Verdict, verdict
+from netblt_sim.reporting.plots import files_only
 from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.rate_control.scenario import RateControlScenario, RunResult, simulate
 
@@ -344,9 +345,7 @@ def plot_rate_vs_time(scenario: RateControlScenario, results: list[RunResult],
                       frame: pd.DataFrame) -> Figure:  # fmt: skip
     """Per network, the rate in force against time of each algorithm and start (first seed),
     the best static configuration's rate (dashed) and steady-state throughput (dotted)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
+    files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     best = best_static(frame)

@@ -16,7 +16,8 @@
 - `<name>.md`: per network, whether NETBLT starves TCP and by which mechanism, whether an
   adaptive NETBLT is fairer than a static one, and the medians over the seeds with their range;
 - `<name>-harm.png`: TCP's harm per NETBLT setting and network, beside TCP's harm to TCP;
-- `<name>-time-sequence.png`: a NETBLT flow and a TCP flow sharing the Wideband path.
+- `<name>-time-sequence.png`: a NETBLT flow and a TCP flow sharing the Wideband path, drawn
+  by `plots.plot_time_sequence`.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ import pandas as pd
 from netblt_sim.batch.executor import run_flow_sets
 from netblt_sim.batch.traced import TIME_SEQUENCE, run_traced
 from netblt_sim.core.parameters import TCP
-from netblt_sim.reporting.atomic import atomic_outputs
+from netblt_sim.reporting.atomic import write_together
 from netblt_sim.reporting.outcome import Outcome, Verdict
+from netblt_sim.reporting.plots import files_only, plot_time_sequence
 from netblt_sim.scenarios.sharing.scenario import BEST, TOGETHER, Case, SharingScenario
 from netblt_sim.scenarios.sharing.wording import markdown
 
@@ -60,36 +62,25 @@ def run_sharing(
     frame = results_frame(cases, records)
     verdicts = judge(scenario, frame)
     traced = _traced_case(scenario, cases)
-    trace = run_traced([traced.flows], TIME_SEQUENCE, executor)[0][1] if traced else None
+    trace = run_traced([traced.flows], TIME_SEQUENCE, executor)[0][1]
     stem = results_dir / scenario.name
-    paths = (stem.with_name(f"{stem.name}.csv"), stem.with_name(f"{stem.name}.md"),
-             stem.with_name(f"{stem.name}-harm.png"),
-             stem.with_name(f"{stem.name}-time-sequence.png"))  # fmt: skip
-    figures = (plot_harm(scenario, frame), plot_time_sequence(traced, trace))
-    try:
-        with atomic_outputs(*paths) as temporaries:
-            frame.to_csv(temporaries[0], index=False)
-            temporaries[1].write_text(markdown(scenario, frame, verdicts), encoding="utf-8")
-            for figure, temporary in zip(figures, temporaries[2:], strict=True):
-                figure.savefig(temporary, format="png")
-    finally:
-        import matplotlib.pyplot as plt  # noqa: PLC0415 - the figures exist
-
-        for figure in figures:
-            plt.close(figure)
+    paths = write_together(stem.with_name(f"{stem.name}.csv"), frame,
+                           stem.with_name(f"{stem.name}.md"), markdown(scenario, frame, verdicts),
+                           [(stem.with_name(f"{stem.name}-harm.png"), plot_harm(scenario, frame)),
+                            (stem.with_name(f"{stem.name}-time-sequence.png"),
+                             plot_shared_time_sequence(traced, trace))])  # fmt: skip
     return Outcome(paths, frame, tuple(verdicts))
 
 
-def _traced_case(scenario: SharingScenario, cases: Sequence[Case]) -> Case | None:
-    """The first seed's best static NETBLT flow and default Tahoe TCP flow together on the
-    Wideband path (else on the scenario's first network)."""
+def _traced_case(scenario: SharingScenario, cases: Sequence[Case]) -> Case:
+    """The first seed's best static NETBLT flow and default-window TCP flow (the first loss
+    recovery) together on the Wideband path, else on the scenario's first network (every
+    network has that case)."""
     chosen = [c for c in cases if c.netblt == BEST and c.tcp_flows == 1 and c.start == TOGETHER
               and c.window_bytes == c.network.default_window
               and c.congestion_control == scenario.congestion_controls[0]]  # fmt: skip
     wideband = [c for c in chosen if c.network.network == WIDEBAND_NETWORK]
-    if wideband or chosen:
-        return (wideband or chosen)[0]
-    return None
+    return (wideband or chosen)[0]
 
 
 def _sum(records: Sequence[TransferRecord], name: str) -> int:
@@ -189,9 +180,7 @@ def judge(scenario: SharingScenario, frame: pd.DataFrame) -> list[Verdict]:
 def plot_harm(scenario: SharingScenario, frame: pd.DataFrame) -> Figure:
     """Per network: TCP's harm (median over the seeds, the range as bars) against each NETBLT
     setting, one line per loss recovery at the default window, beside TCP's harm to TCP."""
-    import matplotlib  # noqa: PLC0415 - plotting is optional for a run
-
-    matplotlib.use("Agg")
+    files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     settings = list(scenario.netblt_settings)
@@ -223,30 +212,11 @@ def plot_harm(scenario: SharingScenario, frame: pd.DataFrame) -> Figure:
     return figure
 
 
-def plot_time_sequence(case: Case | None, trace: pd.DataFrame | None) -> Figure:
-    """Each flow's data sent (first and again) against time, in the transfer's megabytes."""
-    import matplotlib  # noqa: PLC0415
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt  # noqa: PLC0415
-
-    figure, axis = plt.subplots(figsize=(8, 5))
-    if case is None or trace is None:
-        return figure
-    for flow, params in enumerate(case.flows.flows):
-        events = trace[trace["flow"] == flow]
-        label = "NETBLT" if params.protocol != TCP else f"TCP {params.congestion_control}"
-        for event, marker, size in (("sent", ".", 2), ("retransmitted", "x", 5)):
-            chosen = events[events["event"] == event]
-            axis.plot(chosen["time_s"], chosen["offset_bytes"] / 1e6, marker, markersize=size,
-                      color=f"C{flow}", label=f"{label} {event}")  # fmt: skip
-    rate = case.flows.flows[0]
-    title = (f"{case.network.label}: NETBLT {rate.bs} every {rate.bi_ms} ms beside TCP, "
-             f"{case.window_bytes} byte window (seed {case.seed})")  # fmt: skip
-    axis.set_title(title)
-    axis.set_xlabel("time (s)")
-    axis.set_ylabel("offset in the transfer (MB)")
-    axis.legend(fontsize="small", markerscale=4)
-    figure.tight_layout()
-    return figure
-
+def plot_shared_time_sequence(case: Case, trace: pd.DataFrame) -> Figure:
+    """The traced case's flows as `plots.plot_time_sequence` draws them, a panel per flow, titled
+    with what each flow is."""
+    names = [f"flow {index}: NETBLT {p.bs} every {p.bi_ms} ms" if p.protocol != TCP else
+             f"flow {index}: TCP {p.congestion_control}, {p.window_bytes}-byte window"
+             for index, p in enumerate(case.flows.flows)]  # fmt: skip
+    return plot_time_sequence(trace, f"{case.network.label}, seed {case.seed}: "
+                              + "; ".join(names))  # fmt: skip
