@@ -212,6 +212,9 @@ def transfer_key(params: TransferParameters) -> dict[str, object]:
     if params.rng_run == 1:
         # Runs of ns-3's first run number keep the keys they had before rng_run existed.
         del values["rng_run"]
+    if params.gateway_feedback is None:
+        # Runs through gateways that tell nothing keep the keys they had before they could.
+        del values["gateway_feedback"]
     if not params.model_overrides:
         # Runs of the models as they are keep the keys they had before overrides existed.
         del values["model_overrides"]

@@ -74,8 +74,17 @@ RATE_POLICIES: dict[str, str] = {
     "static": "ns3::NetbltStaticRatePolicy",
     "aimd": "ns3::NetbltAimdRatePolicy",
     "delivery-rate": "ns3::NetbltDeliveryRatePolicy",
+    # With the network's help: the gateways' explicit rate (the X extension), delivery-rate
+    # where no gateway gives one.
+    "explicit-rate": "ns3::NetbltExplicitRatePolicy",
 }
 STATIC_RATE_POLICY = "static"
+# What the gateways on the path tell the senders (the testbed's attributes; a network without
+# them, a LAN, has no gateway to tell anything): None, as in 1987, or the explicit rate of
+# NetbltExplicitRateQueueDisc.
+GATEWAY_FEEDBACK: dict[str, tuple[str, ...]] = {
+    "explicit-rate": ("ExplicitRate",),
+}
 # The adaptive policies' start (StartBurstSize, StartBurstInterval): only with one of them.
 RATE_START_FIELDS: tuple[str, ...] = ("start_bs", "start_bi_ms")
 
@@ -141,6 +150,8 @@ class TransferParameters:
     rate_control: str | None = None
     start_bs: int | None = None
     start_bi_ms: int | None = None
+    # What the gateways tell the senders, a key of GATEWAY_FEEDBACK (None: nothing, as in 1987).
+    gateway_feedback: str | None = None
     # Model values replaced within their ranges, (key, value) pairs in key order (see
     # `overrides`; transfer_parameters takes a mapping); () runs the models/ files as they are.
     model_overrides: tuple[tuple[str, float], ...] = ()
@@ -257,6 +268,11 @@ class TransferParameters:
         self._validate_rate_control()
 
     def _validate_rate_control(self) -> None:
+        if self.gateway_feedback is not None and self.gateway_feedback not in GATEWAY_FEEDBACK:
+            raise ValueError(
+                f"gateway_feedback = {self.gateway_feedback!r}: must be one of "
+                f"{sorted(GATEWAY_FEEDBACK)}, or None for gateways that tell nothing"
+            )
         if self.rate_control is not None and self.rate_control not in RATE_POLICIES:
             raise ValueError(
                 f"rate_control = {self.rate_control!r}: must be one of {sorted(RATE_POLICIES)}, "

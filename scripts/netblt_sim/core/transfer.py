@@ -25,6 +25,7 @@ from netblt_sim.core.parameters import (
     CONGESTION_CONTROLS,
     DATA_TIMERS,
     FIELD_TYPES,
+    GATEWAY_FEEDBACK,
     NETBLT,
     NETBLT_ONLY_FIELDS,
     RATE_POLICIES,
@@ -82,6 +83,7 @@ class TransferRecord:
     send_only_mbps: float  # data bits sent / sender CPU time sending them (RFC 1030 §4)
     events: int  # simulator events executed
     retransmission_timeouts: int  # TCP: the sender's retransmission timer expiries
+    explicit_rate_heard: bool  # the sender's policy took a gateway's explicit rate
 
 
 # Columns only a frame with a TCP run has (a frame of NETBLT runs keeps its columns).
@@ -89,6 +91,10 @@ TCP_COLUMNS: tuple[str, ...] = ("protocol", *TCP_ONLY_FIELDS, "retransmission_ti
 # The sender's rate policy and its start: columns only of a frame where some run chose a policy,
 # so that the results of RFC 998's static rate control (every published table) keep theirs.
 RATE_CONTROL_COLUMNS: tuple[str, ...] = ("rate_control", *RATE_START_FIELDS)
+# What the gateways told the senders: columns only of a frame where some run's gateways or
+# policy took part, so that the results of 1987's silent gateways keep theirs.
+GATEWAY_FEEDBACK_COLUMNS: tuple[str, ...] = ("gateway_feedback", "explicit_rate_heard")
+NETWORK_ASSISTED_POLICIES: tuple[str, ...] = ("explicit-rate",)
 
 
 _RECORD_FIELD_TYPES: dict[str, type] = get_type_hints(TransferRecord)
@@ -243,6 +249,13 @@ def build_testbed(
             "DuplicateProbability": ns.DoubleValue(float(first.duplicate)),
             "CorruptProbability": ns.DoubleValue(float(first.corrupt)),
         }
+    if first.gateway_feedback is not None:
+        # A network whose testbed has no such gateway (a LAN) gets nothing: its senders hear
+        # no rate and fall back to their end-to-end policy.
+        information = ns.TypeId.AttributeInformation()
+        for name in GATEWAY_FEEDBACK[first.gateway_feedback]:
+            if testbed.GetInstanceTypeId().LookupAttributeByName(name, information):
+                attributes[name] = ns.BooleanValue(True)
     for name, value in attributes.items():
         testbed.SetAttribute(name, value)
     return ns, testbed
@@ -349,7 +362,8 @@ def records_frame(
 
 def run_columns(parameters: Sequence[TransferParameters]) -> list[str]:
     """`RUN_COLUMNS`, the TCP columns (`TCP_COLUMNS`) only if some run is TCP, the rate
-    control's (`RATE_CONTROL_COLUMNS`) only if some run chose a rate policy, `model_overrides`
+    control's (`RATE_CONTROL_COLUMNS`) only if some run chose a rate policy, the gateways'
+    (`GATEWAY_FEEDBACK_COLUMNS`) only if some run's gateways or policy took part, `model_overrides`
     only if some run has them and `rng_run` only if some run is not run 1, so that a frame of
     NETBLT runs with RFC 998's rate control, the models as they are and ns-3's first run keeps
     its columns."""
@@ -358,6 +372,11 @@ def run_columns(parameters: Sequence[TransferParameters]) -> list[str]:
         left_out |= set(TCP_COLUMNS)
     if not any(p.rate_control is not None for p in parameters):
         left_out |= set(RATE_CONTROL_COLUMNS)
+    if not any(
+        p.gateway_feedback is not None or p.rate_control in NETWORK_ASSISTED_POLICIES
+        for p in parameters
+    ):
+        left_out |= set(GATEWAY_FEEDBACK_COLUMNS)
     if not any(p.model_overrides for p in parameters):
         left_out.add("model_overrides")
     if all(p.rng_run == 1 for p in parameters):

@@ -8,7 +8,9 @@
 #include "ns3/host-cpu.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/netblt-explicit-rate-policy.h"
 #include "ns3/netblt-l4-protocol.h"
+#include "ns3/netblt-sender.h"
 #include "ns3/node-container.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -229,6 +231,11 @@ NetbltBulkTransfer::FillRecord(TransferRecord& record, Time transmitting) const
         record.maxResendsPerBuffer = s.maxResendsPerBuffer;
         record.longestProgressGapSeconds = s.longestProgressGap.GetSeconds();
         record.steadyStateMbps = m_steadyState.GetThroughput() / 1e6;
+        if (auto sender = DynamicCast<NetbltSender>(connection))
+        {
+            auto policy = DynamicCast<NetbltExplicitRatePolicy>(sender->GetRatePolicy());
+            record.explicitRateHeard = policy && policy->IsExplicitRateHeard();
+        }
     }
     if (Ptr<NetbltConnection> connection = m_sink->GetConnection())
     {

@@ -4,6 +4,7 @@
 
 #include "wideband-testbed.h"
 
+#include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
@@ -16,10 +17,12 @@
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/netblt-explicit-rate-queue-disc.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/pointer.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
+#include "ns3/traffic-control-helper.h"
 #include "ns3/wideband-channel.h"
 #include "ns3/wideband-net-device.h"
 
@@ -58,6 +61,17 @@ uint32_t
 InterfaceOf(Ptr<Node> node, Ptr<NetDevice> device)
 {
     return static_cast<uint32_t>(node->GetObject<Ipv4>()->GetInterfaceForDevice(device));
+}
+
+/**
+ * @param channel the satellite channel
+ * @param station a station index
+ * @return the bytes the other stations have left to the station so far
+ */
+uint64_t
+BytesLeftTo(Ptr<WidebandChannel> channel, uint32_t station)
+{
+    return channel->GetBytesLeftTo(station);
 }
 } // namespace
 
@@ -101,7 +115,15 @@ WidebandTestbed::GetTypeId()
                           "gateway wears its Ethernet interface down (RFC 1030 §7: about 90).",
                           DoubleValue(90.0),
                           MakeDoubleAccessor(&WidebandTestbed::m_isiLockupRate),
-                          MakeDoubleChecker<double>(1.0));
+                          MakeDoubleChecker<double>(1.0))
+            .AddAttribute("ExplicitRate",
+                          "BBN's gateway computes an explicit rate for each NETBLT flow that "
+                          "asks for one (NetbltExplicitRateQueueDisc on its interface to the "
+                          "earth station, measuring the capacity the other stations leave over "
+                          "two reservation rounds). False: the path gives no rate, as in 1987.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&WidebandTestbed::m_explicitRate),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -284,12 +306,38 @@ WidebandTestbed::InstallInternet(NodeContainer hosts,
     route(bbn)->SetDefaultRoute(toward(WIDEBAND, true), InterfaceOf(bbn, m_links[WIDEBAND].Get(0)));
     route(isi)->SetDefaultRoute(toward(WIDEBAND, false),
                                 InterfaceOf(isi, m_links[WIDEBAND].Get(1)));
+    if (m_explicitRate)
+    {
+        InstallExplicitRate();
+    }
     for (uint32_t host = 1; host < hosts.GetN(); host += 2)
     {
         Ptr<Node> receiver = hosts.Get(host);
         route(receiver)->SetDefaultRoute(toward(ISI_ETHERNET, false),
                                          InterfaceOf(receiver, devices.Get(host)));
     }
+}
+
+void
+WidebandTestbed::InstallExplicitRate()
+{
+    auto station = DynamicCast<WidebandNetDevice>(m_links[WIDEBAND].Get(0));
+    auto channel = DynamicCast<WidebandChannel>(station->GetChannel());
+    TrafficControlHelper control;
+    control.SetRootQueueDisc("ns3::NetbltExplicitRateQueueDisc",
+                             "AveragingInterval",
+                             TimeValue(2 * channel->GetReservationRound()));
+    QueueDiscContainer discs = control.Install(station);
+    m_explicitRateDisc = DynamicCast<NetbltExplicitRateQueueDisc>(discs.Get(0));
+    channel->WatchCapacity(station->GetStation(), station->GetMtu());
+    m_explicitRateDisc->SetCapacityProbe(
+        MakeBoundCallback(&BytesLeftTo, channel, station->GetStation()));
+}
+
+Ptr<NetbltExplicitRateQueueDisc>
+WidebandTestbed::GetExplicitRateQueueDisc() const
+{
+    return m_explicitRateDisc;
 }
 
 void

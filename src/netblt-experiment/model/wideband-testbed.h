@@ -21,6 +21,7 @@ namespace ns3
 {
 
 class EthernetBusChannel;
+class NetbltExplicitRateQueueDisc;
 class RateErrorModel;
 
 /**
@@ -69,6 +70,12 @@ class WidebandTestbed : public Testbed
      */
     void SetWidebandDeviceAttribute(const std::string& name, const AttributeValue& value);
 
+    /**
+     * @return the explicit-rate queue disc on BBN's gateway (the ExplicitRate attribute), or
+     *         null
+     */
+    Ptr<NetbltExplicitRateQueueDisc> GetExplicitRateQueueDisc() const;
+
   protected:
     NetDeviceContainer InstallNetwork(NodeContainer hosts,
                                       int64_t stream,
@@ -103,6 +110,9 @@ class WidebandTestbed : public Testbed
     EthernetHelper& GetSenderInterfaceHelper();
 
   private:
+    /** Installs the explicit-rate queue disc on BBN's interface to its earth station. */
+    void InstallExplicitRate();
+
     /**
      * Counts a frame noise corrupted on its way to a sender.
      * @param frame the corrupted frame
@@ -143,6 +153,8 @@ class WidebandTestbed : public Testbed
     Time m_isiBusyTime;                        //!< time it has spent sending at the rate, in total
     bool m_isiLockedUp{false};                 //!< its interface has locked up
     uint32_t m_t1QueuePeak{0};                 //!< most packets MIT's gateway queued for the T1
+    bool m_explicitRate{false};                //!< attribute ExplicitRate
+    Ptr<NetbltExplicitRateQueueDisc> m_explicitRateDisc; //!< with ExplicitRate
 };
 
 } // namespace ns3

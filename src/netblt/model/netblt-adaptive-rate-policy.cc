@@ -148,6 +148,16 @@ NetbltAdaptiveRatePolicy::SetRate(double packetsPerSecond)
 {
     m_rate =
         std::clamp(packetsPerSecond, std::min(m_minimumRate, GetCeilingRate()), GetCeilingRate());
+    m_givenBurstSize = 0;
+    UpdateValues();
+}
+
+void
+NetbltAdaptiveRatePolicy::SetBursts(uint16_t burstSize, uint16_t burstIntervalMs)
+{
+    m_givenBurstSize = std::clamp<uint16_t>(burstSize, 1, m_ceiling.burstSize);
+    m_givenBurstIntervalMs = std::max(burstIntervalMs, m_ceiling.burstIntervalMs);
+    m_rate = m_givenBurstSize * 1000.0 / m_givenBurstIntervalMs;
     UpdateValues();
 }
 
@@ -161,6 +171,11 @@ NetbltAdaptiveRatePolicy::UpdateValues()
         static_cast<uint16_t>(std::clamp<double>(intervalMs,
                                                  m_ceiling.burstIntervalMs,
                                                  std::numeric_limits<uint16_t>::max()));
+    if (m_givenBurstSize > 0)
+    {
+        burstSize = m_givenBurstSize;
+        burstIntervalMs = m_givenBurstIntervalMs;
+    }
     uint16_t outstanding = m_ceiling.maxOutstandingBuffers;
     if (m_minRoundTrip != Time::Max())
     {

@@ -112,6 +112,15 @@ class NetbltAdaptiveRatePolicy : public NetbltRatePolicy
      */
     void SetRate(double packetsPerSecond);
 
+    /**
+     * Sets the rate in force as bursts of a given shape (one a gateway's explicit rate came
+     * in), kept within the negotiated values; the outstanding buffers follow as for SetRate().
+     * The next SetRate() chooses the shape again.
+     * @param burstSize packets per burst
+     * @param burstIntervalMs ms from one burst to the next
+     */
+    void SetBursts(uint16_t burstSize, uint16_t burstIntervalMs);
+
     /** @return the packets of a full buffer */
     uint16_t GetPacketsPerBuffer() const;
 
@@ -161,6 +170,8 @@ class NetbltAdaptiveRatePolicy : public NetbltRatePolicy
     std::deque<double> m_queues;           //!< the last clean buffers' queues, packets
     NetbltTransferParameters m_ceiling;    //!< the negotiated values
     double m_rate{0};                      //!< the rate in force, packets/s
+    uint16_t m_givenBurstSize{0};          //!< SetBursts()'s burst size (0: choose one)
+    uint16_t m_givenBurstIntervalMs{0};    //!< SetBursts()'s burst interval, ms
     std::map<uint32_t, Sent> m_sent;       //!< buffers sent, not yet acknowledged
     std::map<uint32_t, uint32_t> m_resent; //!< buffers RESENDs named: first RESEND's count
     Time m_minRoundTrip{Time::Max()};      //!< smallest clean round trip

@@ -122,7 +122,8 @@ NetbltControlChannel::BuildPacket(Time now, Time backoffCap)
                                                             message.GetBurstSize(),
                                                             message.GetBurstRate(),
                                                             controlTimerMs,
-                                                            message.GetBurstSpacing()));
+                                                            message.GetBurstSpacing(),
+                                                            message.IsExplicitRateOffer()));
         }
         else
         {

@@ -39,7 +39,8 @@ NetbltControlMessage::MakeOk(uint16_t sequence,
                              uint16_t burstSize,
                              uint16_t burstRateMs,
                              uint16_t controlTimerMs,
-                             uint16_t burstSpacing)
+                             uint16_t burstSpacing,
+                             bool explicitRate)
 {
     NetbltControlMessage m = MakeGo(sequence, buffer);
     m.m_type = OK;
@@ -47,6 +48,7 @@ NetbltControlMessage::MakeOk(uint16_t sequence,
     m.m_burstRate = burstRateMs;
     m.m_controlTimerValue = controlTimerMs;
     m.m_burstSpacing = burstSpacing;
+    m.m_explicitRateOffer = explicitRate;
     return m;
 }
 
@@ -105,6 +107,12 @@ NetbltControlMessage::GetBurstSpacing() const
     return m_burstSpacing;
 }
 
+bool
+NetbltControlMessage::IsExplicitRateOffer() const
+{
+    return m_explicitRateOffer;
+}
+
 const std::vector<uint16_t>&
 NetbltControlMessage::GetMissingPackets() const
 {
@@ -137,7 +145,7 @@ void
 NetbltControlMessage::Serialize(Buffer::Iterator& i) const
 {
     i.WriteU8(m_type);
-    i.WriteU8(0); // word padding
+    i.WriteU8(m_explicitRateOffer ? EXPLICIT_RATE_OFFER : 0); // word padding
     i.WriteHtonU16(m_sequence);
     i.WriteHtonU32(m_bufferNumber);
     switch (m_type)
@@ -192,7 +200,7 @@ NetbltControlMessage::Deserialize(Buffer::Iterator& i, uint32_t available, std::
     Buffer::Iterator j = i;
     NetbltControlMessage m;
     uint8_t type = j.ReadU8();
-    j.Next(1); // word padding
+    const uint8_t wordPadding = j.ReadU8();
     m.m_sequence = j.ReadNtohU16();
     m.m_bufferNumber = j.ReadNtohU32();
     uint32_t size = GO_SIZE;
@@ -209,6 +217,7 @@ NetbltControlMessage::Deserialize(Buffer::Iterator& i, uint32_t available, std::
         m.m_burstRate = j.ReadNtohU16();
         m.m_controlTimerValue = j.ReadNtohU16();
         m.m_burstSpacing = j.ReadNtohU16(); // RFC 998's padding: 0 from a plain receiver
+        m.m_explicitRateOffer = (wordPadding & EXPLICIT_RATE_OFFER) != 0;
         size = OK_SIZE;
         break;
     case RESEND: {
@@ -273,6 +282,10 @@ NetbltControlMessage::Print(std::ostream& os) const
         if (m_burstSpacing != 0)
         {
             os << " burstSpacing " << m_burstSpacing * BURST_SPACING_UNIT_US << "us";
+        }
+        if (m_explicitRateOffer)
+        {
+            os << " explicitRate";
         }
     }
     if (m_type == RESEND)

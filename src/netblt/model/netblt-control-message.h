@@ -35,7 +35,9 @@ namespace ns3
    +---------------+---------------+---------------+---------------+
    | Current control timer value   | Longword Alignment Padding    |
    +---------------+---------------+---------------+---------------+
-   (extension, when R was negotiated: the padding carries the burst spacing)
+   (extension, when R was negotiated: the padding carries the burst spacing; when X was
+   negotiated, the word padding is EXPLICIT_RATE_OFFER if the offered burst values carry the
+   explicit rate the gateways wrote in the buffer's DATA packets)
 
    RESEND (type 2), 12 + 2n bytes rounded up to a multiple of 4: the GO
    fields, then
@@ -88,6 +90,8 @@ class NetbltControlMessage
      *        milliseconds
      * @param burstSpacing extension (R negotiated): the buffer's densest burst
      *        spacing, in units of 10 microseconds; 0 (the RFC's padding) if none
+     * @param explicitRate extension (X negotiated): true if the offered burst values carry a
+     *        gateway's explicit rate (the word padding is then EXPLICIT_RATE_OFFER)
      * @return the message
      */
     static NetbltControlMessage MakeOk(uint16_t sequence,
@@ -95,7 +99,8 @@ class NetbltControlMessage
                                        uint16_t burstSize,
                                        uint16_t burstRateMs,
                                        uint16_t controlTimerMs,
-                                       uint16_t burstSpacing = 0);
+                                       uint16_t burstSpacing = 0,
+                                       bool explicitRate = false);
     /**
      * @brief Makes a RESEND message.
      * @param sequence the message's sequence number
@@ -142,6 +147,13 @@ class NetbltControlMessage
     uint16_t GetBurstSpacing() const;
     /// The unit of the burst spacing field.
     static constexpr uint32_t BURST_SPACING_UNIT_US = 10;
+    /**
+     * @return true if an OK's offered burst values carry a gateway's explicit rate (extension,
+     *         X negotiated: its word padding is EXPLICIT_RATE_OFFER); false for the other types
+     */
+    bool IsExplicitRateOffer() const;
+    /// The OK's word padding when its offer carries an explicit rate.
+    static constexpr uint8_t EXPLICIT_RATE_OFFER = 0x01;
     /**
      * @return the missing packet numbers of a RESEND message (empty for the
      *         other types)
@@ -214,6 +226,7 @@ class NetbltControlMessage
     uint16_t m_burstRate;                   //!< OK: new offered burst rate, ms
     uint16_t m_controlTimerValue;           //!< OK: control timer value, ms
     uint16_t m_burstSpacing{0};             //!< OK (extension): burst spacing, 10 us
+    bool m_explicitRateOffer{false};        //!< OK (extension): the offer is an explicit rate
     std::vector<uint16_t> m_missingPackets; //!< RESEND: missing packet numbers
 };
 

@@ -117,6 +117,37 @@ void
 NetbltDataHeader::SetDataChecksumEnabled(bool enabled)
 {
     m_dataChecksumEnabled = enabled;
+    m_dataChecksumFromWire = false;
+}
+
+void
+NetbltDataHeader::SetExplicitRate(uint16_t kbps)
+{
+    m_explicitRate = kbps;
+}
+
+uint16_t
+NetbltDataHeader::GetExplicitRate() const
+{
+    return m_explicitRate;
+}
+
+bool
+NetbltDataHeader::HasExplicitRate() const
+{
+    return m_explicitRate != EXPLICIT_RATE_NONE && m_explicitRate != EXPLICIT_RATE_UNLIMITED;
+}
+
+uint16_t
+NetbltDataHeader::GetAlignmentField() const
+{
+    return m_explicitRate;
+}
+
+void
+NetbltDataHeader::SetAlignmentField(uint16_t value)
+{
+    m_explicitRate = value;
 }
 
 void
@@ -156,7 +187,10 @@ NetbltDataHeader::SerializeBody(Buffer::Iterator& i) const
     i.WriteHtonU32(m_bufferNumber);
     i.WriteHtonU16(m_highConsecutiveSequence);
     i.WriteHtonU16(m_packetNumber);
-    m_dataChecksum = 0;
+    if (!m_dataChecksumFromWire)
+    {
+        m_dataChecksum = 0;
+    }
     if (m_dataChecksumEnabled)
     {
         Buffer::Iterator data = i;
@@ -189,6 +223,7 @@ NetbltDataHeader::DeserializeBody(Buffer::Iterator& i, uint32_t available)
     m_highConsecutiveSequence = i.ReadNtohU16();
     m_packetNumber = i.ReadNtohU16();
     m_dataChecksum = i.ReadNtohU16();
+    m_dataChecksumFromWire = true;
     m_lastBuffer = (i.ReadNtohU16() & FLAG_L) != 0;
     // The data follows the header; available stops at Length, so all of it is
     // there unless the packet was truncated.
@@ -205,7 +240,15 @@ NetbltDataHeader::PrintBody(std::ostream& os) const
     std::ios_base::fmtflags flags = os.flags();
     os << " buffer " << m_bufferNumber << " packet " << m_packetNumber << " hcsn "
        << m_highConsecutiveSequence << " dataLength " << m_dataLength << " dataChecksum 0x"
-       << std::hex << m_dataChecksum << (m_lastBuffer ? " L" : "");
+       << std::hex << m_dataChecksum << std::dec << (m_lastBuffer ? " L" : "");
+    if (m_explicitRate == EXPLICIT_RATE_UNLIMITED)
+    {
+        os << " rate unlimited";
+    }
+    else if (m_explicitRate != EXPLICIT_RATE_NONE)
+    {
+        os << " rate " << m_explicitRate << " kbit/s";
+    }
     os.flags(flags);
 }
 

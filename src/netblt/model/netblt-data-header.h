@@ -25,7 +25,7 @@ namespace ns3
    +---------------+---------------+---------------+---------------+
    |           Length              |           Local Port          |
    +---------------+---------------+---------------+---------------+
-   |        Foreign Port           | Longword Alignment Padding    |
+   |        Foreign Port           | Explicit Rate (X) or padding  |
    +---------------+---------------+---------------+---------------+
    |                       Buffer Number                           |
    +---------------+---------------+---------------+---------------+
@@ -45,6 +45,12 @@ namespace ns3
  * unless the C flag was negotiated (SetDataChecksumEnabled()). L is the least
  * significant bit of the word at byte offset 22; the other bits are written as
  * zero and ignored on receipt.
+ *
+ * The common header's longword alignment padding carries the explicit rate when the X flag
+ * (this implementation's extension, netblt-wire-format.md) was negotiated: the sender writes
+ * EXPLICIT_RATE_UNLIMITED, every gateway that computes a rate for the flow lowers it to that
+ * rate (kbit/s of IP datagrams), and the receiver offers the lowest it hears back in its OKs.
+ * Without X the field is zero, as RFC 998 has it, and nobody touches it.
  */
 class NetbltDataHeader : public NetbltHeader
 {
@@ -110,6 +116,26 @@ class NetbltDataHeader : public NetbltHeader
      *         (0 if Length is below 24)
      */
     uint16_t GetDataLength() const;
+    /// The explicit-rate field of a packet that carries none (X not negotiated).
+    static constexpr uint16_t EXPLICIT_RATE_NONE = 0;
+    /// The explicit-rate field as the sender writes it: no gateway has lowered it.
+    static constexpr uint16_t EXPLICIT_RATE_UNLIMITED = 0xffff;
+
+    /**
+     * @param kbps the explicit rate field: EXPLICIT_RATE_NONE, EXPLICIT_RATE_UNLIMITED or the
+     *        rate a gateway allows the flow, kbit/s of IP datagrams
+     */
+    void SetExplicitRate(uint16_t kbps);
+    /**
+     * @return the explicit rate field
+     */
+    uint16_t GetExplicitRate() const;
+    /**
+     * @return true if the field carries a rate a gateway set (neither EXPLICIT_RATE_NONE nor
+     *         EXPLICIT_RATE_UNLIMITED)
+     */
+    bool HasExplicitRate() const;
+
     /**
      * @brief Chooses what Serialize() writes in the data-area checksum field.
      *
@@ -117,8 +143,10 @@ class NetbltDataHeader : public NetbltHeader
      * bytes that follow the header in the buffer (Packet::AddHeader()
      * serializes the header in front of the payload, so they are there) and
      * aborts if they are not all present. When false (the default), it writes
-     * 0, as a sender does when the C flag was not negotiated. It has no effect
-     * on Deserialize().
+     * 0, as a sender does when the C flag was not negotiated; but a header read by
+     * Deserialize() and not told otherwise writes the field as it read it, so that a gateway
+     * rewriting the explicit rate leaves the data's checksum alone. It has no effect on
+     * Deserialize().
      *
      * @param enabled true if the C flag was negotiated
      */
@@ -161,6 +189,8 @@ class NetbltDataHeader : public NetbltHeader
     uint32_t GetPayloadLength() const override;
     uint32_t GetChecksummedLength() const override;
     bool AcceptsType(NetbltPacketType type) const override;
+    uint16_t GetAlignmentField() const override;
+    void SetAlignmentField(uint16_t value) override;
 
   private:
     /// Size of the fields after the common header.
@@ -168,15 +198,17 @@ class NetbltDataHeader : public NetbltHeader
     /// Value of the L flag in the last 16-bit word.
     static constexpr uint16_t FLAG_L = 0x0001;
 
-    uint32_t m_bufferNumber;            //!< Buffer number
-    uint16_t m_highConsecutiveSequence; //!< High consecutive sequence number received
-    uint16_t m_packetNumber;            //!< Packet number
-    bool m_lastBuffer;                  //!< L flag
-    uint16_t m_dataLength;              //!< Number of data bytes after the header
-    bool m_dataChecksumEnabled;         //!< True if Serialize() computes the data checksum
-    bool m_dataChecksumVerified{true};  //!< True if Deserialize() checks the data checksum
-    mutable uint16_t m_dataChecksum;    //!< Data-area checksum field last read or written
-    bool m_dataChecksumOk;              //!< Result of the last data checksum verification
+    uint32_t m_bufferNumber;                     //!< Buffer number
+    uint16_t m_highConsecutiveSequence;          //!< High consecutive sequence number received
+    uint16_t m_packetNumber;                     //!< Packet number
+    bool m_lastBuffer;                           //!< L flag
+    uint16_t m_dataLength;                       //!< Number of data bytes after the header
+    bool m_dataChecksumEnabled;                  //!< True if Serialize() computes the data checksum
+    bool m_dataChecksumFromWire{false};          //!< True if Serialize() writes the field as read
+    uint16_t m_explicitRate{EXPLICIT_RATE_NONE}; //!< Explicit rate field (X), kbit/s
+    bool m_dataChecksumVerified{true};           //!< True if Deserialize() checks the data checksum
+    mutable uint16_t m_dataChecksum;             //!< Data-area checksum field last read or written
+    bool m_dataChecksumOk;                       //!< Result of the last data checksum verification
 };
 
 } // namespace ns3

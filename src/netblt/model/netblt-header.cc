@@ -309,7 +309,7 @@ NetbltHeader::Serialize(Buffer::Iterator start) const
     i.WriteHtonU16(static_cast<uint16_t>(length));
     i.WriteHtonU16(m_localPort);
     i.WriteHtonU16(m_foreignPort);
-    i.WriteHtonU16(0); // longword alignment padding
+    i.WriteHtonU16(GetAlignmentField());
     SerializeBody(i);
 
     // The checksum field is zero while it is summed, so summing from the next
@@ -355,7 +355,7 @@ NetbltHeader::DeserializeFrom(Buffer::Iterator start, uint32_t present)
     m_lengthFromWire = true;
     m_localPort = i.ReadNtohU16();
     m_foreignPort = i.ReadNtohU16();
-    i.Next(2); // longword alignment padding
+    SetAlignmentField(i.ReadNtohU16());
 
     // The reasons are put into words only for a malformed packet: a stream costs more to make
     // than reading a good packet.
@@ -476,6 +476,17 @@ uint32_t
 NetbltHeader::GetChecksummedLength() const
 {
     return GetLength();
+}
+
+uint16_t
+NetbltHeader::GetAlignmentField() const
+{
+    return 0;
+}
+
+void
+NetbltHeader::SetAlignmentField(uint16_t /* value */)
+{
 }
 
 bool

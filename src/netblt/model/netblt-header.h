@@ -331,6 +331,16 @@ class NetbltHeader : public Header
      */
     virtual bool AcceptsType(NetbltPacketType type) const;
     /**
+     * @return the 16 bits of the common header's longword alignment padding: zero here, as
+     *         RFC 998 has it; DATA and LDATA carry the explicit rate there (the X extension)
+     */
+    virtual uint16_t GetAlignmentField() const;
+    /**
+     * @brief Takes the alignment padding read from the wire (ignored here, as RFC 998 asks).
+     * @param value the 16 bits read
+     */
+    virtual void SetAlignmentField(uint16_t value);
+    /**
      * @brief Records that the packet being deserialized is malformed.
      *
      * The first reason recorded since the start of Deserialize() is kept.

@@ -186,6 +186,18 @@ NetbltOpenHeader::GetPaddedControl() const
 }
 
 void
+NetbltOpenHeader::SetExplicitRate(bool explicitRate)
+{
+    m_explicitRate = explicitRate;
+}
+
+bool
+NetbltOpenHeader::GetExplicitRate() const
+{
+    return m_explicitRate;
+}
+
+void
 NetbltOpenHeader::SetMaxOutstandingBuffers(uint16_t buffers)
 {
     m_maxOutstandingBuffers = buffers;
@@ -227,8 +239,9 @@ NetbltOpenHeader::SerializeBody(Buffer::Iterator& i) const
     i.WriteHtonU16(m_burstSize);
     i.WriteHtonU16(m_burstRate);
     i.WriteHtonU16(m_deathTimerValue);
-    i.WriteHtonU16((m_paddedControl ? FLAG_P : 0) | (m_rateReports ? FLAG_R : 0) |
-                   (m_checksumData ? FLAG_C : 0) | (m_writeMode ? FLAG_M : 0));
+    i.WriteHtonU16((m_explicitRate ? FLAG_X : 0) | (m_paddedControl ? FLAG_P : 0) |
+                   (m_rateReports ? FLAG_R : 0) | (m_checksumData ? FLAG_C : 0) |
+                   (m_writeMode ? FLAG_M : 0));
     i.WriteHtonU16(m_maxOutstandingBuffers);
     SerializeStringField(i, m_clientString);
 }
@@ -256,6 +269,7 @@ NetbltOpenHeader::DeserializeBody(Buffer::Iterator& i, uint32_t available)
     m_writeMode = (flags & FLAG_M) != 0;
     m_rateReports = (flags & FLAG_R) != 0;
     m_paddedControl = (flags & FLAG_P) != 0;
+    m_explicitRate = (flags & FLAG_X) != 0;
     m_maxOutstandingBuffers = i.ReadNtohU16();
     return FIXED_BODY_SIZE +
            DeserializeStringField(i, available - FIXED_BODY_SIZE, m_clientString, "client string");
@@ -268,8 +282,9 @@ NetbltOpenHeader::PrintBody(std::ostream& os) const
        << m_transferSize << " dataPacketSize " << m_dataPacketSize << " burstSize " << m_burstSize
        << " burstRate " << m_burstRate << "ms deathTimer " << m_deathTimerValue << "s "
        << (m_checksumData ? "C " : "") << (m_rateReports ? "R " : "")
-       << (m_paddedControl ? "P " : "") << (m_writeMode ? "WRITE" : "READ") << " maxOutstanding "
-       << m_maxOutstandingBuffers << " client \"" << m_clientString << "\"";
+       << (m_paddedControl ? "P " : "") << (m_explicitRate ? "X " : "")
+       << (m_writeMode ? "WRITE" : "READ") << " maxOutstanding " << m_maxOutstandingBuffers
+       << " client \"" << m_clientString << "\"";
 }
 
 bool

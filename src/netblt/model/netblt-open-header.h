@@ -38,7 +38,7 @@ namespace ns3
    +---------------+---------------+---------------+---------------+
    |           Burst Rate          |       Death Timer Value       |
    +---------------+---------------+---------------+---------------+
-   |    Reserved (MBZ)   |P|R|C|M| Maximum # Outstanding Buffers |
+   |   Reserved (MBZ)  |X|P|R|C|M| Maximum # Outstanding Buffers |
    +---------------+---------------+---------------+---------------+
    | Client String ...
    +---------------+---------------+---------------
@@ -51,7 +51,9 @@ namespace ns3
  * zero and ignored on receipt. R (0x0004) is this implementation's extension
  * (burst spacing reports in OK, netblt-wire-format.md), taken from RFC 998's
  * reserved bits: a plain RFC 998 peer writes it as zero and ignores it. P (0x0008) is the
- * extension of padded CONTROL packets (netblt-wire-format.md), taken the same way. The client
+ * extension of padded CONTROL packets (netblt-wire-format.md), taken the same way, and X
+ * (0x0010) the explicit-rate extension (DATA packets carry a rate the gateways lower; the
+ * receiver answers it in the OK's offered burst values). The client
  * string is NUL-terminated and padded
  * with NULs to a multiple of 4 bytes; Length counts the whole packet, which is
  * 36 bytes plus the string field.
@@ -170,6 +172,16 @@ class NetbltOpenHeader : public NetbltHeader
      * @return the P flag
      */
     bool GetPaddedControl() const;
+
+    /**
+     * @param explicitRate the X flag (extension): DATA packets carry the explicit rate the
+     *        gateways on the path lower, and the receiver offers it in its OKs
+     */
+    void SetExplicitRate(bool explicitRate);
+    /**
+     * @return the X flag
+     */
+    bool GetExplicitRate() const;
     /**
      * @param buffers the maximum number of buffers that can be transferred
      *        before waiting for an OK message
@@ -206,6 +218,8 @@ class NetbltOpenHeader : public NetbltHeader
     static constexpr uint16_t FLAG_R = 0x0004;
     /// Value of the P flag (extension: padded CONTROL packets) in the flags word.
     static constexpr uint16_t FLAG_P = 0x0008;
+    /// Value of the X flag (extension: explicit rate) in the flags word.
+    static constexpr uint16_t FLAG_X = 0x0010;
 
     uint32_t m_connectionId;          //!< Connection unique ID
     uint32_t m_bufferSize;            //!< Buffer size in bytes
@@ -218,6 +232,7 @@ class NetbltOpenHeader : public NetbltHeader
     bool m_writeMode;                 //!< M flag
     bool m_rateReports{false};        //!< R flag (extension)
     bool m_paddedControl{false};      //!< P flag (extension)
+    bool m_explicitRate{false};       //!< X flag (extension)
     uint16_t m_maxOutstandingBuffers; //!< Maximum number of outstanding buffers
     std::string m_clientString;       //!< Client string
 };

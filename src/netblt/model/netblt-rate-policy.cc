@@ -28,6 +28,12 @@ NetbltRatePolicy::OfferReceived(uint16_t /* burstSize */, uint16_t /* burstInter
 }
 
 void
+NetbltRatePolicy::ExplicitRateReceived(uint16_t burstSize, uint16_t burstIntervalMs, Time now)
+{
+    OfferReceived(burstSize, burstIntervalMs);
+}
+
+void
 NetbltRatePolicy::BufferSent(uint32_t /* buffer */, uint16_t /* packets */, Time /* now */)
 {
 }
@@ -47,6 +53,12 @@ NetbltRatePolicy::BufferAcknowledged(uint32_t /* buffer */,
 
 bool
 NetbltRatePolicy::WantsRateReports() const
+{
+    return false;
+}
+
+bool
+NetbltRatePolicy::WantsExplicitRate() const
 {
     return false;
 }

@@ -67,6 +67,15 @@ class NetbltRatePolicy : public Object
     virtual void OfferReceived(uint16_t burstSize, uint16_t burstIntervalMs);
 
     /**
+     * An OK offered burst values that carry the explicit rate the gateways on the path wrote
+     * in the buffer's DATA packets (the X extension, negotiated only if WantsExplicitRate()).
+     * @param burstSize the offered burst size (the negotiated one)
+     * @param burstIntervalMs the offered burst interval that carries the rate, ms
+     * @param now the current time
+     */
+    virtual void ExplicitRateReceived(uint16_t burstSize, uint16_t burstIntervalMs, Time now);
+
+    /**
      * Every packet of a buffer has now been sent once (its last packet's first transmission).
      * @param buffer the buffer number
      * @param packets the buffer's packets
@@ -100,6 +109,13 @@ class NetbltRatePolicy : public Object
      *         them (the R flag of its OPEN)
      */
     virtual bool WantsRateReports() const;
+
+    /**
+     * @return true if this policy takes explicit rates from the gateways on the path: the
+     *         sender then asks for them (the X flag of its OPEN or RESPONSE) and its DATA
+     *         packets carry the field they lower
+     */
+    virtual bool WantsExplicitRate() const;
 
     /**
      * A RESEND arrived (not a duplicate).

@@ -73,6 +73,14 @@ NetbltReceiver::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&NetbltReceiver::m_burstSpacingReports),
                           MakeBooleanChecker())
+            .AddAttribute("ExplicitRateEcho",
+                          "Offer the explicit rates of the X flag (this implementation's "
+                          "extension, netblt-wire-format.md): the lowest rate the gateways wrote "
+                          "in the DATA packets goes back as the OK's offered burst values. False "
+                          "behaves as a plain RFC 998 receiver: X stays zero.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&NetbltReceiver::m_explicitRateEcho),
+                          MakeBooleanChecker())
             .AddAttribute("ResendOnLdata",
                           "Send a RESEND at once when an LDATA arrives with packets of its buffer "
                           "missing (the behaviour RFC 1030 §7 removed).",
@@ -168,11 +176,13 @@ NetbltReceiver::DoStart()
     // Offer burst spacing reports (R): an active receiver in its OPEN (the passive sender's
     // RESPONSE says if it wants them); a passive one grants what the sender's OPEN asked.
     m_params.rateReports = m_burstSpacingReports && (IsActive() || m_params.rateReports);
+    m_params.explicitRate = m_explicitRateEcho && (IsActive() || m_params.explicitRate);
 }
 
 void
 NetbltReceiver::DoEstablished()
 {
+    m_negotiated = m_params;
     IssueGos();
     FlushControl();
 }
@@ -473,6 +483,10 @@ NetbltReceiver::HandleData(const NetbltDataHeader& header, Ptr<Packet> packet)
         return;
     }
     ++m_stats.dataPacketsReceived;
+    if (m_params.explicitRate && header.HasExplicitRate())
+    {
+        m_explicitRateKbps = header.GetExplicitRate();
+    }
     uint32_t number = header.GetBufferNumber();
     uint16_t packetNumber = header.GetPacketNumber();
     uint32_t length = header.GetDataLength();
@@ -630,18 +644,44 @@ NetbltReceiver::CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer)
     ProcessNext(m_protocol->GetProcessingCosts().bufferCompleteByte * buffer.length,
                 BUFFER_COMPLETE_ACTIVITY,
                 [this, number, spacing]() {
+                    auto [burstSize, burstIntervalMs] = GetOfferedBurst();
+                    const bool explicitRate = m_params.explicitRate && m_explicitRateKbps > 0;
                     // The control-timer value is filled in at each transmission.
                     QueueControlMessage(NetbltControlMessage::MakeOk(m_control.NextSequence(),
                                                                      number,
-                                                                     m_params.burstSize,
-                                                                     m_params.burstIntervalMs,
+                                                                     burstSize,
+                                                                     burstIntervalMs,
                                                                      0,
-                                                                     spacing));
+                                                                     spacing,
+                                                                     explicitRate));
                     DeliverInOrder();
                     // The packet that completed the buffer has been handled already: send the OK
                     // (with any GO the client's new buffers allowed) now.
                     FlushControl();
                 });
+}
+
+std::pair<uint16_t, uint16_t>
+NetbltReceiver::GetOfferedBurst() const
+{
+    if (!m_params.explicitRate || m_explicitRateKbps == 0)
+    {
+        return {m_params.burstSize, m_params.burstIntervalMs};
+    }
+    // The gateways count IP datagrams: a 20-byte IPv4 header (no options, RFC 791) and the
+    // 24-byte DATA header around each full packet's data. bits / (kbit/s) = ms.
+    const double datagramBits = 8.0 * (20 + NetbltHeader::GetMinimumLength(NetbltPacketType::DATA) +
+                                       m_negotiated.packetSize);
+    // The smallest bursts the negotiated interval allows, so that the gateways' queues see the
+    // flow as evenly spread as it can be.
+    const double burstSize = std::clamp<double>(
+        std::ceil(m_negotiated.burstIntervalMs * m_explicitRateKbps / datagramBits),
+        1,
+        m_negotiated.burstSize);
+    const double intervalMs = std::ceil(burstSize * datagramBits / m_explicitRateKbps);
+    return {static_cast<uint16_t>(burstSize),
+            static_cast<uint16_t>(
+                std::clamp<double>(intervalMs, m_negotiated.burstIntervalMs, 0xffff))};
 }
 
 void

@@ -117,6 +117,14 @@ class NetbltReceiver : public NetbltConnectionBase
      */
     bool RequestMissing(uint32_t number, NetbltRxBuffer::Buffer& buffer);
     void CompleteBuffer(uint32_t number, NetbltRxBuffer::Buffer& buffer);
+    /**
+     * The burst values an OK offers: the values in force, as a plain RFC 998 receiver offers;
+     * with X negotiated and a gateway's rate heard, the negotiated burst size every interval
+     * that carries that rate, in the smallest bursts the negotiated interval allows (never faster
+     * than the negotiated values).
+     * @return the burst size and burst interval (ms) to offer
+     */
+    std::pair<uint16_t, uint16_t> GetOfferedBurst() const;
     void DeliverInOrder();
     void TightenEarlierBuffers(uint32_t number);
     void CheckReceiverDone();
@@ -135,7 +143,10 @@ class NetbltReceiver : public NetbltConnectionBase
     // attributes
     NetbltBufferTimers m_bufferTimers; //!< the buffers' data timers and their estimator
     bool m_combineOkWithGo;
-    bool m_burstSpacingReports; //!< attribute BurstSpacingReports
+    bool m_burstSpacingReports;            //!< attribute BurstSpacingReports
+    bool m_explicitRateEcho;               //!< attribute ExplicitRateEcho
+    uint16_t m_explicitRateKbps{0};        //!< the last explicit rate a DATA packet carried
+    NetbltTransferParameters m_negotiated; //!< the values OPEN and RESPONSE settled on
     bool m_resendOnLdata;
     bool m_immediateResendOnLaterBuffer;
 

@@ -186,6 +186,10 @@ NetbltSender::DoStart()
         // what the receiver's OPEN offered.
         m_params.rateReports = m_ratePolicy->WantsRateReports();
     }
+    // Explicit rates (X) only if the policy takes them: asked for in the OPEN, or kept in the
+    // RESPONSE to a receiver's OPEN that offered them.
+    m_params.explicitRate =
+        m_ratePolicy->WantsExplicitRate() && (IsActive() || m_params.explicitRate);
     m_ratePolicy->SetLimits(m_params);
 }
 
@@ -326,9 +330,19 @@ NetbltSender::HandleControl(const NetbltControlHeader& control)
                                                  Simulator::Now());
             }
             m_peerControlTimerMs = message.GetControlTimerValue();
-            m_ratePolicy->OfferReceived(message.GetBurstSize(), message.GetBurstRate());
-            m_receiverBurstSize = message.GetBurstSize();
-            m_receiverBurstIntervalMs = message.GetBurstRate();
+            if (m_params.explicitRate && message.IsExplicitRateOffer())
+            {
+                // The receiver keeps its values in force until the NULL-ACK that answers.
+                m_ratePolicy->ExplicitRateReceived(message.GetBurstSize(),
+                                                   message.GetBurstRate(),
+                                                   Simulator::Now());
+            }
+            else
+            {
+                m_ratePolicy->OfferReceived(message.GetBurstSize(), message.GetBurstRate());
+                m_receiverBurstSize = message.GetBurstSize();
+                m_receiverBurstIntervalMs = message.GetBurstRate();
+            }
             ApplyRatePolicy();
             renegotiated = !IsReceiverInStep() || renegotiated;
             break;
@@ -462,6 +476,8 @@ NetbltSender::SendNextDataPacket()
     header.SetLastBuffer(next.lastBuffer);
     header.SetDataLength(static_cast<uint16_t>(next.length));
     header.SetDataChecksumEnabled(m_params.checksumData);
+    header.SetExplicitRate(m_params.explicitRate ? NetbltDataHeader::EXPLICIT_RATE_UNLIMITED
+                                                 : NetbltDataHeader::EXPLICIT_RATE_NONE);
 
     ++m_stats.dataPacketsSent;
     m_stats.dataBytesSent += next.length;

@@ -45,6 +45,9 @@ NetbltTransferParameters::Restrict(const NetbltTransferParameters& offer,
     answer.rateReports = offer.rateReports;
     // Accepting padded CONTROL packets costs this implementation nothing: P is echoed.
     answer.paddedControl = offer.paddedControl;
+    // The receiver decides whether it echoes explicit rates (NetbltReceiver): X is echoed here
+    // and cleared there.
+    answer.explicitRate = offer.explicitRate;
     answer.deathTimeoutS = limits.deathTimeoutS;
     answer.clientString = limits.clientString;
     return answer;
@@ -108,6 +111,7 @@ NetbltTransferParameters::WriteTo(NetbltOpenHeader& header) const
     header.SetChecksumData(checksumData);
     header.SetRateReports(rateReports);
     header.SetPaddedControl(paddedControl);
+    header.SetExplicitRate(explicitRate);
     header.SetMaxOutstandingBuffers(maxOutstandingBuffers);
     header.SetClientString(clientString);
 }
@@ -125,6 +129,7 @@ NetbltTransferParameters::ReadFrom(const NetbltOpenHeader& header)
     p.checksumData = header.GetChecksumData();
     p.rateReports = header.GetRateReports();
     p.paddedControl = header.GetPaddedControl();
+    p.explicitRate = header.GetExplicitRate();
     p.maxOutstandingBuffers = header.GetMaxOutstandingBuffers();
     p.clientString = header.GetClientString();
     return p;
@@ -136,7 +141,8 @@ operator<<(std::ostream& os, const NetbltTransferParameters& p)
     os << "buffer=" << p.bufferSize << "B packet=" << p.packetSize << "B burst=" << p.burstSize
        << "/" << p.burstIntervalMs << "ms nbufs=" << p.maxOutstandingBuffers
        << " death=" << p.deathTimeoutS << "s C=" << p.checksumData << " R=" << p.rateReports
-       << " P=" << p.paddedControl << " transfer=" << p.transferSize << "B";
+       << " X=" << p.explicitRate << " P=" << p.paddedControl << " transfer=" << p.transferSize
+       << "B";
     return os;
 }
 

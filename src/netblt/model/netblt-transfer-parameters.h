@@ -39,6 +39,9 @@ struct NetbltTransferParameters
     /// P flag (extension, netblt-wire-format.md): the end that sent the OPEN or RESPONSE may
     /// pad its CONTROL packets and accepts padded ones
     bool paddedControl{false};
+    /// X flag (extension, netblt-wire-format.md): DATA packets carry an explicit rate the
+    /// gateways lower, which the receiver offers back in its OKs
+    bool explicitRate{false};
     std::string clientString; //!< free-form client information
 
     /** @return the burst interval as a Time */

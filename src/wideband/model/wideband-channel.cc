@@ -327,6 +327,52 @@ WidebandChannel::Frame(uint64_t frame)
     return it->second;
 }
 
+void
+WidebandChannel::WatchCapacity(uint32_t station, uint32_t datagramBytes)
+{
+    NS_ABORT_MSG_IF(datagramBytes == 0 || datagramBytes > GetUsableBytesPerFrame(),
+                    "WidebandChannel: a station's datagrams of " << datagramBytes
+                                                                 << " bytes cannot fill frames of "
+                                                                 << GetUsableBytesPerFrame());
+    if (m_watched.empty())
+    {
+        m_countedFrames = FrameAt(Simulator::Now());
+    }
+    m_watched[station].datagramBytes = datagramBytes;
+}
+
+uint64_t
+WidebandChannel::GetBytesLeftTo(uint32_t station)
+{
+    CountCapacity(FrameAt(Simulator::Now()));
+    auto it = m_watched.find(station);
+    NS_ABORT_MSG_IF(it == m_watched.end(),
+                    "WidebandChannel: station " << station << " is not watched");
+    return it->second.bytesLeft;
+}
+
+void
+WidebandChannel::CountCapacity(uint64_t frame)
+{
+    for (; m_countedFrames < frame && !m_watched.empty(); ++m_countedFrames)
+    {
+        auto use = m_frames.find(m_countedFrames);
+        for (auto& [station, watched] : m_watched)
+        {
+            // A frame nobody asked for is the station's whole.
+            uint32_t others = 0;
+            if (use != m_frames.end())
+            {
+                auto own = use->second.stationBytes.find(station);
+                others =
+                    use->second.bytes - (own != use->second.stationBytes.end() ? own->second : 0);
+            }
+            const uint32_t room = GetUsableBytesPerFrame() - others;
+            watched.bytesLeft += uint64_t(room / watched.datagramBytes) * watched.datagramBytes;
+        }
+    }
+}
+
 std::vector<Time>
 WidebandChannel::Reserve(uint32_t station, const std::vector<uint32_t>& sizes)
 {
@@ -341,6 +387,7 @@ WidebandChannel::Reserve(uint32_t station, const std::vector<uint32_t>& sizes)
     const Time earliest = Simulator::Now() + m_hopDelay + m_schedulingLead;
     // The frame before the present one may still be ending its transmissions (Transmit).
     const uint64_t present = FrameAt(Simulator::Now());
+    CountCapacity(present > 0 ? present - 1 : 0);
     m_frames.erase(m_frames.begin(), m_frames.lower_bound(present > 0 ? present - 1 : 0));
     uint64_t frame = FrameAt(earliest);
     if (GetDataSubframeStart(frame) < earliest)
@@ -364,6 +411,7 @@ WidebandChannel::Reserve(uint32_t station, const std::vector<uint32_t>& sizes)
         const Time start = GetDataSubframeStart(frame) + GetTransmissionTime(use.bytes);
         use.bytes += bytes;
         ++use.datagrams;
+        use.stationBytes[station] += bytes;
         ends.push_back(GetDataSubframeStart(frame) + GetTransmissionTime(use.bytes));
         m_scheduledTrace(station, bytes, frame, start);
     }

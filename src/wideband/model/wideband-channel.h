@@ -129,6 +129,22 @@ class WidebandChannel : public Channel
      */
     void Transmit(Ptr<WidebandNetDevice> sender, Ptr<const Packet> packet);
 
+    /**
+     * Starts counting the capacity the other stations leave to a station (GetBytesLeftTo()),
+     * in whole datagrams of a given size: a frame with room for 2.5 of them carries 2.
+     * @param station a station index
+     * @param datagramBytes the size of the station's datagrams (its MTU)
+     */
+    void WatchCapacity(uint32_t station, uint32_t datagramBytes);
+    /**
+     * What a station knows from the control subframe, where every station hears every
+     * request: the bytes of data subframe the other stations (and the background) have left
+     * to it, from WatchCapacity() to the present frame, in whole datagrams.
+     * @param station a station WatchCapacity() was called for
+     * @return the running total, bytes
+     */
+    uint64_t GetBytesLeftTo(uint32_t station);
+
     /** @return bytes of background datagrams placed in frames so far */
     uint64_t GetBackgroundBytes() const;
     /** @return frames the scheduler has placed datagrams in, background or not */
@@ -145,9 +161,23 @@ class WidebandChannel : public Channel
     /// What the scheduler has placed in a frame.
     struct FrameUse
     {
-        uint32_t bytes{0};     //!< data bytes placed
-        uint32_t datagrams{0}; //!< datagrams placed
+        uint32_t bytes{0};                         //!< data bytes placed
+        uint32_t datagrams{0};                     //!< datagrams placed
+        std::map<uint32_t, uint32_t> stationBytes; //!< of those, each station's
     };
+
+    /** A station whose capacity is counted (WatchCapacity()). */
+    struct Watched
+    {
+        uint32_t datagramBytes{0}; //!< its datagrams' size
+        uint64_t bytesLeft{0};     //!< what the others left it, in whole datagrams
+    };
+
+    /**
+     * Counts the capacity left to the watched stations in the frames before `frame`.
+     * @param frame the first frame not to count
+     */
+    void CountCapacity(uint64_t frame);
 
     /**
      * @param frame a frame number
@@ -191,6 +221,8 @@ class WidebandChannel : public Channel
     uint32_t m_backgroundDatagramSize; //!< bytes
 
     std::vector<Ptr<WidebandNetDevice>> m_devices;  //!< attached stations, by slot
+    std::map<uint32_t, Watched> m_watched;          //!< stations whose capacity is counted
+    uint64_t m_countedFrames{0};                    //!< frames before this one are counted
     std::map<uint64_t, FrameUse> m_frames;          //!< frames from the present on
     uint64_t m_backgroundBytes{0};                  //!< background placed so far
     uint64_t m_framesUsed{0};                       //!< frames created so far

@@ -1,0 +1,58 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NETBLT_EXPLICIT_RATE_POLICY_H
+#define NETBLT_EXPLICIT_RATE_POLICY_H
+
+#include "netblt-delivery-rate-policy.h"
+
+namespace ns3
+{
+
+/**
+ * @ingroup netblt
+ * @brief Rate control with the network's help: the rate a gateway on the path computes for the
+ * flow (NetbltExplicitRateQueueDisc, ERICA's way), carried by the X extension
+ * (netblt-wire-format.md), and NetbltDeliveryRatePolicy where no gateway gives one.
+ *
+ * The sender asks for X in its OPEN (or keeps it in its RESPONSE); its DATA packets then carry
+ * an explicit-rate field the gateways lower, and the receiver offers the lowest rate it heard
+ * back as the OK's burst values, marked as an explicit rate. From the first such OK on, the
+ * bursts in force are the ones offered (never above the negotiated ceiling), with the outstanding
+ * buffers NetbltAdaptiveRatePolicy derives from it; RESENDs and round trips no longer change
+ * it, since the gateway that sees the queue already counts them. Until then, and for the whole
+ * transfer where no gateway writes a rate (a LAN) or the receiver does not echo it (a plain
+ * RFC 998 receiver leaves X zero), the policy is NetbltDeliveryRatePolicy: IsExplicitRateHeard()
+ * tells which.
+ */
+class NetbltExplicitRatePolicy : public NetbltDeliveryRatePolicy
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    bool WantsExplicitRate() const override;
+    void ExplicitRateReceived(uint16_t burstSize, uint16_t burstIntervalMs, Time now) override;
+
+    /** @return true once an OK carried a gateway's explicit rate */
+    bool IsExplicitRateHeard() const;
+    /** @return the last explicit rate heard, packets per second (0: none) */
+    double GetExplicitRate() const;
+
+  protected:
+    void Acknowledged(const Sample& sample) override;
+    void Resent(uint32_t buffer, uint32_t missing, bool first) override;
+
+  private:
+    double m_explicitRate{0};             //!< the gateways' rate, packets/s; 0 until the first
+    uint16_t m_explicitBurstSize{0};       //!< the bursts that carry it
+    uint16_t m_explicitBurstIntervalMs{0}; //!< their interval, ms
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_EXPLICIT_RATE_POLICY_H */

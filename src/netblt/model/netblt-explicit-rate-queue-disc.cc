@@ -1,0 +1,246 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "netblt-explicit-rate-queue-disc.h"
+
+#include "netblt-data-header.h"
+#include "netblt-l4-protocol.h"
+
+#include "ns3/double.h"
+#include "ns3/drop-tail-queue.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("NetbltExplicitRateQueueDisc");
+
+NS_OBJECT_ENSURE_REGISTERED(NetbltExplicitRateQueueDisc);
+
+TypeId
+NetbltExplicitRateQueueDisc::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::NetbltExplicitRateQueueDisc")
+            .SetParent<QueueDisc>()
+            .SetGroupName("Netblt")
+            .AddConstructor<NetbltExplicitRateQueueDisc>()
+            .AddAttribute("MaxSize",
+                          "Datagrams the disc may hold; it passes each on at once unless the "
+                          "device stops its queue, which the devices of this project never do.",
+                          QueueSizeValue(QueueSize("1000p")),
+                          MakeQueueSizeAccessor(&QueueDisc::SetMaxSize, &QueueDisc::GetMaxSize),
+                          MakeQueueSizeChecker())
+            .AddAttribute("AveragingInterval",
+                          "The interval over which input and capacity are measured and the rates "
+                          "computed. Default 1.2 s: two reservation rounds of the Wideband "
+                          "(RFC 1030 §7: delays in multiples of 600 ms, its reservation round).",
+                          TimeValue(MilliSeconds(1200)),
+                          MakeTimeAccessor(&NetbltExplicitRateQueueDisc::m_averagingInterval),
+                          MakeTimeChecker(MilliSeconds(1)))
+            .AddAttribute("TargetUtilization",
+                          "Share of the capacity the flows' rates add up to (ERICA's target "
+                          "utilization: 0.9 to 0.95 in Jain et al. 1996); the rest drains what "
+                          "a newcomer sends before its first rate reaches it.",
+                          DoubleValue(0.9),
+                          MakeDoubleAccessor(&NetbltExplicitRateQueueDisc::m_targetUtilization),
+                          MakeDoubleChecker<double>(0.01, 1.0))
+            .AddAttribute("Capacity",
+                          "The interface's capacity when no capacity probe is set (a link's "
+                          "bit rate).",
+                          DataRateValue(DataRate("10Mbps")),
+                          MakeDataRateAccessor(&NetbltExplicitRateQueueDisc::m_capacity),
+                          MakeDataRateChecker())
+            .AddTraceSource("Interval",
+                            "An interval ended: flows active, capacity for them (bit/s), their "
+                            "input (bit/s), fair share (bit/s).",
+                            MakeTraceSourceAccessor(&NetbltExplicitRateQueueDisc::m_intervalTrace),
+                            "ns3::NetbltExplicitRateQueueDisc::IntervalTracedCallback");
+    return tid;
+}
+
+NetbltExplicitRateQueueDisc::NetbltExplicitRateQueueDisc()
+    : QueueDisc(QueueDiscSizePolicy::SINGLE_INTERNAL_QUEUE)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+NetbltExplicitRateQueueDisc::~NetbltExplicitRateQueueDisc()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+NetbltExplicitRateQueueDisc::SetCapacityProbe(Callback<uint64_t> bytesOffered)
+{
+    m_capacityProbe = bytesOffered;
+    m_offeredAtStart = m_capacityProbe();
+}
+
+uint32_t
+NetbltExplicitRateQueueDisc::GetActiveFlows() const
+{
+    return m_activeFlows;
+}
+
+double
+NetbltExplicitRateQueueDisc::GetFairShare() const
+{
+    return m_fairShare;
+}
+
+uint64_t
+NetbltExplicitRateQueueDisc::GetPacketsStamped() const
+{
+    return m_stamped;
+}
+
+bool
+NetbltExplicitRateQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+{
+    NS_LOG_FUNCTION(this << item);
+    if (GetCurrentSize() + item > GetMaxSize())
+    {
+        DropBeforeEnqueue(item, LIMIT_EXCEEDED_DROP);
+        return false;
+    }
+    const Time now = Simulator::Now();
+    if (now - m_intervalStart >= m_averagingInterval)
+    {
+        EndInterval(now);
+    }
+    Account(item);
+    return GetInternalQueue(0)->Enqueue(item);
+}
+
+void
+NetbltExplicitRateQueueDisc::Account(Ptr<QueueDiscItem> item)
+{
+    auto ipItem = DynamicCast<Ipv4QueueDiscItem>(item);
+    NetbltHeader common;
+    if (!ipItem || ipItem->GetHeader().GetProtocol() != NetbltL4Protocol::PROT_NUMBER ||
+        ipItem->GetHeader().GetFragmentOffset() != 0 ||
+        !NetbltHeader::PeekCommonFields(item->GetPacket(), common) ||
+        (common.GetType() != NetbltPacketType::DATA && common.GetType() != NetbltPacketType::LDATA))
+    {
+        m_otherBytes += item->GetSize();
+        return;
+    }
+    Ptr<Packet> packet = item->GetPacket();
+    NetbltDataHeader data;
+    data.SetDataChecksumVerified(false);
+    packet->PeekHeader(data);
+    if (data.IsMalformed() || data.GetExplicitRate() == NetbltDataHeader::EXPLICIT_RATE_NONE)
+    {
+        m_otherBytes += item->GetSize();
+        return;
+    }
+    const Ipv4Header& ip = ipItem->GetHeader();
+    Flow& flow = m_flows[FlowKey(ip.GetSource().Get(),
+                                 ip.GetDestination().Get(),
+                                 data.GetLocalPort(),
+                                 data.GetForeignPort())];
+    flow.bytes += item->GetSize();
+    if (!m_measured)
+    {
+        return;
+    }
+    const double rate = flow.rate > 0 ? flow.rate : m_fairShare;
+    const auto kbps = static_cast<uint16_t>(
+        std::clamp<double>(std::floor(rate / 1000),
+                           1,
+                           NetbltDataHeader::EXPLICIT_RATE_UNLIMITED - 1));
+    if (kbps < data.GetExplicitRate())
+    {
+        packet->RemoveHeader(data);
+        data.SetExplicitRate(kbps);
+        packet->AddHeader(data);
+        ++m_stamped;
+    }
+}
+
+void
+NetbltExplicitRateQueueDisc::EndInterval(Time now)
+{
+    const double seconds = (now - m_intervalStart).GetSeconds();
+    double capacity = m_capacity.GetBitRate();
+    if (!m_capacityProbe.IsNull())
+    {
+        const uint64_t offered = m_capacityProbe();
+        capacity = 8.0 * (offered - std::min(offered, m_offeredAtStart)) / seconds;
+        m_offeredAtStart = offered;
+    }
+    uint64_t flowBytes = 0;
+    uint32_t active = 0;
+    for (const auto& [key, flow] : m_flows)
+    {
+        flowBytes += flow.bytes;
+        active += flow.bytes > 0 ? 1 : 0;
+    }
+    const double forFlows =
+        std::max(0.0, m_targetUtilization * capacity - 8.0 * m_otherBytes / seconds);
+    const double input = 8.0 * flowBytes / seconds;
+    const double load = forFlows > 0 ? input / forFlows : 0;
+    m_fairShare = active > 0 ? forFlows / active : forFlows;
+    const double spare = std::max(0.0, forFlows - input);
+    for (auto it = m_flows.begin(); it != m_flows.end();)
+    {
+        Flow& flow = it->second;
+        if (flow.bytes == 0)
+        {
+            it = m_flows.erase(it); // gone quiet: a newcomer if it comes back
+            continue;
+        }
+        const double own = 8.0 * flow.bytes / seconds;
+        // ERICA's share own / z, but growing by no more than an equal part of the capacity
+        // left over: flows that all find the path idle do not all take the whole of it.
+        const double share = std::min(own / load, own + spare / active);
+        flow.rate = std::min(forFlows, std::max(m_fairShare, share));
+        flow.bytes = 0;
+        ++it;
+    }
+    NS_LOG_LOGIC("flows " << active << " capacity " << forFlows << " input " << input
+                          << " fair share " << m_fairShare);
+    m_intervalTrace(active, forFlows, input, m_fairShare);
+    m_activeFlows = active;
+    m_otherBytes = 0;
+    m_intervalStart = now;
+    m_measured = true;
+}
+
+Ptr<QueueDiscItem>
+NetbltExplicitRateQueueDisc::DoDequeue()
+{
+    return GetInternalQueue(0)->Dequeue();
+}
+
+bool
+NetbltExplicitRateQueueDisc::CheckConfig()
+{
+    if (GetNQueueDiscClasses() > 0 || GetNPacketFilters() > 0)
+    {
+        NS_LOG_ERROR("NetbltExplicitRateQueueDisc takes no classes and no packet filters");
+        return false;
+    }
+    if (GetNInternalQueues() == 0)
+    {
+        AddInternalQueue(CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>(
+            "MaxSize",
+            QueueSizeValue(GetMaxSize())));
+    }
+    return GetNInternalQueues() == 1;
+}
+
+void
+NetbltExplicitRateQueueDisc::InitializeParams()
+{
+    m_intervalStart = Simulator::Now();
+}
+
+} // namespace ns3

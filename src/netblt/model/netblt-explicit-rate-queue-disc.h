@@ -1,0 +1,138 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NETBLT_EXPLICIT_RATE_QUEUE_DISC_H
+#define NETBLT_EXPLICIT_RATE_QUEUE_DISC_H
+
+#include "ns3/callback.h"
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/queue-disc.h"
+#include "ns3/traced-callback.h"
+
+#include <map>
+#include <tuple>
+
+namespace ns3
+{
+
+/**
+ * @ingroup netblt
+ * @brief A gateway's explicit rate for every NETBLT flow that asks for one (the X extension,
+ * netblt-wire-format.md), computed ERICA's way (Jain et al., "ERICA switch algorithm: a complete
+ * description", ATM Forum/96-1172, 1996) and written into the flow's DATA packets on their way
+ * to the interface.
+ *
+ * Installed with TrafficControlHelper as the root queue disc of the interface whose capacity is
+ * shared (on the Wideband path, BBN's gateway's interface to its earth station). It queues
+ * nothing of its own: what it takes goes on to the device at once (the device's own queue is the
+ * one that fills). Over each AveragingInterval it counts the bytes of the datagrams that enter,
+ * per NETBLT flow that carries the explicit-rate field and in total, and the capacity left to
+ * the interface: from the capacity probe (SetCapacityProbe(): on the Wideband the channel's
+ * frames less the other stations' reservations, which every station hears) or else Capacity.
+ * At the end of the interval:
+ *
+ * - the capacity for the flows = TargetUtilization × the capacity − the input of everything
+ *   else (TCP, plain NETBLT: traffic that takes no rate, as ERICA treats VBR);
+ * - the load factor z = the flows' input ÷ that capacity; the fair share = that capacity ÷ the
+ *   flows active in the interval;
+ * - each flow's rate = min(that capacity, max(fair share, min(its input rate ÷ z, its input
+ *   rate + the capacity left over ÷ the flows))): ERICA's, except that in an underload a
+ *   flow grows by no more than an equal part of what is left over, so that flows that all find
+ *   the path idle (after a start or an earth-station reset) do not all take the whole of it.
+ *
+ * A DATA packet of a flow then leaves with its field lowered to the flow's rate (kbit/s of IP
+ * datagrams), or to the fair share for a flow not yet measured; nothing is written before the
+ * first interval has ended. The headroom 1 − TargetUtilization drains what a newcomer sends
+ * before its first rate reaches it.
+ */
+class NetbltExplicitRateQueueDisc : public QueueDisc
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    NetbltExplicitRateQueueDisc();
+    ~NetbltExplicitRateQueueDisc() override;
+
+    /**
+     * @param bytesOffered returns, each time it is called, the bytes the interface could have
+     *        sent so far (a running total): the capacity over an interval is the difference
+     */
+    void SetCapacityProbe(Callback<uint64_t> bytesOffered);
+
+    /**
+     * TracedCallback signature of the Interval trace source.
+     * @param flows the flows active in the interval
+     * @param capacity the capacity for them, bit/s
+     * @param input their input, bit/s
+     * @param fairShare the fair share, bit/s
+     */
+    typedef void (*IntervalTracedCallback)(uint32_t flows,
+                                           double capacity,
+                                           double input,
+                                           double fairShare);
+
+    /// Reason for dropping a datagram when the disc is full.
+    static constexpr const char* LIMIT_EXCEEDED_DROP = "Queue disc limit exceeded";
+
+    /** @return the flows that carried the field in the last interval */
+    uint32_t GetActiveFlows() const;
+    /** @return the fair share computed at the end of the last interval, bit/s (0: none yet) */
+    double GetFairShare() const;
+    /** @return DATA packets whose field this disc lowered */
+    uint64_t GetPacketsStamped() const;
+
+  private:
+    bool DoEnqueue(Ptr<QueueDiscItem> item) override;
+    Ptr<QueueDiscItem> DoDequeue() override;
+    bool CheckConfig() override;
+    void InitializeParams() override;
+
+    /** A NETBLT flow: source and destination addresses and ports. */
+    using FlowKey = std::tuple<uint32_t, uint32_t, uint16_t, uint16_t>;
+
+    /** What the disc knows of a flow. */
+    struct Flow
+    {
+        uint64_t bytes{0}; //!< bytes of the interval so far
+        double rate{0};    //!< its rate from the last interval's end, bit/s (0: not measured)
+    };
+
+    /**
+     * Ends the interval: computes every flow's rate.
+     * @param now the current time
+     */
+    void EndInterval(Time now);
+
+    /**
+     * Counts a datagram and, if it is a DATA packet that carries the field, lowers the field.
+     * @param item the datagram
+     */
+    void Account(Ptr<QueueDiscItem> item);
+
+    Time m_averagingInterval;          //!< AveragingInterval
+    double m_targetUtilization;        //!< TargetUtilization
+    DataRate m_capacity;               //!< Capacity (without a probe)
+    Callback<uint64_t> m_capacityProbe; //!< running total of the bytes the interface could send
+    Time m_intervalStart;              //!< start of the interval being measured
+    uint64_t m_offeredAtStart{0};      //!< the probe's total at the interval's start
+    uint64_t m_otherBytes{0};          //!< bytes of the interval that take no rate
+    bool m_measured{false};            //!< an interval has ended
+    double m_fairShare{0};             //!< bit/s
+    uint32_t m_activeFlows{0};         //!< flows of the last interval
+    uint64_t m_stamped{0};             //!< see GetPacketsStamped()
+    std::map<FlowKey, Flow> m_flows;   //!< the flows seen
+
+    /// At each interval's end: flows active, capacity for them (bit/s), their input (bit/s),
+    /// fair share (bit/s).
+    TracedCallback<uint32_t, double, double, double> m_intervalTrace;
+};
+
+} // namespace ns3
+
+#endif /* NETBLT_EXPLICIT_RATE_QUEUE_DISC_H */
