@@ -213,15 +213,15 @@ class WidebandNetDevice : public NetDevice
     uint32_t m_peakBsatQueue{0};                           //!< see GetPeakBsatQueue()
     uint32_t m_largestRequest{0};                          //!< see GetLargestRequest()
 
-    TracedCallback<Ptr<const Packet>> m_macTxTrace;          //!< accepted by Send()
-    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;      //!< dropped on the sending side
-    TracedCallback<Ptr<const Packet>> m_macRxTrace;          //!< passed up
-    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;      //!< damaged or arrived while down
-    TracedCallback<Ptr<const Packet>> m_snifferTrace;        //!< sent or received (pcap)
-    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; //!< the same, promiscuous
-    TracedCallback<uint32_t> m_reservationLostTrace;         //!< datagrams in the lost request
-    TracedCallback<uint32_t> m_resetTrace;                   //!< datagrams dropped by the reset
-    TracedCallback<> m_restartTrace;                         //!< back up after a reset
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;             //!< accepted by Send()
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;         //!< dropped on the sending side
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;             //!< passed up
+    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;         //!< damaged or arrived while down
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;           //!< sent or received (pcap)
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;    //!< the same, promiscuous
+    TracedCallback<uint32_t> m_reservationLostTrace;            //!< datagrams in the lost request
+    TracedCallback<uint32_t> m_resetTrace;                      //!< datagrams dropped by the reset
+    TracedCallback<> m_restartTrace;                            //!< back up after a reset
     TracedCallback<Ptr<const Packet>, uint32_t> m_enqueueTrace; //!< accepted into the BSAT queue
 };
 
