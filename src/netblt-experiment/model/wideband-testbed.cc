@@ -4,6 +4,7 @@
 
 #include "wideband-testbed.h"
 
+#include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
@@ -20,6 +21,7 @@
 #include "ns3/pointer.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
+#include "ns3/source-quench-helper.h"
 #include "ns3/wideband-channel.h"
 #include "ns3/wideband-net-device.h"
 
@@ -101,7 +103,17 @@ WidebandTestbed::GetTypeId()
                           "gateway wears its Ethernet interface down (RFC 1030 §7: about 90).",
                           DoubleValue(90.0),
                           MakeDoubleAccessor(&WidebandTestbed::m_isiLockupRate),
-                          MakeDoubleChecker<double>(1.0));
+                          MakeDoubleChecker<double>(1.0))
+            .AddAttribute("SourceQuench",
+                          "Whether BBN's earth station sends ICMP Source Quench to the senders "
+                          "as its BSAT queue and ESI fill (RFC 1009; a SourceQuenchSender, "
+                          "configured by its attribute defaults, on the Wideband device's "
+                          "Enqueue trace) and every host hands the quenches it receives to "
+                          "its transport (SourceQuenchDispatcher). RFC 1030 reports no Source "
+                          "Quench: off by default.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&WidebandTestbed::m_sourceQuench),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -289,6 +301,12 @@ WidebandTestbed::InstallInternet(NodeContainer hosts,
         Ptr<Node> receiver = hosts.Get(host);
         route(receiver)->SetDefaultRoute(toward(ISI_ETHERNET, false),
                                          InterfaceOf(receiver, devices.Get(host)));
+    }
+    if (m_sourceQuench)
+    {
+        SourceQuenchHelper quench;
+        quench.InstallSender(m_links[WIDEBAND].Get(0), "Enqueue");
+        quench.InstallDispatchers(hosts);
     }
 }
 
