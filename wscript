@@ -41,7 +41,7 @@ LIBRARY_PREFIX = "netbltsim-"
 # store keys its runs by (scripts/netblt_sim/store.py), so that a changed test changes no key.
 TEST_LIBRARY_DIR = "lib/tests"
 # Project modules in dependency order: a module may use only those listed before it.
-PROJECT_MODULES = ["host-processing", "netblt", "impaired-link", "proteon-ring", "ethernet", "wideband", "bsd-tcp", "netblt-experiment", "netblt-soak"]
+PROJECT_MODULES = ["host-processing", "netblt", "impaired-link", "proteon-ring", "ethernet", "wideband", "bsd-tcp", "source-quench", "netblt-experiment", "netblt-soak"]
 
 
 def options(opt):

@@ -41,7 +41,7 @@ BUILD_DIR: Path = REPO_ROOT / "build"
 # contrib/ (scripts/ns3-contrib). Worker processes inherit it.
 BUILD_VARIABLE = "NETBLT_SIM_BUILD"
 # Dependency order: a library may only use those before it.
-PROJECT_LIBRARIES: tuple[str, ...] = ("host-processing", "netblt", "impaired-link", "proteon-ring", "ethernet", "wideband", "bsd-tcp", "netblt-experiment")
+PROJECT_LIBRARIES: tuple[str, ...] = ("host-processing", "netblt", "impaired-link", "proteon-ring", "ethernet", "wideband", "bsd-tcp", "source-quench", "netblt-experiment")
 # The header Python needs for sure; every other header of those modules is included too so that
 # any project class (NetbltChecksum, the headers, ...) is usable from Python.
 REQUIRED_HEADER_NAME = "point-to-point-testbed.h"

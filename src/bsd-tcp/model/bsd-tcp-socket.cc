@@ -4,8 +4,12 @@
 
 #include "bsd-tcp-socket.h"
 
+#include "ns3/enum.h"
+#include "ns3/ipv4-end-point.h"
 #include "ns3/log.h"
 #include "ns3/tcp-tx-buffer.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -17,22 +21,51 @@ NS_OBJECT_ENSURE_REGISTERED(BsdTcpSocket);
 TypeId
 BsdTcpSocket::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::BsdTcpSocket")
-                            .SetParent<TcpSocketBase>()
-                            .SetGroupName("BsdTcp")
-                            .AddConstructor<BsdTcpSocket>()
-                            .AddTraceSource("RetransmissionTimeout",
-                                            "The retransmission timer expired with data "
-                                            "outstanding (before the socket acts on it).",
-                                            MakeTraceSourceAccessor(&BsdTcpSocket::m_timeoutTrace),
-                                            "ns3::TracedCallback::Void");
+    static TypeId tid =
+        TypeId("ns3::BsdTcpSocket")
+            .SetParent<TcpSocketBase>()
+            .SetGroupName("BsdTcp")
+            .AddConstructor<BsdTcpSocket>()
+            .AddTraceSource("RetransmissionTimeout",
+                            "The retransmission timer expired with data "
+                            "outstanding (before the socket acts on it).",
+                            MakeTraceSourceAccessor(&BsdTcpSocket::m_timeoutTrace),
+                            "ns3::TracedCallback::Void")
+            .AddAttribute(
+                "SourceQuench",
+                "What an ICMP Source Quench about the connection's segments does to the "
+                "congestion window: OneSegment (4.3BSD-Tahoe's tcp_quench, tcp_subr.c 7.6 of "
+                "June 1987: one maximum segment, slow start opens it again), "
+                "OutstandingFraction (4.3BSD of 1986, tcp_subr.c 6.4-7.5: 80 % of the data "
+                "outstanding, at least one segment) or Ignore. No quench arrives unless "
+                "something reports them (source-quench's SourceQuenchDispatcher).",
+                EnumValue(QUENCH_ONE_SEGMENT),
+                MakeEnumAccessor<QuenchResponse>(&BsdTcpSocket::m_quenchResponse),
+                MakeEnumChecker(QUENCH_ONE_SEGMENT,
+                                "OneSegment",
+                                QUENCH_OUTSTANDING_FRACTION,
+                                "OutstandingFraction",
+                                QUENCH_IGNORE,
+                                "Ignore"))
+            .AddTraceSource("SourceQuench",
+                            "An ICMP Source Quench about the connection's segments arrived: "
+                            "the congestion window it left, bytes.",
+                            MakeTraceSourceAccessor(&BsdTcpSocket::m_quenchTrace),
+                            "ns3::TracedValueCallback::Uint32");
     return tid;
+}
+
+TypeId
+BsdTcpSocket::GetInstanceTypeId() const
+{
+    return GetTypeId();
 }
 
 BsdTcpSocket::BsdTcpSocket() = default;
 
 BsdTcpSocket::BsdTcpSocket(const BsdTcpSocket& socket)
-    : TcpSocketBase(socket)
+    : TcpSocketBase(socket),
+      m_quenchResponse(socket.m_quenchResponse)
 {
 }
 
@@ -48,6 +81,88 @@ TcpSocket::TcpStates_t
 BsdTcpSocket::GetState() const
 {
     return m_state;
+}
+
+uint32_t
+BsdTcpSocket::GetSourceQuenches() const
+{
+    return m_sourceQuenches;
+}
+
+uint32_t
+BsdTcpSocket::GetCongestionWindow() const
+{
+    return m_tcb->m_cWnd;
+}
+
+int
+BsdTcpSocket::Bind()
+{
+    const int result = TcpSocketBase::Bind();
+    TakeIcmp();
+    return result;
+}
+
+int
+BsdTcpSocket::Bind(const Address& address)
+{
+    const int result = TcpSocketBase::Bind(address);
+    TakeIcmp();
+    return result;
+}
+
+void
+BsdTcpSocket::CompleteFork(Ptr<Packet> p,
+                           const TcpHeader& tcpHeader,
+                           const Address& fromAddress,
+                           const Address& toAddress)
+{
+    TcpSocketBase::CompleteFork(p, tcpHeader, fromAddress, toAddress);
+    TakeIcmp();
+}
+
+void
+BsdTcpSocket::TakeIcmp()
+{
+    // TcpSocketBase::SetupCallback() binds its non-virtual ForwardIcmp; every path that sets
+    // up the endpoint (Bind, Connect through Bind, CompleteFork) ends here after it.
+    if (m_endPoint)
+    {
+        m_endPoint->SetIcmpCallback(
+            MakeCallback(&BsdTcpSocket::ReceiveIcmp, Ptr<BsdTcpSocket>(this)));
+    }
+}
+
+void
+BsdTcpSocket::ReceiveIcmp(Ipv4Address icmpSource,
+                          uint8_t icmpTtl,
+                          uint8_t icmpType,
+                          uint8_t icmpCode,
+                          uint32_t icmpInfo)
+{
+    const uint8_t SOURCE_QUENCH = 4; // RFC 792
+    if (icmpType == SOURCE_QUENCH)
+    {
+        ++m_sourceQuenches;
+        const uint32_t segment = m_tcb->m_segmentSize;
+        uint32_t window = m_tcb->m_cWnd;
+        if (m_quenchResponse == QUENCH_ONE_SEGMENT)
+        {
+            window = segment;
+        }
+        else if (m_quenchResponse == QUENCH_OUTSTANDING_FRACTION)
+        {
+            // 4.3BSD: MAX(8 * (snd_nxt - snd_una) / 10, t_maxseg).
+            const uint32_t outstanding = m_tcb->m_nextTxSequence.Get() - m_txBuffer->HeadSequence();
+            window = std::max(8 * outstanding / 10, segment);
+        }
+        NS_LOG_LOGIC("source quench from " << icmpSource << ": window " << m_tcb->m_cWnd << " -> "
+                                           << window);
+        m_tcb->m_cWnd = window;
+        m_tcb->m_cWndInfl = window;
+        m_quenchTrace(window);
+    }
+    ForwardIcmp(icmpSource, icmpTtl, icmpType, icmpCode, icmpInfo);
 }
 
 Ptr<TcpSocketBase>

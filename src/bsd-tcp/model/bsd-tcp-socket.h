@@ -19,6 +19,11 @@ namespace ns3
  * sending the segment a timeout repeats whatever its size: ns-3 holds a short one back by
  * Nagle's algorithm, which leaves a connection whose last segment was lost without a timer.
  *
+ * It also answers an ICMP Source Quench about its segments (RFC 792; ns-3's TcpL4Protocol hands
+ * them over once something reports them, e.g. source-quench's SourceQuenchDispatcher) as 4.3BSD's
+ * tcp_quench() did: the congestion window closes to one segment (SourceQuench), and slow start
+ * opens it again. ns-3's TcpSocketBase only passes ICMP to its IcmpCallback, which it still does.
+ *
  * BsdTcpSocketFactory creates these sockets; a listening one forks sockets of its own kind.
  */
 class BsdTcpSocket : public TcpSocketBase
@@ -29,6 +34,25 @@ class BsdTcpSocket : public TcpSocketBase
      * @return the object TypeId
      */
     static TypeId GetTypeId();
+    /**
+     * TcpSocketBase names its own TypeId here, which would hide this class's attributes and
+     * trace sources from SetAttribute and TraceConnect.
+     * @return BsdTcpSocket's TypeId
+     */
+    TypeId GetInstanceTypeId() const override;
+
+    /// What a Source Quench does to the congestion window (attribute SourceQuench).
+    enum QuenchResponse : uint8_t
+    {
+        /// One segment: 4.3BSD-Tahoe's tcp_quench (tcp_subr.c 7.6, June 1987, Van Jacobson's
+        /// slow start), the window this model's Tahoe recovery comes from.
+        QUENCH_ONE_SEGMENT,
+        /// 80 % of the data outstanding, at least one segment: 4.3BSD as released in 1986
+        /// (tcp_subr.c 6.4 to 7.5).
+        QUENCH_OUTSTANDING_FRACTION,
+        /// None: the quench is only counted.
+        QUENCH_IGNORE,
+    };
 
     BsdTcpSocket();
     /** @param socket the socket to copy (a listening socket's Fork()) */
@@ -41,13 +65,48 @@ class BsdTcpSocket : public TcpSocketBase
     /** @return the connection's state (RFC 793) */
     TcpStates_t GetState() const;
 
+    /** @return ICMP Source Quenches received about this connection's segments */
+    uint32_t GetSourceQuenches() const;
+
+    /** @return the congestion window, bytes */
+    uint32_t GetCongestionWindow() const;
+
+    /**
+     * The endpoint's ICMP callback in TcpSocketBase::ForwardIcmp's place: a Source Quench
+     * (type 4) closes the congestion window as SourceQuench says; every message then goes to
+     * ForwardIcmp, as before.
+     * @param icmpSource the ICMP message's source
+     * @param icmpTtl its TTL
+     * @param icmpType its type
+     * @param icmpCode its code
+     * @param icmpInfo its information field
+     */
+    void ReceiveIcmp(Ipv4Address icmpSource,
+                     uint8_t icmpTtl,
+                     uint8_t icmpType,
+                     uint8_t icmpCode,
+                     uint32_t icmpInfo);
+
+    int Bind() override;
+    int Bind(const Address& address) override;
+
   protected:
     Ptr<TcpSocketBase> Fork() override;
     void ReTxTimeout() override;
+    void CompleteFork(Ptr<Packet> p,
+                      const TcpHeader& tcpHeader,
+                      const Address& fromAddress,
+                      const Address& toAddress) override;
 
   private:
-    uint32_t m_retransmissionTimeouts{0}; //!< counter
-    TracedCallback<> m_timeoutTrace;      //!< RetransmissionTimeout trace source
+    /** Points the IPv4 endpoint's ICMP callback (set by TcpSocketBase) at ReceiveIcmp(). */
+    void TakeIcmp();
+
+    uint32_t m_retransmissionTimeouts{0};                //!< counter
+    QuenchResponse m_quenchResponse{QUENCH_ONE_SEGMENT}; //!< attribute SourceQuench
+    uint32_t m_sourceQuenches{0};                        //!< counter
+    TracedCallback<> m_timeoutTrace;                     //!< RetransmissionTimeout trace source
+    TracedCallback<uint32_t> m_quenchTrace;              //!< SourceQuench trace source
 };
 
 } // namespace ns3

@@ -23,6 +23,7 @@
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
 #include "ns3/traffic-control-helper.h"
+#include "ns3/source-quench-helper.h"
 #include "ns3/wideband-channel.h"
 #include "ns3/wideband-net-device.h"
 
@@ -123,6 +124,16 @@ WidebandTestbed::GetTypeId()
                           "two reservation rounds). False: the path gives no rate, as in 1987.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&WidebandTestbed::m_explicitRate),
+                          MakeBooleanChecker())
+            .AddAttribute("SourceQuench",
+                          "Whether BBN's earth station sends ICMP Source Quench to the senders "
+                          "as its BSAT queue and ESI fill (RFC 1009; a SourceQuenchSender, "
+                          "configured by its attribute defaults, on the Wideband device's "
+                          "Enqueue trace) and every host hands the quenches it receives to "
+                          "its transport (SourceQuenchDispatcher). RFC 1030 reports no Source "
+                          "Quench: off by default.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&WidebandTestbed::m_sourceQuench),
                           MakeBooleanChecker());
     return tid;
 }
@@ -315,6 +326,12 @@ WidebandTestbed::InstallInternet(NodeContainer hosts,
         Ptr<Node> receiver = hosts.Get(host);
         route(receiver)->SetDefaultRoute(toward(ISI_ETHERNET, false),
                                          InterfaceOf(receiver, devices.Get(host)));
+    }
+    if (m_sourceQuench)
+    {
+        SourceQuenchHelper quench;
+        quench.InstallSender(m_links[WIDEBAND].Get(0), "Enqueue");
+        quench.InstallDispatchers(hosts);
     }
 }
 

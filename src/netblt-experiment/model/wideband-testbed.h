@@ -45,6 +45,12 @@ class RateErrorModel;
  * f / Flows of its length, numbered from 10.1.1.3. On ISI's Ethernet the gateway is at one
  * end, flow 0's SUN-3 at the other (10.1.4.1 and 10.1.4.2), the other flows' SUN-3s at
  * 1 - f / Flows of its length, from 10.1.4.3.
+ *
+ * With SourceQuench on, BBN's earth station is a gateway that sends ICMP Source Quench (RFC
+ * 1009): a SourceQuenchSender on its Wideband device's Enqueue trace (what the BSAT queue and
+ * the ESI hold), configured by the SourceQuenchSender's attribute defaults, and every host hands
+ * the quenches it receives to its transport (SourceQuenchDispatcher). Off by default: nothing
+ * of it is installed, and every run is as before.
  */
 class WidebandTestbed : public Testbed
 {
@@ -155,6 +161,7 @@ class WidebandTestbed : public Testbed
     uint32_t m_t1QueuePeak{0};                 //!< most packets MIT's gateway queued for the T1
     bool m_explicitRate{false};                //!< attribute ExplicitRate
     Ptr<NetbltExplicitRateQueueDisc> m_explicitRateDisc; //!< with ExplicitRate
+    bool m_sourceQuench{false};                //!< attribute SourceQuench
 };
 
 } // namespace ns3

@@ -79,6 +79,24 @@ NetbltConnectionBase::GetPeerControlTimerEstimate() const
 }
 
 void
+NetbltConnectionBase::ReceiveSourceQuench(Ipv4Address gateway)
+{
+    NS_LOG_FUNCTION(this << gateway);
+    if (m_state == CLOSED)
+    {
+        return;
+    }
+    ++m_stats.sourceQuenches;
+    m_quenchTrace(gateway);
+    DoQuench(Simulator::Now());
+}
+
+void
+NetbltConnectionBase::DoQuench(Time /* now */)
+{
+}
+
+void
 NetbltConnectionBase::Quit(const std::string& reason)
 {
     NS_LOG_FUNCTION(this << reason);

@@ -96,6 +96,13 @@ class NetbltConnectionBase : public NetbltConnection
     void Receive(const NetbltHeader& header, Ptr<Packet> packet);
 
     /**
+     * An ICMP Source Quench about one of this end's packets arrived (NetbltL4Protocol's
+     * ReceiveIcmp): counted and traced, then the role's DoQuench(); ignored once closed.
+     * @param gateway the quench's source
+     */
+    void ReceiveSourceQuench(Ipv4Address gateway);
+
+    /**
      * @param arrival when the packet Receive() gets next came up from IP, before this host's
      *        CPU worked on it (NetbltL4Protocol sets it)
      */
@@ -129,6 +136,12 @@ class NetbltConnectionBase : public NetbltConnection
     virtual Time GetQuitRetryInterval() const = 0;
     /** @return the receiver's control-timer value as far as this end knows it (dally times) */
     virtual Time GetPeerControlTimerEstimate() const;
+    /**
+     * A Source Quench arrived while the connection is open (ReceiveSourceQuench()); nothing by
+     * default (a receiver's CONTROL packets are few).
+     * @param now the current time
+     */
+    virtual void DoQuench(Time now);
 
     // --- for the roles ---
 

@@ -50,6 +50,7 @@ struct NetbltConnectionStatistics
     uint64_t keepalivesSent{0};     //!< KEEPALIVE packets sent
     uint64_t dataChecksumErrors{0}; //!< DATA/LDATA dropped for a bad data-area checksum
     uint64_t protocolViolations{0}; //!< packets dropped as not making sense in this state
+    uint64_t sourceQuenches{0};     //!< ICMP Source Quenches about this end's packets (RFC 792)
     /// most RESENDs one buffer needed: sent (receiver) or received (sender)
     uint32_t maxResendsPerBuffer{0};
     /// longest time without a buffer completing while established (the progress rule's clock)

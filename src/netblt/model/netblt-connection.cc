@@ -101,7 +101,13 @@ NetbltConnection::GetTypeId()
                             "The number of buffers that may be outstanding at once, as "
                             "negotiated.",
                             MakeTraceSourceAccessor(&NetbltConnection::m_outstandingBuffersInForce),
-                            "ns3::TracedValueCallback::Uint32");
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("SourceQuench",
+                            "An ICMP Source Quench (RFC 792) about one of this end's packets "
+                            "arrived (counted in the statistics' sourceQuenches): the address "
+                            "of the gateway that sent it. A sender tells its rate policy.",
+                            MakeTraceSourceAccessor(&NetbltConnection::m_quenchTrace),
+                            "ns3::NetbltConnection::QuenchTracedCallback");
     return tid;
 }
 

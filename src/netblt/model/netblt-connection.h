@@ -79,6 +79,8 @@ class NetbltConnection : public Object
     typedef void (*BufferTracedCallback)(uint32_t buffer);
     /** Trace signature: a state change (TracedValue). */
     typedef void (*StateTracedCallback)(State oldState, State newState);
+    /** Trace signature: an ICMP Source Quench and the gateway (or host) that sent it. */
+    typedef void (*QuenchTracedCallback)(Ipv4Address gateway);
 
     /**
      * @brief Get the type ID.
@@ -171,6 +173,7 @@ class NetbltConnection : public Object
     // traces
     TracedCallback<Ptr<const Packet>, NetbltPacketType> m_txTrace; //!< trace source Tx
     TracedCallback<Ptr<const Packet>, NetbltPacketType> m_rxTrace; //!< trace source Rx
+    TracedCallback<Ipv4Address> m_quenchTrace;                     //!< trace source SourceQuench
 
   private:
     TracedValue<uint32_t> m_burstSizeInForce;          //!< trace source BurstSize

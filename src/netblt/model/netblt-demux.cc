@@ -18,6 +18,20 @@ NetbltDemux::Find(uint16_t localPort, Ipv4Address peer, uint16_t peerPort) const
     return found == m_connections.end() ? nullptr : found->second;
 }
 
+std::vector<Ptr<NetbltConnectionBase>>
+NetbltDemux::FindAll(uint16_t localPort, Ipv4Address peer) const
+{
+    std::vector<Ptr<NetbltConnectionBase>> found;
+    for (auto it = m_connections.lower_bound(Key(localPort, peer.Get(), 0));
+         it != m_connections.end() && std::get<0>(it->first) == localPort &&
+         std::get<1>(it->first) == peer.Get();
+         ++it)
+    {
+        found.push_back(it->second);
+    }
+    return found;
+}
+
 void
 NetbltDemux::Add(uint16_t localPort,
                  Ipv4Address peer,

@@ -15,6 +15,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <vector>
 
 namespace ns3
 {
@@ -49,6 +50,14 @@ class NetbltDemux
      * @return the connection between them, or nullptr
      */
     Ptr<NetbltConnectionBase> Find(uint16_t localPort, Ipv4Address peer, uint16_t peerPort) const;
+
+    /**
+     * @param localPort this end's port
+     * @param peer the other end's address
+     * @return every connection from that port to that address, whatever the peer's port, in
+     *         the order of the peer's port
+     */
+    std::vector<Ptr<NetbltConnectionBase>> FindAll(uint16_t localPort, Ipv4Address peer) const;
 
     /**
      * @param localPort this end's port

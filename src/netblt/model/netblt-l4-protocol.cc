@@ -664,6 +664,30 @@ NetbltL4Protocol::SendReply(NetbltPacketType type,
     Send(packet, local, peer);
 }
 
+void
+NetbltL4Protocol::ReceiveIcmp(Ipv4Address icmpSource,
+                              uint8_t /* icmpTtl */,
+                              uint8_t icmpType,
+                              uint8_t /* icmpCode */,
+                              uint32_t /* icmpInfo */,
+                              Ipv4Address /* payloadSource */,
+                              Ipv4Address payloadDestination,
+                              const uint8_t payload[8])
+{
+    NS_LOG_FUNCTION(this << icmpSource << static_cast<uint32_t>(icmpType) << payloadDestination);
+    const uint8_t SOURCE_QUENCH = 4; // RFC 792
+    if (icmpType != SOURCE_QUENCH)
+    {
+        return;
+    }
+    const auto localPort = static_cast<uint16_t>((payload[6] << 8) | payload[7]);
+    for (const Ptr<NetbltConnectionBase>& connection :
+         m_demux.FindAll(localPort, payloadDestination))
+    {
+        connection->ReceiveSourceQuench(icmpSource);
+    }
+}
+
 IpL4Protocol::RxStatus
 NetbltL4Protocol::Receive(Ptr<Packet> p,
                           const Ipv6Header& header,

@@ -225,6 +225,29 @@ class NetbltL4Protocol : public IpL4Protocol
     RxStatus Receive(Ptr<Packet> p,
                      const Ipv6Header& header,
                      Ptr<Ipv6Interface> incomingInterface) override;
+    /**
+     * An ICMP message about a NETBLT datagram this host sent: a Source Quench (type 4) goes to
+     * every connection from the quoted local port to the quoted destination
+     * (NetbltConnectionBase::ReceiveSourceQuench); other types are ignored. RFC 792 quotes the
+     * first 64 data bits, where NETBLT's header (RFC 998 §8) has the local port (bytes 6-7) but
+     * not yet the foreign port.
+     * @param icmpSource the ICMP message's source
+     * @param icmpTtl its TTL
+     * @param icmpType its type
+     * @param icmpCode its code
+     * @param icmpInfo its information field
+     * @param payloadSource the quoted datagram's source (this host)
+     * @param payloadDestination the quoted datagram's destination (the peer)
+     * @param payload the quoted datagram's first 8 data bytes
+     */
+    void ReceiveIcmp(Ipv4Address icmpSource,
+                     uint8_t icmpTtl,
+                     uint8_t icmpType,
+                     uint8_t icmpCode,
+                     uint32_t icmpInfo,
+                     Ipv4Address payloadSource,
+                     Ipv4Address payloadDestination,
+                     const uint8_t payload[8]) override;
     void SetDownTarget(IpL4Protocol::DownTargetCallback cb) override;
     void SetDownTarget6(IpL4Protocol::DownTargetCallback6 cb) override;
     IpL4Protocol::DownTargetCallback GetDownTarget() const override;

@@ -68,6 +68,11 @@ NetbltRatePolicy::ResendReceived(uint32_t /* buffer */, uint32_t /* missing */, 
 {
 }
 
+void
+NetbltRatePolicy::QuenchReceived(Time /* now */)
+{
+}
+
 uint16_t
 NetbltRatePolicy::GetBurstSize() const
 {

@@ -125,6 +125,16 @@ class NetbltRatePolicy : public Object
      */
     virtual void ResendReceived(uint32_t buffer, uint32_t missing, Time now);
 
+    /**
+     * An ICMP Source Quench (RFC 792) about one of this connection's datagrams arrived: a
+     * gateway on the path is running out of room. Ignored by default: RFC 998 says nothing of
+     * Source Quench, so RFC 998's static policy and the loss- and delay-driven ones leave
+     * their values as they are; a network-assisted policy (RFC 1016's SQuID:
+     * NetbltQuenchDelay) acts on it.
+     * @param now the current time
+     */
+    virtual void QuenchReceived(Time now);
+
     /** @return the burst size in force, packets */
     uint16_t GetBurstSize() const;
     /** @return the burst interval in force, ms */

@@ -115,6 +115,21 @@ NetbltSender::GetPeerControlTimerEstimate() const
     return m_peerControlTimerMs > 0 ? MilliSeconds(m_peerControlTimerMs) : m_initialControlTimer;
 }
 
+void
+NetbltSender::DoQuench(Time now)
+{
+    m_ratePolicy->QuenchReceived(now);
+    // A policy that changed its values puts them in force as after an OK or a RESEND; the
+    // receiver hears them in the next NULL-ACK.
+    if (m_state == ESTABLISHED &&
+        (m_ratePolicy->GetBurstSize() != m_params.burstSize ||
+         m_ratePolicy->GetBurstIntervalMs() != m_params.burstIntervalMs ||
+         m_ratePolicy->GetOutstandingBuffers() != m_params.maxOutstandingBuffers))
+    {
+        ApplyRatePolicy();
+    }
+}
+
 Time
 NetbltSender::GetQuitRetryInterval() const
 {

@@ -98,6 +98,7 @@ class NetbltSender : public NetbltConnectionBase
     bool IsAwaitingProgress() const override;
     Time GetQuitRetryInterval() const override;
     Time GetPeerControlTimerEstimate() const override;
+    void DoQuench(Time now) override;
 
   private:
     void HandleControl(const NetbltControlHeader& control);

@@ -111,7 +111,13 @@ WidebandNetDevice::GetTypeId()
             .AddTraceSource("StationRestart",
                             "The station is back after a reset.",
                             MakeTraceSourceAccessor(&WidebandNetDevice::m_restartTrace),
-                            "ns3::TracedCallback::Void");
+                            "ns3::TracedCallback::Void")
+            .AddTraceSource("Enqueue",
+                            "A datagram entered the BSAT queue (after InterfaceDelay), with the "
+                            "bytes the BSAT queue and the ESI then hold, it included: what a "
+                            "gateway watching its queue for Source Quench (RFC 1009) sees.",
+                            MakeTraceSourceAccessor(&WidebandNetDevice::m_enqueueTrace),
+                            "ns3::WidebandNetDevice::EnqueueTracedCallback");
     return tid;
 }
 
@@ -196,6 +202,15 @@ WidebandNetDevice::Enqueue(Ptr<Packet> packet)
     }
     m_bsatQueue.push_back(packet);
     m_peakBsatQueue = std::max(m_peakBsatQueue, static_cast<uint32_t>(m_bsatQueue.size()));
+    if (!m_enqueueTrace.IsEmpty())
+    {
+        uint32_t queuedBytes = m_esiBytes;
+        for (const Ptr<Packet>& queued : m_bsatQueue)
+        {
+            queuedBytes += queued->GetSize();
+        }
+        m_enqueueTrace(packet, queuedBytes);
+    }
     ScheduleControlSlot();
 }
 

@@ -101,6 +101,14 @@ class WidebandNetDevice : public NetDevice
     /** @return most datagrams one control slot asked to reserve */
     uint32_t GetLargestRequest() const;
 
+    /**
+     * Trace signature of Enqueue: a datagram entered the BSAT queue.
+     * @param datagram the IPv4 datagram, IP header on
+     * @param queuedBytes bytes the BSAT queue and the ESI hold with it: queued datagrams and
+     *        datagrams requested and not yet transmitted
+     */
+    typedef void (*EnqueueTracedCallback)(Ptr<const Packet> datagram, uint32_t queuedBytes);
+
     // NetDevice
     void SetIfIndex(const uint32_t index) override;
     uint32_t GetIfIndex() const override;
@@ -205,15 +213,16 @@ class WidebandNetDevice : public NetDevice
     uint32_t m_peakBsatQueue{0};                           //!< see GetPeakBsatQueue()
     uint32_t m_largestRequest{0};                          //!< see GetLargestRequest()
 
-    TracedCallback<Ptr<const Packet>> m_macTxTrace;          //!< accepted by Send()
-    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;      //!< dropped on the sending side
-    TracedCallback<Ptr<const Packet>> m_macRxTrace;          //!< passed up
-    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;      //!< damaged or arrived while down
-    TracedCallback<Ptr<const Packet>> m_snifferTrace;        //!< sent or received (pcap)
-    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; //!< the same, promiscuous
-    TracedCallback<uint32_t> m_reservationLostTrace;         //!< datagrams in the lost request
-    TracedCallback<uint32_t> m_resetTrace;                   //!< datagrams dropped by the reset
-    TracedCallback<> m_restartTrace;                         //!< back up after a reset
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;             //!< accepted by Send()
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;         //!< dropped on the sending side
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;             //!< passed up
+    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;         //!< damaged or arrived while down
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;           //!< sent or received (pcap)
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;    //!< the same, promiscuous
+    TracedCallback<uint32_t> m_reservationLostTrace;            //!< datagrams in the lost request
+    TracedCallback<uint32_t> m_resetTrace;                      //!< datagrams dropped by the reset
+    TracedCallback<> m_restartTrace;                            //!< back up after a reset
+    TracedCallback<Ptr<const Packet>, uint32_t> m_enqueueTrace; //!< accepted into the BSAT queue
 };
 
 } // namespace ns3
