@@ -65,7 +65,7 @@ APPLICATION_ID = 0x4E424C54  # "NBLT"
 # The core's files whose code decides what a run simulates and what its record holds, by
 # name: a key depends on their contents, not on where they sit in the package.
 RUN_DEFINING_FILES: tuple[str, ...] = ("simulation.py", "transfer.py", "flows.py", "parameters.py")
-RUN_DEFINING_FILES += ("networks.py", "models.py", "overrides.py", "rate_trace.py")
+RUN_DEFINING_FILES += ("networks.py", "models.py", "overrides.py", "rate_trace.py", "queue_trace.py")
 CORE_DIR: Path = Path(runtime.__file__).resolve().parent
 # Wheels whose code runs inside every simulation (pinned in requirements.txt).
 RUNTIME_DISTRIBUTIONS: tuple[str, ...] = ("ns3", "cppyy", "cppyy-backend", "cppyy-cling")

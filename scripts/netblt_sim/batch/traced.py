@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from netblt_sim.core.flows import FlowSet, FlowSetRecord
 from netblt_sim.core.rate_trace import BufferStart, RateChange, RateTrace, run_rate_traced
+from netblt_sim.core.queue_trace import NetworkTrace, QueuePeak, QueueTrace, run_network_traced
 from netblt_sim.core.simulation import trace_time_sequences
 
 if TYPE_CHECKING:
@@ -74,7 +75,29 @@ TIME_SEQUENCE: TraceKind[pd.DataFrame] = TraceKind(
     "time-sequence", trace_time_sequences, _time_sequence_to_json, _time_sequence_from_json
 )
 RATE: TraceKind[RateTrace] = TraceKind("rate", run_rate_traced, _rate_to_json, _rate_from_json)
-TRACE_KINDS: dict[str, TraceKind[Any]] = {kind.name: kind for kind in (TIME_SEQUENCE, RATE)}
+
+
+def _network_to_json(trace: NetworkTrace) -> object:
+    queue = trace.queue
+    return {"rate": _rate_to_json(trace.rate),
+            "queue": {"peaks": [[peak.seconds, peak.bytes] for peak in queue.peaks],
+                      "histogram": list(queue.histogram), "resets": list(queue.resets)}}  # fmt: skip
+
+
+def _network_from_json(values: Mapping[str, Any]) -> NetworkTrace:
+    queue = values["queue"]
+    return NetworkTrace(
+        _rate_from_json(values["rate"]),
+        QueueTrace(tuple(QueuePeak(float(s), int(b)) for s, b in queue["peaks"]),
+                   tuple(int(c) for c in queue["histogram"]),
+                   tuple(float(t) for t in queue["resets"])),
+    )  # fmt: skip
+
+
+NETWORK: TraceKind[NetworkTrace] = TraceKind(
+    "network", run_network_traced, _network_to_json, _network_from_json
+)
+TRACE_KINDS: dict[str, TraceKind[Any]] = {kind.name: kind for kind in (TIME_SEQUENCE, RATE, NETWORK)}
 
 
 def run_traced(

@@ -74,16 +74,20 @@ RATE_POLICIES: dict[str, str] = {
     "static": "ns3::NetbltStaticRatePolicy",
     "aimd": "ns3::NetbltAimdRatePolicy",
     "delivery-rate": "ns3::NetbltDeliveryRatePolicy",
-    # With the network's help: the gateways' explicit rate (the X extension), delivery-rate
-    # where no gateway gives one.
+    # With the network's help (src/netblt/doc/netblt.md): RFC 1016's answer to the gateways'
+    # Source Quench, and their explicit rate (the X extension) as well; each is delivery-rate
+    # where no gateway speaks.
+    "source-quench": "ns3::NetbltSourceQuenchRatePolicy",
     "explicit-rate": "ns3::NetbltExplicitRatePolicy",
 }
 STATIC_RATE_POLICY = "static"
 # What the gateways on the path tell the senders (the testbed's attributes; a network without
 # them, a LAN, has no gateway to tell anything): None, as in 1987, or the explicit rate of
-# NetbltExplicitRateQueueDisc.
+# NetbltExplicitRateQueueDisc, Source Quench from BBN's earth station (RFC 1009), or both.
 GATEWAY_FEEDBACK: dict[str, tuple[str, ...]] = {
+    "source-quench": ("SourceQuench",),
     "explicit-rate": ("ExplicitRate",),
+    "explicit-rate+source-quench": ("ExplicitRate", "SourceQuench"),
 }
 # The adaptive policies' start (StartBurstSize, StartBurstInterval): only with one of them.
 RATE_START_FIELDS: tuple[str, ...] = ("start_bs", "start_bi_ms")

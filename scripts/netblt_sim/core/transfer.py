@@ -84,6 +84,7 @@ class TransferRecord:
     events: int  # simulator events executed
     retransmission_timeouts: int  # TCP: the sender's retransmission timer expiries
     explicit_rate_heard: bool  # the sender's policy took a gateway's explicit rate
+    source_quenches: int  # ICMP Source Quenches the sender heard
 
 
 # Columns only a frame with a TCP run has (a frame of NETBLT runs keeps its columns).
@@ -93,8 +94,8 @@ TCP_COLUMNS: tuple[str, ...] = ("protocol", *TCP_ONLY_FIELDS, "retransmission_ti
 RATE_CONTROL_COLUMNS: tuple[str, ...] = ("rate_control", *RATE_START_FIELDS)
 # What the gateways told the senders: columns only of a frame where some run's gateways or
 # policy took part, so that the results of 1987's silent gateways keep theirs.
-GATEWAY_FEEDBACK_COLUMNS: tuple[str, ...] = ("gateway_feedback", "explicit_rate_heard")
-NETWORK_ASSISTED_POLICIES: tuple[str, ...] = ("explicit-rate",)
+GATEWAY_FEEDBACK_COLUMNS: tuple[str, ...] = ("gateway_feedback", "explicit_rate_heard", "source_quenches")
+NETWORK_ASSISTED_POLICIES: tuple[str, ...] = ("source-quench", "explicit-rate")
 
 
 _RECORD_FIELD_TYPES: dict[str, type] = get_type_hints(TransferRecord)

@@ -7,6 +7,8 @@
 - "time-sequence", chosen runs drawn as time-sequence plots (`time_sequence`);
 - "rate-control", adaptive rate policies against the best static settings (`rate_control`);
 - "sharing", NETBLT and TCP flows on one path, and what NETBLT does to TCP (`sharing`);
+- "network-rate-control", rate control with the network's help, one to eight flows
+  (`network_rate_control`);
 - "bands", the published tables' configurations with their uncertainty over the models' ranges
   (`bands`).
 
@@ -27,6 +29,7 @@ from netblt_sim.reporting.outcome import Outcome
 from netblt_sim.scenarios.bands.kind import BANDS
 from netblt_sim.scenarios.kind import AnyKind, MissingScenarioError, NamedScenario
 from netblt_sim.scenarios.measure.kind import MEASURE
+from netblt_sim.scenarios.network_rate_control.kind import NETWORK_RATE_CONTROL
 from netblt_sim.scenarios.rate_control.kind import RATE_CONTROL
 from netblt_sim.scenarios.sharing.kind import SHARING
 from netblt_sim.scenarios.table.kind import TABLE
@@ -37,7 +40,8 @@ if TYPE_CHECKING:
 
 SCENARIOS_DIR: Path = REPO_ROOT / "scenarios"
 # Every kind, in the order `load_scenarios` gives their scenarios (and reproduce runs them).
-KINDS: tuple[AnyKind, ...] = (TABLE, MEASURE, TIME_SEQUENCE, RATE_CONTROL, SHARING, BANDS)
+KINDS: tuple[AnyKind, ...] = (TABLE, MEASURE, TIME_SEQUENCE, RATE_CONTROL, SHARING,
+                              NETWORK_RATE_CONTROL, BANDS)
 Scenario = NamedScenario
 
 

@@ -228,6 +228,7 @@ NetbltBulkTransfer::FillRecord(TransferRecord& record, Time transmitting) const
         record.dataPacketsSent = s.dataPacketsSent;
         record.retransmitted = s.dataPacketsRetransmitted;
         record.nullAcksSent = s.nullAcksSent;
+        record.sourceQuenches = s.sourceQuenches;
         record.maxResendsPerBuffer = s.maxResendsPerBuffer;
         record.longestProgressGapSeconds = s.longestProgressGap.GetSeconds();
         record.steadyStateMbps = m_steadyState.GetThroughput() / 1e6;

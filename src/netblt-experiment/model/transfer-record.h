@@ -41,6 +41,7 @@ struct TransferRecord
     uint64_t controlPacketsSent{0};  //!< CONTROL packets sent by the receiver
     uint64_t nullAcksSent{0};        //!< NULL-ACK packets sent by the sender
     bool explicitRateHeard{false};   //!< the sender's policy took a gateway's explicit rate
+    uint64_t sourceQuenches{0};      //!< ICMP Source Quenches the sender heard
     uint64_t packetsRequested{0};    //!< packet numbers listed in RESENDs
     uint32_t maxResendsPerBuffer{0}; //!< most RESENDs one buffer needed (the progress rule's count)
     double longestProgressGapSeconds{0}; //!< longest wait for a buffer to complete, either end

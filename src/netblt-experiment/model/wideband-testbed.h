@@ -161,7 +161,7 @@ class WidebandTestbed : public Testbed
     uint32_t m_t1QueuePeak{0};                 //!< most packets MIT's gateway queued for the T1
     bool m_explicitRate{false};                //!< attribute ExplicitRate
     Ptr<NetbltExplicitRateQueueDisc> m_explicitRateDisc; //!< with ExplicitRate
-    bool m_sourceQuench{false};                //!< attribute SourceQuench
+    bool m_sourceQuench{false};                          //!< attribute SourceQuench
 };
 
 } // namespace ns3

@@ -153,6 +153,20 @@ NetbltAdaptiveRatePolicy::SetRate(double packetsPerSecond)
 }
 
 void
+NetbltAdaptiveRatePolicy::EndSlowStart()
+{
+    m_window = m_ceiling.maxOutstandingBuffers;
+    UpdateValues();
+}
+
+void
+NetbltAdaptiveRatePolicy::SetPacketSpacing(Time spacing)
+{
+    m_packetSpacing = spacing;
+    UpdateValues();
+}
+
+void
 NetbltAdaptiveRatePolicy::SetBursts(uint16_t burstSize, uint16_t burstIntervalMs)
 {
     m_givenBurstSize = std::clamp<uint16_t>(burstSize, 1, m_ceiling.burstSize);
@@ -175,6 +189,12 @@ NetbltAdaptiveRatePolicy::UpdateValues()
     {
         burstSize = m_givenBurstSize;
         burstIntervalMs = m_givenBurstIntervalMs;
+    }
+    if (m_packetSpacing.IsStrictlyPositive())
+    {
+        const double spacedMs = std::ceil(burstSize * m_packetSpacing.GetSeconds() * 1000);
+        burstIntervalMs = static_cast<uint16_t>(
+            std::clamp<double>(spacedMs, burstIntervalMs, std::numeric_limits<uint16_t>::max()));
     }
     uint16_t outstanding = m_ceiling.maxOutstandingBuffers;
     if (m_minRoundTrip != Time::Max())

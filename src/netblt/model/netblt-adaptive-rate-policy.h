@@ -121,6 +121,20 @@ class NetbltAdaptiveRatePolicy : public NetbltRatePolicy
      */
     void SetBursts(uint16_t burstSize, uint16_t burstIntervalMs);
 
+    /**
+     * Keeps the packets at least this far apart on average, whatever the rate (RFC 1016's
+     * delay D between datagrams): a burst of b packets comes no sooner than b × spacing after
+     * the one before.
+     * @param spacing the least spacing (zero: none)
+     */
+    void SetPacketSpacing(Time spacing);
+
+    /**
+     * Ends the slow start: the outstanding buffers are the ones the rate needs from now on
+     * (a signal better than the OKs' count, a gateway's rate, says what the path carries).
+     */
+    void EndSlowStart();
+
     /** @return the packets of a full buffer */
     uint16_t GetPacketsPerBuffer() const;
 
@@ -170,6 +184,7 @@ class NetbltAdaptiveRatePolicy : public NetbltRatePolicy
     std::deque<double> m_queues;           //!< the last clean buffers' queues, packets
     NetbltTransferParameters m_ceiling;    //!< the negotiated values
     double m_rate{0};                      //!< the rate in force, packets/s
+    Time m_packetSpacing;                  //!< SetPacketSpacing()
     uint16_t m_givenBurstSize{0};          //!< SetBursts()'s burst size (0: choose one)
     uint16_t m_givenBurstIntervalMs{0};    //!< SetBursts()'s burst interval, ms
     std::map<uint32_t, Sent> m_sent;       //!< buffers sent, not yet acknowledged

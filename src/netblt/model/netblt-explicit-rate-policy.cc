@@ -17,7 +17,7 @@ TypeId
 NetbltExplicitRatePolicy::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::NetbltExplicitRatePolicy")
-                            .SetParent<NetbltDeliveryRatePolicy>()
+                            .SetParent<NetbltSourceQuenchRatePolicy>()
                             .SetGroupName("Netblt")
                             .AddConstructor<NetbltExplicitRatePolicy>();
     return tid;
@@ -39,11 +39,24 @@ NetbltExplicitRatePolicy::ExplicitRateReceived(uint16_t burstSize,
     {
         return; // not a rate: a malformed offer changes nothing
     }
+    const bool first = !IsExplicitRateHeard();
     m_explicitBurstSize = burstSize;
     m_explicitBurstIntervalMs = burstIntervalMs;
     m_explicitRate = burstSize * 1000.0 / burstIntervalMs;
-    // The estimate of the queue was made at the old rate.
+    // The estimate of the queue was made at the old rate. A rate stamped on a buffer sent after
+    // the last quench counts the queue the gateway quenched for, and supersedes the quench; an
+    // older one does not, and RFC 1016's delay still bounds it.
     ForgetQueue();
+    if (m_acknowledgedSent > m_lastQuench)
+    {
+        ForgetQuenches();
+    }
+    if (first)
+    {
+        // The slow start guarded a path whose capacity no OK had told yet; the gateway's rate
+        // tells it. Buffers GO'd and held back would only run down the receiver's data timers.
+        EndSlowStart();
+    }
     SetBursts(burstSize, burstIntervalMs);
 }
 
@@ -60,15 +73,23 @@ NetbltExplicitRatePolicy::GetExplicitRate() const
 }
 
 void
+NetbltExplicitRatePolicy::QuenchReceived(Time now)
+{
+    m_lastQuench = now;
+    NetbltSourceQuenchRatePolicy::QuenchReceived(now);
+}
+
+void
 NetbltExplicitRatePolicy::Acknowledged(const Sample& sample)
 {
+    m_acknowledgedSent = sample.sent;
     if (IsExplicitRateHeard())
     {
         // The outstanding buffers follow the round trip measured.
         SetBursts(m_explicitBurstSize, m_explicitBurstIntervalMs);
         return;
     }
-    NetbltDeliveryRatePolicy::Acknowledged(sample);
+    NetbltSourceQuenchRatePolicy::Acknowledged(sample);
 }
 
 void
@@ -76,7 +97,7 @@ NetbltExplicitRatePolicy::Resent(uint32_t buffer, uint32_t missing, bool first)
 {
     if (!IsExplicitRateHeard())
     {
-        NetbltDeliveryRatePolicy::Resent(buffer, missing, first);
+        NetbltSourceQuenchRatePolicy::Resent(buffer, missing, first);
     }
 }
 

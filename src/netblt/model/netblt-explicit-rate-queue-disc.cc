@@ -47,10 +47,32 @@ NetbltExplicitRateQueueDisc::GetTypeId()
             .AddAttribute("TargetUtilization",
                           "Share of the capacity the flows' rates add up to (ERICA's target "
                           "utilization: 0.9 to 0.95 in Jain et al. 1996); the rest drains what "
-                          "a newcomer sends before its first rate reaches it.",
-                          DoubleValue(0.9),
+                          "a newcomer sends before its first rate reaches it. Default 0.95: "
+                          "the Wideband's capacity is counted in whole datagrams already, and "
+                          "at 0.9 one flow stays a tenth below the best static setting.",
+                          DoubleValue(0.95),
                           MakeDoubleAccessor(&NetbltExplicitRateQueueDisc::m_targetUtilization),
                           MakeDoubleChecker<double>(0.01, 1.0))
+            .AddAttribute("LoadBand",
+                          "Within this much of full load (the load factor z above 1 − LoadBand), "
+                          "every flow's rate is the fair share: ERICA's own-input ÷ z would "
+                          "follow the noise of one interval's input, a few bursts and an OK's "
+                          "wait (Jain et al. 1996 damp it with averaging). Below, a flow may "
+                          "grow past the fair share into what the others leave.",
+                          DoubleValue(0.1),
+                          MakeDoubleAccessor(&NetbltExplicitRateQueueDisc::m_loadBand),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("ActiveTimeout",
+                          "How long a flow counts as active after its last datagram, keeping "
+                          "its share: a NETBLT sender waiting for its OKs is silent for up to a "
+                          "round trip, and one that an earth-station reset silenced for the "
+                          "reset's 10 s (RFC 1030 §7's crash, WidebandNetDevice's ResetTime). "
+                          "Default 15 s: the reset and two of the path's 1.8 s round trips; a "
+                          "shorter one lets the flows a reset silenced come back all at once to "
+                          "shares given while they were away.",
+                          TimeValue(Seconds(15)),
+                          MakeTimeAccessor(&NetbltExplicitRateQueueDisc::m_activeTimeout),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("Capacity",
                           "The interface's capacity when no capacity probe is set (a link's "
                           "bit rate).",
@@ -147,15 +169,22 @@ NetbltExplicitRateQueueDisc::Account(Ptr<QueueDiscItem> item)
                                  data.GetLocalPort(),
                                  data.GetForeignPort())];
     flow.bytes += item->GetSize();
+    flow.lastSeen = Simulator::Now();
     if (!m_measured)
     {
         return;
     }
-    const double rate = flow.rate > 0 ? flow.rate : m_fairShare;
-    const auto kbps = static_cast<uint16_t>(
-        std::clamp<double>(std::floor(rate / 1000),
-                           1,
-                           NetbltDataHeader::EXPLICIT_RATE_UNLIMITED - 1));
+    // A newcomer has a share from the moment it is seen, the others' shrink with it (ERICA
+    // counts the flows as their cells come): the rates of the interval's end knew fewer flows.
+    double rate = flow.rate > 0 ? flow.rate : m_fairShare;
+    if (m_flows.size() > m_activeFlows)
+    {
+        rate = std::min(rate, m_forFlows / m_flows.size());
+    }
+    const auto kbps =
+        static_cast<uint16_t>(std::clamp<double>(std::floor(rate / 1000),
+                                                 1,
+                                                 NetbltDataHeader::EXPLICIT_RATE_UNLIMITED - 1));
     if (kbps < data.GetExplicitRate())
     {
         packet->RemoveHeader(data);
@@ -177,38 +206,40 @@ NetbltExplicitRateQueueDisc::EndInterval(Time now)
         m_offeredAtStart = offered;
     }
     uint64_t flowBytes = 0;
-    uint32_t active = 0;
-    for (const auto& [key, flow] : m_flows)
+    for (auto it = m_flows.begin(); it != m_flows.end();)
     {
-        flowBytes += flow.bytes;
-        active += flow.bytes > 0 ? 1 : 0;
+        if (it->second.bytes == 0 && now - it->second.lastSeen > m_activeTimeout)
+        {
+            it = m_flows.erase(it); // gone: a newcomer if it comes back
+            continue;
+        }
+        flowBytes += it->second.bytes;
+        ++it;
     }
+    const auto active = static_cast<uint32_t>(m_flows.size());
     const double forFlows =
         std::max(0.0, m_targetUtilization * capacity - 8.0 * m_otherBytes / seconds);
     const double input = 8.0 * flowBytes / seconds;
     const double load = forFlows > 0 ? input / forFlows : 0;
     m_fairShare = active > 0 ? forFlows / active : forFlows;
     const double spare = std::max(0.0, forFlows - input);
-    for (auto it = m_flows.begin(); it != m_flows.end();)
+    for (auto& [key, flow] : m_flows)
     {
-        Flow& flow = it->second;
-        if (flow.bytes == 0)
-        {
-            it = m_flows.erase(it); // gone quiet: a newcomer if it comes back
-            continue;
-        }
         const double own = 8.0 * flow.bytes / seconds;
-        // ERICA's share own / z, but growing by no more than an equal part of the capacity
-        // left over: flows that all find the path idle do not all take the whole of it.
-        const double share = std::min(own / load, own + spare / active);
+        // ERICA's share own / z, but growing by no more than an equal part of the capacity left
+        // over (flows that all find the path idle do not all take the whole of it), and none
+        // near full load, where own / z follows only the noise of one interval's input.
+        const double share = load > 0 && load < 1 - m_loadBand
+                                 ? std::min(own / load, own + spare / active)
+                                 : m_fairShare;
         flow.rate = std::min(forFlows, std::max(m_fairShare, share));
         flow.bytes = 0;
-        ++it;
     }
     NS_LOG_LOGIC("flows " << active << " capacity " << forFlows << " input " << input
                           << " fair share " << m_fairShare);
     m_intervalTrace(active, forFlows, input, m_fairShare);
     m_activeFlows = active;
+    m_forFlows = forFlows;
     m_otherBytes = 0;
     m_intervalStart = now;
     m_measured = true;
@@ -230,9 +261,9 @@ NetbltExplicitRateQueueDisc::CheckConfig()
     }
     if (GetNInternalQueues() == 0)
     {
-        AddInternalQueue(CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>(
-            "MaxSize",
-            QueueSizeValue(GetMaxSize())));
+        AddInternalQueue(
+            CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>("MaxSize",
+                                                                     QueueSizeValue(GetMaxSize())));
     }
     return GetNInternalQueues() == 1;
 }

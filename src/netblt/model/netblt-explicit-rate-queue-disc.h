@@ -36,15 +36,21 @@ namespace ns3
  * - the capacity for the flows = TargetUtilization × the capacity − the input of everything
  *   else (TCP, plain NETBLT: traffic that takes no rate, as ERICA treats VBR);
  * - the load factor z = the flows' input ÷ that capacity; the fair share = that capacity ÷ the
- *   flows active in the interval;
+ *   flows active (a datagram within ActiveTimeout: a NETBLT sender waiting for its OKs is
+ *   silent for up to a round trip, and keeps its share);
  * - each flow's rate = min(that capacity, max(fair share, min(its input rate ÷ z, its input
- *   rate + the capacity left over ÷ the flows))): ERICA's, except that in an underload a
- *   flow grows by no more than an equal part of what is left over, so that flows that all find
- *   the path idle (after a start or an earth-station reset) do not all take the whole of it.
+ *   rate + the capacity left over ÷ the flows))) while z is below 1 − LoadBand, and the fair
+ *   share above: ERICA's, except that in an underload a flow grows by no more than an equal
+ *   part of what is left over, so that flows that all find the path idle (after a start or an
+ *   earth-station reset) do not all take the whole of it, and that near full load no flow's
+ *   rate follows the noise of its input over one interval.
  *
  * A DATA packet of a flow then leaves with its field lowered to the flow's rate (kbit/s of IP
  * datagrams), or to the fair share for a flow not yet measured; nothing is written before the
- * first interval has ended. The headroom 1 − TargetUtilization drains what a newcomer sends
+ * first interval has ended. A newcomer counts from its first packet: while more flows are
+ * known than the last interval's end counted, no flow's rate exceeds the capacity for the flows
+ * divided among all of them, so that the rates given while a crowd arrives add up to no more
+ * than the capacity. The headroom 1 − TargetUtilization drains what a newcomer sends
  * before its first rate reaches it.
  */
 class NetbltExplicitRateQueueDisc : public QueueDisc
@@ -101,6 +107,7 @@ class NetbltExplicitRateQueueDisc : public QueueDisc
     {
         uint64_t bytes{0}; //!< bytes of the interval so far
         double rate{0};    //!< its rate from the last interval's end, bit/s (0: not measured)
+        Time lastSeen;     //!< its last datagram
     };
 
     /**
@@ -115,18 +122,21 @@ class NetbltExplicitRateQueueDisc : public QueueDisc
      */
     void Account(Ptr<QueueDiscItem> item);
 
-    Time m_averagingInterval;          //!< AveragingInterval
-    double m_targetUtilization;        //!< TargetUtilization
-    DataRate m_capacity;               //!< Capacity (without a probe)
+    Time m_averagingInterval;           //!< AveragingInterval
+    Time m_activeTimeout;               //!< ActiveTimeout
+    double m_loadBand;                  //!< LoadBand
+    double m_targetUtilization;         //!< TargetUtilization
+    DataRate m_capacity;                //!< Capacity (without a probe)
     Callback<uint64_t> m_capacityProbe; //!< running total of the bytes the interface could send
-    Time m_intervalStart;              //!< start of the interval being measured
-    uint64_t m_offeredAtStart{0};      //!< the probe's total at the interval's start
-    uint64_t m_otherBytes{0};          //!< bytes of the interval that take no rate
-    bool m_measured{false};            //!< an interval has ended
-    double m_fairShare{0};             //!< bit/s
-    uint32_t m_activeFlows{0};         //!< flows of the last interval
-    uint64_t m_stamped{0};             //!< see GetPacketsStamped()
-    std::map<FlowKey, Flow> m_flows;   //!< the flows seen
+    Time m_intervalStart;               //!< start of the interval being measured
+    uint64_t m_offeredAtStart{0};       //!< the probe's total at the interval's start
+    uint64_t m_otherBytes{0};           //!< bytes of the interval that take no rate
+    bool m_measured{false};             //!< an interval has ended
+    double m_fairShare{0};              //!< bit/s
+    double m_forFlows{0};               //!< the capacity for the flows, bit/s
+    uint32_t m_activeFlows{0};          //!< flows of the last interval
+    uint64_t m_stamped{0};              //!< see GetPacketsStamped()
+    std::map<FlowKey, Flow> m_flows;    //!< the flows seen
 
     /// At each interval's end: flows active, capacity for them (bit/s), their input (bit/s),
     /// fair share (bit/s).

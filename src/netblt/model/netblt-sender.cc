@@ -127,6 +127,13 @@ NetbltSender::DoQuench(Time now)
          m_ratePolicy->GetOutstandingBuffers() != m_params.maxOutstandingBuffers))
     {
         ApplyRatePolicy();
+        // A quench is about the bursts to come: the one already timed at the old interval
+        // waits for the new one.
+        if (m_burstEvent.IsPending())
+        {
+            m_burstEvent.Cancel();
+            ScheduleBurst();
+        }
     }
 }
 

@@ -167,7 +167,7 @@ class RunResult:
         return self.record.flows
 
 
-def _starts(where: str, raw: object) -> dict[str, dict[str, int]]:
+def parse_starts(where: str, raw: object) -> dict[str, dict[str, int]]:
     if not isinstance(raw, dict) or not raw:
         raise ValueError(f"{where}: must be an object of start name -> {list(RATE_START_FIELDS)}")
     starts: dict[str, dict[str, int]] = {}
@@ -177,13 +177,13 @@ def _starts(where: str, raw: object) -> dict[str, dict[str, int]]:
     return starts
 
 
-def _fraction(where: str, raw: object, low: float, high: float) -> float:
+def parse_fraction(where: str, raw: object, low: float, high: float) -> float:
     if isinstance(raw, bool) or not isinstance(raw, int | float) or not low <= raw < high:
         raise ValueError(f"{where} = {raw!r}: must be a number from {low} to below {high}")
     return float(raw)
 
 
-def _network_case(where: str, raw: object, starts: Mapping[str, Mapping[str, int]]
+def parse_network_case(where: str, raw: object, starts: Mapping[str, Mapping[str, int]]
                   ) -> NetworkCase:  # fmt: skip
     required = ("label", "network", "transfer", "static_grid", "published_best_mbps",
                 "published_best")  # fmt: skip
@@ -203,8 +203,8 @@ def _network_case(where: str, raw: object, starts: Mapping[str, Mapping[str, int
             raise ValueError(
                 f"{where}.static_grid[{index}]: must give exactly {list(STATIC_GRID_NAMES)}"
             )
-    own = _starts(f"{where}.starts", entry["starts"]) if "starts" in entry else {}
-    best = _fraction(f"{where}.published_best_mbps", entry["published_best_mbps"], 0, math.inf)
+    own = parse_starts(f"{where}.starts", entry["starts"]) if "starts" in entry else {}
+    best = parse_fraction(f"{where}.published_best_mbps", entry["published_best_mbps"], 0, math.inf)
     return NetworkCase(entry["label"], entry["network"], transfer, dict(starts) | own, grids,
                        best, str(entry["published_best"]))  # fmt: skip
 
@@ -221,9 +221,9 @@ def _shared(where: str, raw: object, cases: tuple[NetworkCase, ...]) -> SharedCa
         raise ValueError(f"{where}.phase = {entry['phase']!r}: must be one of {list(PHASES[:3])}")
     return SharedCase(
         str(entry["label"]), labels[entry["case"]], count, entry["phase"],
-        _fraction(f"{where}.xfsz_kb", entry["xfsz_kb"], 0, math.inf),
-        _fraction(f"{where}.jain_target", entry["jain_target"], 0, 1.000001),
-        _fraction(f"{where}.aggregate_target_pct", entry["aggregate_target_pct"], 0, math.inf),
+        parse_fraction(f"{where}.xfsz_kb", entry["xfsz_kb"], 0, math.inf),
+        parse_fraction(f"{where}.jain_target", entry["jain_target"], 0, 1.000001),
+        parse_fraction(f"{where}.aggregate_target_pct", entry["aggregate_target_pct"], 0, math.inf),
     )  # fmt: skip
 
 
@@ -240,18 +240,18 @@ def parse_rate_control(path: Path, raw: object) -> RateControlScenario:
         isinstance(s, int) and not isinstance(s, bool) for s in seeds
     ):
         raise ValueError(f"{path}: seeds = {seeds!r}: must be a list of whole numbers")
-    starts = _starts(f"{path}: starts", entry["starts"])
+    starts = parse_starts(f"{path}: starts", entry["starts"])
     if not isinstance(entry["networks"], list) or not entry["networks"]:
         raise ValueError(f"{path}: networks must be a list of at least one network")
-    cases = tuple(_network_case(f"{path}: networks[{i}]", n, starts)
+    cases = tuple(parse_network_case(f"{path}: networks[{i}]", n, starts)
                   for i, n in enumerate(entry["networks"]))  # fmt: skip
     if len({c.label for c in cases}) != len(cases):
         raise ValueError(f"{path}: network labels must differ")
     shared = _shared(f"{path}: shared", entry["shared"], cases) if "shared" in entry else None
     scenario = RateControlScenario(
         path.stem, entry["title"], entry["source"], tuple(algorithms), tuple(seeds), cases,
-        _fraction(f"{path}: steady_state_from", entry["steady_state_from"], 0, 1),
-        _fraction(f"{path}: target_pct", entry["target_pct"], 0, math.inf), shared,
+        parse_fraction(f"{path}: steady_state_from", entry["steady_state_from"], 0, 1),
+        parse_fraction(f"{path}: target_pct", entry["target_pct"], 0, math.inf), shared,
     )  # fmt: skip
     try:
         scenario.runs()
