@@ -149,6 +149,22 @@ CAPTURED_TRANSFERS: dict[str, tuple[TransferParameters, dict[str, int]]] = {
         ),
         {"netblt-0-0.pcap": DLT_EN10MB, "netblt-1-0.pcap": DLT_EN10MB},
     ),
+    # With the network's help (the X extension): BBN's gateway lowers the explicit rate in
+    # DATA packets, the receiver offers it back marked in its OKs, and the earth station sends
+    # ICMP Source Quench, which quotes the start of a NETBLT packet.
+    "wideband, explicit rate": (
+        TransferParameters(
+            network="wideband", bs=5, bi_ms=20, psz=1432, bfsz=14320, xfsz_bytes=859200,
+            nbufs=22, seed=2, rate_control="explicit-rate", start_bs=5, start_bi_ms=50,
+            gateway_feedback="explicit-rate+source-quench",
+        ),
+        {
+            "netblt-0-0.pcap": DLT_EN10MB, "netblt-1-0.pcap": DLT_EN10MB,
+            "netblt-2-0.pcap": DLT_EN10MB, "netblt-2-1.pcap": DLT_PPP,
+            "netblt-3-0.pcap": DLT_PPP, "netblt-3-1.pcap": LINKTYPE_RAW,
+            "netblt-4-0.pcap": LINKTYPE_RAW, "netblt-4-1.pcap": DLT_EN10MB,
+        },
+    ),
     # 1438-byte packets cross the Wideband channel in two IP fragments.
     "wideband": (
         TransferParameters(

@@ -74,6 +74,9 @@ COMPARED_FIELDS = {
     "netblt.flags.write_mode": INT,
     "netblt.flags.rate_reports": INT,
     "netblt.flags.padded_control": INT,
+    "netblt.flags.explicit_rate": INT,
+    "netblt.explicit_rate": INT,
+    "netblt.control.explicit_rate": INT,
     "netblt.max_buffers": INT,
     "netblt.client_string": TEXT,
     "netblt.reason": TEXT,
@@ -201,6 +204,7 @@ def expected_fields(packet: NetbltPacket) -> Fields:
             "netblt.flags.write_mode": [int(body.write_mode)],
             "netblt.flags.rate_reports": [int(body.rate_reports)],
             "netblt.flags.padded_control": [int(body.padded_control)],
+            "netblt.flags.explicit_rate": [int(body.explicit_rate)],
             "netblt.max_buffers": [body.max_outstanding_buffers],
         }
         if _printable(body.client_string):
@@ -220,6 +224,7 @@ def expected_fields(packet: NetbltPacket) -> Fields:
             ],
             "netblt.last_buffer": [int(body.last_buffer)],
             "netblt.data_length": [len(body.data)],
+            "netblt.explicit_rate": [packet.explicit_rate_kbps],
         }  # fmt: skip
         if body.data:
             fields["netblt.data"] = [body.data.hex()]
@@ -242,6 +247,7 @@ def expected_fields(packet: NetbltPacket) -> Fields:
             "netblt.control.burst_interval": [m.new_burst_rate_ms for m in oks],
             "netblt.control.timer": [m.control_timer_ms for m in oks],
             "netblt.control.burst_spacing": [m.burst_spacing_10us for m in oks],
+            "netblt.control.explicit_rate": [1 for m in oks if m.explicit_rate],
             "netblt.control.missing_count": [len(m.missing_packets) for m in resends],
             "netblt.control.missing": [n for m in resends for n in m.missing_packets],
         }

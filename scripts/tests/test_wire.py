@@ -15,6 +15,7 @@ from netblt_sim.wire.decoder import (
     ControlFields,
     DataFields,
     GoMessage,
+    OkMessage,
     OpenFields,
     PacketType,
     ResendMessage,
@@ -82,9 +83,41 @@ def test_a_padded_control_packet_counts_its_zero_padding_and_flags_other_bytes()
     assert opened.is_well_formed, opened.problems
     assert isinstance(opened.body, OpenFields)
     assert opened.body.padded_control and not opened.body.rate_reports
-    reserved = make.with_checksum(open_p[:32] + struct.pack(">H", flags | 0x0010) + open_p[34:])
+    reserved = make.with_checksum(open_p[:32] + struct.pack(">H", flags | 0x0020) + open_p[34:])
     assert decode_netblt(reserved).problems == (
-        "reserved (MBZ) bits of the P/R/C/M word is 0x10, must be zero",)  # fmt: skip
+        "reserved (MBZ) bits of the P/R/C/M word is 0x20, must be zero",)  # fmt: skip
+
+
+def test_the_explicit_rate_extension_reads_its_flag_its_rate_and_its_offer() -> None:
+    """The X extension: bit 0x0010 of OPEN/RESPONSE, a DATA packet's rate in the common
+    header's padding (covered by the header checksum), an OK's word padding 0x01; anywhere else
+    the padding must still be zero."""
+    open_x = make.open_packet(1)
+    flags = struct.unpack_from(">H", open_x, 32)[0] | 0x0010
+    opened = decode_netblt(make.with_checksum(open_x[:32] + struct.pack(">H", flags) + open_x[34:]))
+    assert opened.is_well_formed, opened.problems
+    assert isinstance(opened.body, OpenFields) and opened.body.explicit_rate
+    plain = decode_netblt(make.open_packet(1))
+    assert isinstance(plain.body, OpenFields) and not plain.body.explicit_rate
+    data = make.data_packet(b"hello")
+    stamped = make.with_checksum(data[:10] + struct.pack(">H", 873) + data[12:24], covered=24)
+    packet = decode_netblt(stamped + data[24:], verify_data_checksum=True)
+    assert packet.is_well_formed, packet.problems
+    assert packet.explicit_rate_kbps == 873 and packet.data_checksum_ok is True
+    assert decode_netblt(data).explicit_rate_kbps == 0
+    ok = bytearray(make.ok_message(4, 9, 2, 25, 600))
+    ok[1] = 0x01
+    control = decode_netblt(make.control(bytes(ok)))
+    assert control.is_well_formed, control.problems
+    assert isinstance(control.body, ControlFields)
+    assert control.body.messages == (OkMessage(4, 9, 2, 25, 600, 0, True),)
+    ok[1] = 0x03
+    assert decode_netblt(make.control(bytes(ok))).problems == (
+        "word padding of the message at offset 12 is 0x2, must be zero",)  # fmt: skip
+    keepalive = bytearray(make.keepalive())
+    keepalive[11] = 0x01
+    assert decode_netblt(make.with_checksum(bytes(keepalive))).problems == (
+        "longword alignment padding of the common header is 0x1, must be zero",)  # fmt: skip
 
 
 def test_data_packet_decodes_and_its_data_checksum_verifies() -> None:

@@ -13,7 +13,10 @@ bit 0x0001 and C bit 0x0002 of the 16-bit word at offset 32 of OPEN/RESPONSE; L 
 of the word at offset 22 of DATA/LDATA. The implementation's extensions are decoded too: R, bit
 0x0004 of the OPEN/RESPONSE flags (burst spacing reports), and the burst spacing in the last two
 bytes of an OK, RFC 998's padding there; P, bit 0x0008 (padded CONTROL packets), and the zero
-bytes after a CONTROL packet's Length (`ControlFields.padding_bytes`). Unlike the C++ receiver,
+bytes after a CONTROL packet's Length (`ControlFields.padding_bytes`); X, bit 0x0010 (explicit
+rates), the rate a gateway wrote in a DATA/LDATA packet's common-header padding
+(`NetbltPacket.explicit_rate_kbps`) and the flag in an OK's word padding that marks its offered
+burst values as that rate (`OkMessage.explicit_rate`). Unlike the C++ receiver,
 which ignores them, non-zero reserved (MBZ) bits and padding are reported as problems: a correct
 sender writes zeros there.
 """
@@ -88,7 +91,12 @@ OPEN_FLAG_WRITE_MODE = 0x0001  # M
 OPEN_FLAG_CHECKSUM_DATA = 0x0002  # C
 OPEN_FLAG_RATE_REPORTS = 0x0004  # R: burst spacing reports in OK (extension, wire-format note)
 OPEN_FLAG_PADDED_CONTROL = 0x0008  # P: padded CONTROL packets (extension, wire-format note)
-OPEN_FLAGS_RESERVED = 0xFFF0
+OPEN_FLAG_EXPLICIT_RATE = 0x0010  # X: explicit rates (extension, wire-format note)
+OPEN_FLAGS_RESERVED = 0xFFE0
+# X: a DATA packet's explicit-rate field as its sender writes it (no gateway lowered it).
+EXPLICIT_RATE_UNLIMITED = 0xFFFF
+# X: the word padding of an OK whose offered burst values carry a gateway's explicit rate.
+OK_EXPLICIT_RATE_OFFER = 0x01
 DATA_FLAG_LAST_BUFFER = 0x0001  # L
 DATA_FLAGS_RESERVED = 0xFFFE
 
@@ -110,6 +118,7 @@ class OpenFields:
     client_string: bytes
     rate_reports: bool = False  # R (extension): burst spacing reports asked for or offered
     padded_control: bool = False  # P (extension): this end may pad CONTROL packets, accepts them
+    explicit_rate: bool = False  # X (extension): DATA carry explicit rates, OKs offer them back
 
 
 @dataclass(frozen=True)
@@ -156,6 +165,9 @@ class OkMessage:
     # Extension (R negotiated): the buffer's densest burst spacing in 10-us units, in RFC 998's
     # padding; 0 from a plain receiver.
     burst_spacing_10us: int = 0
+    # Extension (X negotiated): the offered burst values carry a gateway's explicit rate (the
+    # word padding is OK_EXPLICIT_RATE_OFFER); False from a plain receiver.
+    explicit_rate: bool = False
 
 
 @dataclass(frozen=True)
@@ -200,6 +212,9 @@ class NetbltPacket:
     header_checksum_ok: bool
     data_checksum_ok: bool | None
     problems: tuple[str, ...]
+    # DATA/LDATA (X extension): the common header's padding, the rate a gateway wrote (kbit/s),
+    # EXPLICIT_RATE_UNLIMITED as the sender wrote it, 0 without X; 0 for the other types.
+    explicit_rate_kbps: int = 0
     # Where the packet was captured (filled in by the pcap reader).
     time_s: float = 0.0
     ip_source: str = ""
@@ -255,7 +270,6 @@ def decode_netblt(
     checksum, version, type_number, length, local_port, foreign_port, padding = struct.unpack_from(
         ">HBBHHHH", payload
     )
-    problems.nonzero(padding, "longword alignment padding of the common header")
     try:
         packet_type: PacketType | None = PacketType(type_number)
     except ValueError:
@@ -263,6 +277,9 @@ def decode_netblt(
         problems.add(f"type {type_number} is not a NETBLT packet type (0-11)")
 
     is_data = packet_type in (PacketType.DATA, PacketType.LDATA)
+    if not is_data:
+        # DATA and LDATA carry the explicit rate there (X); every other type, zeros.
+        problems.nonzero(padding, "longword alignment padding of the common header")
     header_checksum_ok = False
     data_checksum_ok: bool | None = None
     body: PacketBody | None = None
@@ -298,6 +315,7 @@ def decode_netblt(
         body=body,
         header_checksum_ok=header_checksum_ok,
         data_checksum_ok=data_checksum_ok,
+        explicit_rate_kbps=padding if is_data else 0,
         problems=tuple(problems.found),
     )
 
@@ -395,6 +413,7 @@ def _decode_open(packet: bytes, problems: _Problems) -> OpenFields:
         client_string=_decode_string(packet[OPEN_FIXED_BYTES:], "client string", problems),
         rate_reports=bool(flags & OPEN_FLAG_RATE_REPORTS),
         padded_control=bool(flags & OPEN_FLAG_PADDED_CONTROL),
+        explicit_rate=bool(flags & OPEN_FLAG_EXPLICIT_RATE),
     )
 
 
@@ -436,7 +455,9 @@ def _decode_control_messages(packet: bytes, problems: _Problems) -> tuple[Contro
         type_number, word_padding, sequence, buffer_number = struct.unpack_from(
             ">BBHI", packet, offset
         )
-        problems.nonzero(word_padding, f"word padding of the message at offset {offset}")
+        is_ok = type_number == ControlMessageType.OK
+        problems.nonzero(word_padding & ~(OK_EXPLICIT_RATE_OFFER if is_ok else 0),
+                         f"word padding of the message at offset {offset}")  # fmt: skip
         if type_number == ControlMessageType.GO:
             messages.append(GoMessage(sequence, buffer_number))
             offset += 8
@@ -448,7 +469,8 @@ def _decode_control_messages(packet: bytes, problems: _Problems) -> tuple[Contro
                 ">HHHH", packet, offset + 8
             )
             messages.append(
-                OkMessage(sequence, buffer_number, burst_size, burst_rate, control_timer, spacing)
+                OkMessage(sequence, buffer_number, burst_size, burst_rate, control_timer, spacing,
+                          bool(word_padding & OK_EXPLICIT_RATE_OFFER))  # fmt: skip
             )
             offset += 16
         elif type_number == ControlMessageType.RESEND:

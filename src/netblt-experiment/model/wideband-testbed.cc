@@ -132,10 +132,22 @@ WidebandTestbed::GetTypeId()
                           "configured by its attribute defaults, on the Wideband device's "
                           "Enqueue trace) and every host hands the quenches it receives to "
                           "its transport (SourceQuenchDispatcher). RFC 1030 reports no Source "
-                          "Quench: off by default. The threshold: three quarters of the ESI.",
+                          "Quench: off by default. The threshold: SourceQuenchThreshold.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&WidebandTestbed::m_sourceQuench),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            .AddAttribute("SourceQuenchThreshold",
+                          "With SourceQuench, the share of the ESI's buffer (EsiBufferBytes) "
+                          "that BBN's BSAT queue and ESI must hold together before the station "
+                          "quenches. RFC 1009 asks a gateway to quench before it must drop and "
+                          "names no level. Default 0.75: at full rate the ESI holds what it "
+                          "keeps between request and transmission, about 45 KB of its 64 KB "
+                          "(models/networks/wideband.json), so half of it would quench a path "
+                          "that is merely full; the last quarter (16 KB, 11 datagrams) is room "
+                          "for what comes before the senders slow down.",
+                          DoubleValue(0.75),
+                          MakeDoubleAccessor(&WidebandTestbed::m_sourceQuenchThreshold),
+                          MakeDoubleChecker<double>(0.0, 1.0));
     return tid;
 }
 
@@ -331,13 +343,11 @@ WidebandTestbed::InstallInternet(NodeContainer hosts,
     if (m_sourceQuench)
     {
         SourceQuenchHelper quench;
-        // Three quarters of the ESI: the station's queue at full rate holds what the ESI keeps
-        // between request and transmission (about 45 KB of the 64 KB, models/networks/
-        // wideband.json), so half of it would quench a path that is merely full; the last
-        // quarter (16 KB, 11 datagrams) is room for what comes before the senders slow down.
         UintegerValue esiBytes;
         m_links[WIDEBAND].Get(0)->GetAttribute("EsiBufferBytes", esiBytes);
-        quench.SetSenderAttribute("ThresholdBytes", UintegerValue(esiBytes.Get() * 3 / 4));
+        quench.SetSenderAttribute(
+            "ThresholdBytes",
+            UintegerValue(static_cast<uint32_t>(m_sourceQuenchThreshold * esiBytes.Get())));
         quench.InstallSender(m_links[WIDEBAND].Get(0), "Enqueue");
         quench.InstallDispatchers(hosts);
     }

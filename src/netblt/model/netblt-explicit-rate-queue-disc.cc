@@ -53,6 +53,15 @@ NetbltExplicitRateQueueDisc::GetTypeId()
                           DoubleValue(0.95),
                           MakeDoubleAccessor(&NetbltExplicitRateQueueDisc::m_targetUtilization),
                           MakeDoubleChecker<double>(0.01, 1.0))
+            .AddAttribute("CapacityWeight",
+                          "Weight of the last interval in the capacity measured through the "
+                          "probe (an exponentially weighted average): ERICA averages what it "
+                          "measures over several intervals (Jain et al. 1996), since the others' "
+                          "use of one interval's frames is noisy and each flow keeps the rate it "
+                          "was given until its next OK. Default 0.25: about four intervals.",
+                          DoubleValue(0.25),
+                          MakeDoubleAccessor(&NetbltExplicitRateQueueDisc::m_capacityWeight),
+                          MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("LoadBand",
                           "Within this much of full load (the load factor z above 1 − LoadBand), "
                           "every flow's rate is the fair share: ERICA's own-input ÷ z would "
@@ -202,8 +211,13 @@ NetbltExplicitRateQueueDisc::EndInterval(Time now)
     if (!m_capacityProbe.IsNull())
     {
         const uint64_t offered = m_capacityProbe();
-        capacity = 8.0 * (offered - std::min(offered, m_offeredAtStart)) / seconds;
+        const double measured = 8.0 * (offered - std::min(offered, m_offeredAtStart)) / seconds;
         m_offeredAtStart = offered;
+        // The other stations' use of the interval's frames varies from one to the next.
+        m_averageCapacity = m_averageCapacity > 0 ? m_capacityWeight * measured +
+                                                        (1 - m_capacityWeight) * m_averageCapacity
+                                                  : measured;
+        capacity = m_averageCapacity;
     }
     uint64_t flowBytes = 0;
     for (auto it = m_flows.begin(); it != m_flows.end();)

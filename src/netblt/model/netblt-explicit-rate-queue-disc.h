@@ -30,7 +30,8 @@ namespace ns3
  * one that fills). Over each AveragingInterval it counts the bytes of the datagrams that enter,
  * per NETBLT flow that carries the explicit-rate field and in total, and the capacity left to
  * the interface: from the capacity probe (SetCapacityProbe(): on the Wideband the channel's
- * frames less the other stations' reservations, which every station hears) or else Capacity.
+ * frames less the other stations' reservations, which every station hears), averaged over
+ * intervals (CapacityWeight), or else Capacity.
  * At the end of the interval:
  *
  * - the capacity for the flows = TargetUtilization × the capacity − the input of everything
@@ -125,6 +126,8 @@ class NetbltExplicitRateQueueDisc : public QueueDisc
     Time m_averagingInterval;           //!< AveragingInterval
     Time m_activeTimeout;               //!< ActiveTimeout
     double m_loadBand;                  //!< LoadBand
+    double m_capacityWeight;            //!< CapacityWeight
+    double m_averageCapacity{0};        //!< the probe's capacity, averaged, bit/s
     double m_targetUtilization;         //!< TargetUtilization
     DataRate m_capacity;                //!< Capacity (without a probe)
     Callback<uint64_t> m_capacityProbe; //!< running total of the bytes the interface could send

@@ -67,6 +67,8 @@ local f = {
     fport = ProtoField.uint16("netblt.fport", "Foreign Port", base.DEC),
     port = ProtoField.uint16("netblt.port", "Port", base.DEC),
     padding = ProtoField.uint16("netblt.padding", "Longword Alignment Padding", base.HEX),
+    explicit_rate = ProtoField.uint16("netblt.explicit_rate",
+        "Explicit Rate (kbit/s, X extension; 65535: not lowered)", base.DEC),
     -- OPEN, RESPONSE.
     connection_uid = ProtoField.uint32("netblt.connection_uid", "Connection Unique ID",
         base.HEX),
@@ -80,7 +82,9 @@ local f = {
     death_timer = ProtoField.uint16("netblt.death_timer", "Death Timer (s)", base.DEC),
     flags = ProtoField.uint16("netblt.flags", "Flags", base.HEX),
     flags_reserved = ProtoField.uint16("netblt.flags.reserved", "Reserved (MBZ)", base.HEX,
-        nil, 0xfff0),
+        nil, 0xffe0),
+    flags_explicit_rate = ProtoField.bool("netblt.flags.explicit_rate",
+        "X (explicit rates, extension)", 16, nil, 0x0010),
     flags_padded_control = ProtoField.bool("netblt.flags.padded_control",
         "P (padded CONTROL packets, extension)", 16, nil, 0x0008),
     flags_rate_reports = ProtoField.bool("netblt.flags.rate_reports",
@@ -137,6 +141,8 @@ local f = {
     control_timer = ProtoField.uint16("netblt.control.timer",
         "Current Control Timer Value (ms)", base.DEC),
     control_padding = ProtoField.uint16("netblt.control.padding", "Padding", base.HEX),
+    control_explicit_rate = ProtoField.bool("netblt.control.explicit_rate",
+        "Offer carries an explicit rate (X extension)", 8, nil, 0x01),
     control_burst_spacing = ProtoField.uint16("netblt.control.burst_spacing",
         "Burst Spacing (10 us units, extension; RFC 998's padding)", base.DEC),
     control_missing_count = ProtoField.uint16("netblt.control.missing_count",
@@ -332,11 +338,12 @@ function Dissection:open(tree, length, type_number)
     local flags, flags_item = self:uint(tree, f.flags, 32, 2)
     local flag_range = self.tvb(32, 2)
     local reserved_item = flags_item:add(f.flags_reserved, flag_range)
+    flags_item:add(f.flags_explicit_rate, flag_range)
     flags_item:add(f.flags_padded_control, flag_range)
     flags_item:add(f.flags_rate_reports, flag_range)
     flags_item:add(f.flags_checksum_data, flag_range)
     flags_item:add(f.flags_write_mode, flag_range)
-    self:nonzero(reserved_item, flags - flags % 16, "reserved (MBZ) bits of the P/R/C/M word")
+    self:nonzero(reserved_item, flags - flags % 32, "reserved (MBZ) bits of the P/R/C/M word")
     local max_buffers = self:uint(tree, f.max_buffers, 34, 2)
     local client = self:string_field(tree, f.client_string, OPEN_FIXED_BYTES, length,
         "client string")
@@ -344,11 +351,13 @@ function Dissection:open(tree, length, type_number)
     local write_mode = flags % 2 == 1
     local rate_reports = math.floor(flags / 4) % 2 == 1
     local padded_control = math.floor(flags / 8) % 2 == 1
+    local explicit_rate = math.floor(flags / 16) % 2 == 1
     local summary = string.format(
-        "uid=0x%08x bfsz=%d psz=%d xfsz=%d bs=%d bi=%dms nbufs=%d%s%s%s %s",
+        "uid=0x%08x bfsz=%d psz=%d xfsz=%d bs=%d bi=%dms nbufs=%d%s%s%s%s %s",
         uid, buffer_size, packet_size, transfer_size, burst_size, burst_interval, max_buffers,
         checksum_data and " C" or "", rate_reports and " R" or "",
-        padded_control and " P" or "", write_mode and "WRITE" or "READ")
+        padded_control and " P" or "", explicit_rate and " X" or "",
+        write_mode and "WRITE" or "READ")
     if client ~= "" then
         summary = summary .. string.format(' "%s"', printable(client))
     end
@@ -494,7 +503,12 @@ function Dissection:control(tree, length)
         message_tree:add(f.control_type, tvb(offset, 1))
         local word_padding, word_padding_item = self:uint(message_tree, f.control_word_padding,
             offset + 1, 1)
-        self:nonzero(word_padding_item, word_padding,
+        -- An OK's word padding may carry the X extension's flag (0x01); nothing else may.
+        local explicit_offer = message_type == OK and word_padding % 2 == 1
+        if explicit_offer then
+            word_padding_item:add(f.control_explicit_rate, tvb(offset + 1, 1))
+        end
+        self:nonzero(word_padding_item, explicit_offer and word_padding - 1 or word_padding,
             string.format("word padding of the message at offset %d", offset))
         local sequence = self:uint(message_tree, f.control_seq, offset + 2, 2)
         local buffer_number = self:uint(message_tree, f.control_buffer, offset + 4, 4)
@@ -511,6 +525,9 @@ function Dissection:control(tree, length)
                 burst_interval, timer)
             if spacing ~= 0 then
                 label = label .. string.format(" spacing=%.2fms", spacing / 100)
+            end
+            if explicit_offer then
+                label = label .. " explicit-rate"
             end
             table.insert(summary, string.format("OK(%d)", buffer_number))
         else -- RESEND
@@ -653,8 +670,14 @@ function netblt.dissector(tvb, pinfo, tree)
     local fport = d:uint(subtree, f.fport, 8, 2)
     subtree:add(f.port, tvb(6, 2)):set_hidden()
     subtree:add(f.port, tvb(8, 2)):set_hidden()
-    local padding, padding_item = d:uint(subtree, f.padding, 10, 2)
-    d:nonzero(padding_item, padding, "longword alignment padding of the common header")
+    local is_data = type_number == T.DATA or type_number == T.LDATA
+    if is_data then
+        -- DATA and LDATA carry the X extension's explicit rate there (0 without X).
+        d:uint(subtree, f.explicit_rate, 10, 2)
+    else
+        local padding, padding_item = d:uint(subtree, f.padding, 10, 2)
+        d:nonzero(padding_item, padding, "longword alignment padding of the common header")
+    end
 
     local name = type_names[type_number]
     local summary = ""

@@ -19,16 +19,15 @@ NS_OBJECT_ENSURE_REGISTERED(WidebandQueueRecorder);
 TypeId
 WidebandQueueRecorder::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::WidebandQueueRecorder")
-            .SetParent<Object>()
-            .SetGroupName("Wideband")
-            .AddConstructor<WidebandQueueRecorder>()
-            .AddAttribute("BinWidth",
-                          "The simulated time over which each peak is taken.",
-                          TimeValue(MilliSeconds(100)),
-                          MakeTimeAccessor(&WidebandQueueRecorder::m_binWidth),
-                          MakeTimeChecker(MicroSeconds(1)));
+    static TypeId tid = TypeId("ns3::WidebandQueueRecorder")
+                            .SetParent<Object>()
+                            .SetGroupName("Wideband")
+                            .AddConstructor<WidebandQueueRecorder>()
+                            .AddAttribute("BinWidth",
+                                          "The simulated time over which each peak is taken.",
+                                          TimeValue(MilliSeconds(100)),
+                                          MakeTimeAccessor(&WidebandQueueRecorder::m_binWidth),
+                                          MakeTimeChecker(MicroSeconds(1)));
     return tid;
 }
 

@@ -76,10 +76,10 @@ class WidebandQueueRecorder : public Object
     /** What one station's queue did. */
     struct Station
     {
-        uint32_t station{0};              //!< its index
-        std::vector<Peak> peaks;          //!< per bin with a datagram
-        std::vector<uint64_t> histogram;  //!< see GetHistogram()
-        std::vector<double> resets;       //!< see GetResets()
+        uint32_t station{0};             //!< its index
+        std::vector<Peak> peaks;         //!< per bin with a datagram
+        std::vector<uint64_t> histogram; //!< see GetHistogram()
+        std::vector<double> resets;      //!< see GetResets()
     };
 
     /**
@@ -95,7 +95,7 @@ class WidebandQueueRecorder : public Object
     /** @param index the station's place in m_stations @return the station */
     const Station& Find(uint32_t station) const;
 
-    Time m_binWidth;                //!< BinWidth
+    Time m_binWidth;                 //!< BinWidth
     std::vector<Station> m_stations; //!< in the order watched
 };
 

@@ -7,7 +7,8 @@
   of them were sending (`common_interval`), so that they add up to what the path carried then;
 - Jain's index of those, and its lowest over windows of ten round trips in that time;
 - the convergence time: after each arrival, how long until every adaptive NETBLT flow's rate in
-  force stays within 10 % of their mean for ten round trips (the worst arrival's);
+  force stays within 10 % of their mean for ten round trips (the worst arrival's; flows that
+  arrive within ten round trips of each other are one arrival, counted from the last);
 - the earth station's queue (99th percentile and peak), resets per hour, and the share of DATA
   packets sent again.
 """
@@ -24,7 +25,6 @@ from netblt_sim.core.rate_trace import RateTrace
 CONVERGENCE_TOLERANCE = 0.10  # the issue's "within 10 % of their share"
 HOLD_ROUND_TRIPS = 10  # ... "for 10 round trips"; also the windows of Jain's index
 MIN_WINDOW_S = 2.0  # a window holds some buffers even on a LAN's round trip of milliseconds
-SAME_ARRIVAL_S = 1.0  # flows whose first buffers went this close arrived together
 
 
 def jain_index(speeds: Sequence[float]) -> float:
@@ -113,15 +113,19 @@ def convergence_s(trace: RateTrace, flows: Sequence[TransferParameters],
                                for c in trace.changes if c.flow == span.trace_flow]
              for span in adaptive}  # fmt: skip
     hold = HOLD_ROUND_TRIPS * round_trip_s
+    # Arrivals closer than a hold apart (flows started together whose set-ups took different
+    # times) are one arrival, counted from the last of them: before it the set is not complete.
     arrivals: list[float] = []
     for first in sorted(span.first for span in adaptive):
-        if not arrivals or first - arrivals[-1] > SAME_ARRIVAL_S:
+        if arrivals and first - arrivals[-1] < hold:
+            arrivals[-1] = first
+        else:
             arrivals.append(first)
     first_end = min(span.last for span in adaptive)
     worst = 0.0
     for k, arrival in enumerate(arrivals):
         horizon = min(arrivals[k + 1] if k + 1 < len(arrivals) else math.inf, first_end)
-        sending = [s for s in adaptive if s.first <= arrival + SAME_ARRIVAL_S]
+        sending = [s for s in adaptive if s.first <= arrival]
         if len(sending) < 2:
             continue
         moments = sorted({arrival} | {t for s in sending for t, _ in rates[s.trace_flow]
