@@ -201,9 +201,8 @@ class NetbltExplicitRateQueueDiscTestCase : public TestCase
         const Ipv4Address b("10.1.1.3");
         const Ipv4Address c("10.1.1.4");
         const auto at = [&send](uint32_t ms, std::string label, Ipv4Address source, uint16_t f) {
-            Simulator::Schedule(MilliSeconds(ms), [&send, label, source, f]() {
-                send(label, source, f);
-            });
+            Simulator::Schedule(MilliSeconds(ms),
+                                [&send, label, source, f]() { send(label, source, f); });
         };
         for (uint32_t i = 0; i < 25; ++i)
         {

@@ -38,7 +38,9 @@ void
 SendAt(Ptr<NetDevice> device, Time when, uint32_t bytes)
 {
     Simulator::Schedule(when, [device, bytes]() {
-        device->Send(Create<Packet>(bytes), device->GetBroadcast(), WidebandNetDevice::IPV4_PROTOCOL);
+        device->Send(Create<Packet>(bytes),
+                     device->GetBroadcast(),
+                     WidebandNetDevice::IPV4_PROTOCOL);
     });
 }
 
