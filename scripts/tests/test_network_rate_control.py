@@ -119,6 +119,23 @@ def test_the_scenario_file_parses_and_a_bad_entry_is_named(tmp_path: Path) -> No
     with pytest.raises(ValueError, match=r"algorithms\.erica\.gateway_feedback = 'atm'"):
         parse_network_rate_control(tmp_path / "x.json", bad)
     bad = json.loads(json.dumps(raw))
-    bad["cases"][3]["flows"] = [1]
+    bad["cases"][4]["flows"] = [1]
     with pytest.raises(ValueError, match=r"a static or TCP flow needs others beside"):
         parse_network_rate_control(tmp_path / "x.json", bad)
+
+
+def test_a_receiver_further_away_lengthens_the_flows_round_trip_and_nothing_else(
+    ns: runtime.NsNamespace,
+) -> None:
+    near = transfer_parameters(bs=5, bi_ms=30, xfsz_kb=143.8, nbufs=1, seed=3)
+    far = transfer_parameters(bs=5, bi_ms=30, xfsz_kb=143.8, nbufs=1, seed=3,
+                              receiver_delay_ms=500)  # fmt: skip
+    from netblt_sim.core.simulation import run_transfer  # noqa: PLC0415
+
+    quick, slow = run_transfer(near), run_transfer(far)
+    assert quick.intact and slow.intact
+    # Ten buffers, one outstanding: every buffer waits for its OK, half a second later each.
+    assert slow.simulated_seconds - quick.simulated_seconds > 10 * 0.5
+    assert slow.lost == quick.lost == 0
+    with pytest.raises(ValueError, match=r"receiver_delay_ms = -1: must be a number of ms"):
+        transfer_parameters(receiver_delay_ms=-1)

@@ -212,6 +212,9 @@ def transfer_key(params: TransferParameters) -> dict[str, object]:
     if params.rng_run == 1:
         # Runs of ns-3's first run number keep the keys they had before rng_run existed.
         del values["rng_run"]
+    if params.receiver_delay_ms is None:
+        # Runs without a delayed receiver keep the keys they had before it could be.
+        del values["receiver_delay_ms"]
     if params.gateway_feedback is None:
         # Runs through gateways that tell nothing keep the keys they had before they could.
         del values["gateway_feedback"]

@@ -156,6 +156,9 @@ class TransferParameters:
     start_bi_ms: int | None = None
     # What the gateways tell the senders, a key of GATEWAY_FEEDBACK (None: nothing, as in 1987).
     gateway_feedback: str | None = None
+    # A flow's own: how long its receiving host's datagrams wait before its interface, ms (the
+    # flow's round trip that much longer, as at the end of a longer line); None: no wait.
+    receiver_delay_ms: float | None = None
     # Model values replaced within their ranges, (key, value) pairs in key order (see
     # `overrides`; transfer_parameters takes a mapping); () runs the models/ files as they are.
     model_overrides: tuple[tuple[str, float], ...] = ()
@@ -270,6 +273,14 @@ class TransferParameters:
                     "for the hosts' implementation (models/)"
                 )
         self._validate_rate_control()
+        self._validate_receiver_delay()
+
+    def _validate_receiver_delay(self) -> None:
+        delay = self.receiver_delay_ms
+        if delay is not None and (isinstance(delay, bool) or not isinstance(delay, int | float)
+                                  or not math.isfinite(delay) or delay < 0):  # fmt: skip
+            raise ValueError(f"receiver_delay_ms = {delay!r}: must be a number of ms from 0, "
+                             "or None for no delay")  # fmt: skip
 
     def _validate_rate_control(self) -> None:
         if self.gateway_feedback is not None and self.gateway_feedback not in GATEWAY_FEEDBACK:

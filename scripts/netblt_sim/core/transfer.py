@@ -159,12 +159,14 @@ TRANSFER_ATTRIBUTES: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
         "rate_control": (("SetNetbltAttribute", "RatePolicyType"),),
         "start_bs": (("SetRatePolicyAttribute", "StartBurstSize"),),
         "start_bi_ms": (("SetRatePolicyAttribute", "StartBurstInterval"),),
+        "receiver_delay_ms": (("SetAttribute", "ReceiverDelay"),),
     },
     TCP: {
         "xfsz_bytes": (("SetAttribute", "TransferSize"),),
         "window_bytes": (("SetSocketAttribute", "BufferSize"),),
         "mss": (("SetSocketAttribute", "SegmentSize"),),
         "congestion_control": (("SetSocketAttribute", "CongestionControl"),),
+        "receiver_delay_ms": (("SetAttribute", "ReceiverDelay"),),
     },
 }
 # The C++ class of each protocol's transfer.
@@ -205,6 +207,8 @@ def ns3_value(ns: runtime.NsNamespace, params: TransferParameters, name: str) ->
         return None
     if name in ("bi_ms", "start_bi_ms"):
         return ns.TimeValue(ns.MilliSeconds(value))
+    if name == "receiver_delay_ms":
+        return ns.TimeValue(milliseconds_to_time(ns, value))
     if name == "death_timeout_s":
         return ns.TimeValue(ns.Seconds(value))
     if name == "checksum_data":
@@ -378,6 +382,8 @@ def run_columns(parameters: Sequence[TransferParameters]) -> list[str]:
         for p in parameters
     ):
         left_out |= set(GATEWAY_FEEDBACK_COLUMNS)
+    if all(p.receiver_delay_ms is None for p in parameters):
+        left_out.add("receiver_delay_ms")
     if not any(p.model_overrides for p in parameters):
         left_out.add("model_overrides")
     if all(p.rng_run == 1 for p in parameters):

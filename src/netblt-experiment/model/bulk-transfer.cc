@@ -26,13 +26,26 @@ BulkTransfer::GetTypeId()
                           "Keep the transfer's time-sequence trace (GetTimeSequence()).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&BulkTransfer::m_recordTimeSequence),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            .AddAttribute("ReceiverDelay",
+                          "How long the receiving host's datagrams wait before its interface "
+                          "(a DelayQueueDisc): the flow's round trip is that much longer, as if "
+                          "the host sat at the end of a longer line. 0: none, no disc.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&BulkTransfer::m_receiverDelay),
+                          MakeTimeChecker(Time(0)));
     return tid;
 }
 
 BulkTransfer::~BulkTransfer()
 {
     NS_LOG_FUNCTION(this);
+}
+
+Time
+BulkTransfer::GetReceiverDelay() const
+{
+    return m_receiverDelay;
 }
 
 int64_t

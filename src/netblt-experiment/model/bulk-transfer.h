@@ -48,6 +48,9 @@ class BulkTransfer : public Object
 
     ~BulkTransfer() override;
 
+    /** @return ReceiverDelay: what the receiving host's datagrams wait before its interface */
+    Time GetReceiverDelay() const;
+
     /**
      * Installs the transport on the pair of hosts.
      * @param sender the sending host, with IPv4
@@ -123,6 +126,7 @@ class BulkTransfer : public Object
 
   private:
     bool m_recordTimeSequence{false}; //!< keep the time-sequence trace
+    Time m_receiverDelay;             //!< ReceiverDelay
     Ptr<Node> m_sender;               //!< the sending host
     Ptr<Node> m_receiver;             //!< the receiving host
 };

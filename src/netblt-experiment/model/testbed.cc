@@ -17,6 +17,7 @@
 #include "ns3/queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-helper.h"
 #include "ns3/traffic-control-layer.h"
 
 #include <limits>
@@ -228,6 +229,16 @@ Testbed::Install()
     stream += streamsUsed;
     InstallInternet(nodes, devices, stream, streamsUsed);
     stream += streamsUsed;
+    for (uint32_t pair = 0; pair < pairs; ++pair)
+    {
+        const Time delay = m_pairs[pair].transfer->GetReceiverDelay();
+        if (delay.IsStrictlyPositive())
+        {
+            TrafficControlHelper control;
+            control.SetRootQueueDisc("ns3::DelayQueueDisc", "Delay", TimeValue(delay));
+            control.Install(devices.Get(2 * pair + 1));
+        }
+    }
     for (uint32_t host = 0; host < nodes.GetN(); ++host)
     {
         ConfigureArp(nodes.Get(host), m_arpAttributes);

@@ -13,7 +13,8 @@ the windows of Jain's index count in), `targets` ({"single_pct", "aggregate_pct"
 counts), "every_s" (a flow arrives every so many seconds; 0: all together), "xfsz_kb" (each
 flow's transfer), optional "static_flow" ({"bs", "bi_ms"}: flow 0 is a static NETBLT sender that
 does not adapt) or "tcp_flow" ({"window_bytes", "congestion_control"}: flow 0 is TCP), optional
-"algorithms" (the labels run in this case; default all)}.
+"far_delay_ms" (every other flow's receiving host that much further away: its round trip
+longer by it), optional "algorithms" (the labels run in this case; default all)}.
 
 `simulate` runs every run with its `queue_trace.NetworkTrace` through the executor's store and
 cluster (`traced.run_traced`).
@@ -53,7 +54,7 @@ SCENARIO_KEYS += ("steady_state_from", "networks", "round_trips_s", "targets", "
 ALGORITHM_KEYS: tuple[str, ...] = ("rate_control", "gateway_feedback")
 TARGET_KEYS: tuple[str, ...] = ("single_pct", "aggregate_pct", "jain", "convergence_s")
 CASE_KEYS: tuple[str, ...] = ("label", "network", "flows", "every_s", "xfsz_kb")
-CASE_KEYS += ("static_flow", "tcp_flow", "algorithms")
+CASE_KEYS += ("static_flow", "tcp_flow", "far_delay_ms", "algorithms")
 STATIC_FLOW_KEYS: tuple[str, ...] = ("bs", "bi_ms")
 TCP_FLOW_KEYS: tuple[str, ...] = ("window_bytes", "congestion_control")
 MAX_FLOWS = 8
@@ -90,6 +91,7 @@ class Case:
     xfsz_kb: float
     static_flow: Mapping[str, int] | None
     tcp_flow: Mapping[str, Any] | None
+    far_delay_ms: float | None  # every other flow's (1, 3, ...) receiver delay
     algorithms: tuple[str, ...]
 
     def flow_set(self, count: int, algorithm: Algorithm, start: str, seed: int) -> FlowSet:
@@ -102,6 +104,9 @@ class Case:
             flows[0] |= {"xfsz_kb": self.xfsz_kb, "rate_control": STATIC_RATE_POLICY}
         if self.tcp_flow is not None:
             flows[0] = {"protocol": TCP, "xfsz_kb": self.xfsz_kb} | dict(self.tcp_flow)
+        if self.far_delay_ms is not None:
+            for flow in flows[1::2]:
+                flow["receiver_delay_ms"] = self.far_delay_ms
         starts = [i * self.every_s * 1e3 for i in range(count)]
         return flow_set(flows, network=self.network.network, seed=seed, start_ms=starts,
                         gateway_feedback=algorithm.gateway_feedback)  # fmt: skip
@@ -209,11 +214,15 @@ def _case(where: str, raw: object, networks: Mapping[str, NetworkCase],
     chosen = entry.get("algorithms", list(algorithms))
     if not isinstance(chosen, list) or not chosen or not set(chosen) <= set(algorithms):
         raise ValueError(f"{where}.algorithms = {chosen!r}: must be a list of {list(algorithms)}")
+    far = (parse_fraction(f"{where}.far_delay_ms", entry["far_delay_ms"], 0, math.inf)
+           if "far_delay_ms" in entry else None)  # fmt: skip
+    if far is not None and min(counts) < 2:
+        raise ValueError(f"{where}.flows = {counts!r}: far flows need near ones beside")
     label = entry["network"]
     return Case(str(entry["label"]), networks[label], round_trips[label], tuple(counts),
                 parse_fraction(f"{where}.every_s", entry["every_s"], 0, math.inf),
                 parse_fraction(f"{where}.xfsz_kb", entry["xfsz_kb"], 1e-3, math.inf),
-                static, tcp, tuple(chosen))  # fmt: skip
+                static, tcp, far, tuple(chosen))  # fmt: skip
 
 
 def parse_network_rate_control(path: Path, raw: object) -> NetworkRateControlScenario:
