@@ -96,9 +96,9 @@ DelayQueueDisc::CheckConfig()
     }
     if (GetNInternalQueues() == 0)
     {
-        AddInternalQueue(CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>(
-            "MaxSize",
-            QueueSizeValue(GetMaxSize())));
+        AddInternalQueue(
+            CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>("MaxSize",
+                                                                     QueueSizeValue(GetMaxSize())));
     }
     return GetNInternalQueues() == 1;
 }
