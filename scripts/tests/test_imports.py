@@ -27,7 +27,8 @@ PACKAGE = "netblt_sim"
 # tools.
 LAYERS: tuple[str, ...] = ("wire", "core", "batch", "reporting", "scenarios.kind", "scenarios.table",
                            "scenarios.measure", "scenarios.time_sequence",
-                           "scenarios.rate_control", "scenarios.sharing", "scenarios.bands",
+                           "scenarios.rate_control", "scenarios.sharing",
+                           "scenarios.network_rate_control", "scenarios.bands",
                            "scenarios.registry",
                            "", "tools")  # fmt: skip
 MAX_MODULE_LINES = 500

@@ -72,7 +72,7 @@ def test_convergence_is_when_every_rate_stays_within_ten_percent_for_ten_round_t
     # cannot give: never converged.
     assert convergence_s(trace, flows, spans, round_trip_s=5) == pytest.approx(6.0)
     assert math.isnan(convergence_s(trace, flows, spans, round_trip_s=7))
-    assert common_interval(spans, 0.5) == pytest.approx((64.95, 99.9))
+    assert common_interval(spans, 0.5) == pytest.approx((65.0, 100.0))
 
 
 def test_the_queue_trace_gives_percentiles_in_steps_and_the_network_trace_stores_exactly() -> None:

@@ -100,9 +100,11 @@ def test_every_report_a_measure_may_ask_for_is_written_by_a_view() -> None:
     ("text", "message"),
     [
         ('{"kind": "claim"}', "kind = 'claim': must be one of ['table', 'measure', "
-                              "'time-sequence', 'rate-control', 'sharing', 'bands']"),
+                              "'time-sequence', 'rate-control', 'sharing', 'network-rate-control', "
+                              "'bands']"),
         ('{"title": "no kind"}', "kind = None: must be one of ['table', 'measure', "
-                                 "'time-sequence', 'rate-control', 'sharing', 'bands']"),
+                                 "'time-sequence', 'rate-control', 'sharing', "
+                                 "'network-rate-control', 'bands']"),
         ("[1, 2]", "kind = None: must be one of"),
         ('{"kind": "measure",', "not JSON"),
     ],

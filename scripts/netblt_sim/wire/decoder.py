@@ -93,10 +93,8 @@ OPEN_FLAG_RATE_REPORTS = 0x0004  # R: burst spacing reports in OK (extension, wi
 OPEN_FLAG_PADDED_CONTROL = 0x0008  # P: padded CONTROL packets (extension, wire-format note)
 OPEN_FLAG_EXPLICIT_RATE = 0x0010  # X: explicit rates (extension, wire-format note)
 OPEN_FLAGS_RESERVED = 0xFFE0
-# X: a DATA packet's explicit-rate field as its sender writes it (no gateway lowered it).
-EXPLICIT_RATE_UNLIMITED = 0xFFFF
-# X: the word padding of an OK whose offered burst values carry a gateway's explicit rate.
-OK_EXPLICIT_RATE_OFFER = 0x01
+EXPLICIT_RATE_UNLIMITED = 0xFFFF  # X: DATA's rate as the sender writes it (no gateway lowered it)
+OK_EXPLICIT_RATE_OFFER = 0x01  # X: an OK's word padding when its offer carries a gateway's rate
 DATA_FLAG_LAST_BUFFER = 0x0001  # L
 DATA_FLAGS_RESERVED = 0xFFFE
 
@@ -165,8 +163,7 @@ class OkMessage:
     # Extension (R negotiated): the buffer's densest burst spacing in 10-us units, in RFC 998's
     # padding; 0 from a plain receiver.
     burst_spacing_10us: int = 0
-    # Extension (X negotiated): the offered burst values carry a gateway's explicit rate (the
-    # word padding is OK_EXPLICIT_RATE_OFFER); False from a plain receiver.
+    # Extension (X negotiated): the offer carries a gateway's explicit rate (the word padding).
     explicit_rate: bool = False
 
 

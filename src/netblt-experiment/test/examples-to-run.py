@@ -10,6 +10,9 @@ cpp_examples = [
     ("netblt-point-to-point --nbufs=2 --loss=0.05", "True", "True"),
     # a NETBLT transfer beside two TCP transfers on one ring, 143,800 bytes each
     ("netblt-tcp-sharing --tcpFlows=2 --xfsz=143800", "True", "True"),
+    # four NETBLT transfers of 286,400 bytes across the Wideband with the network's help, two
+    # receivers 600 ms further away
+    ("netblt-wideband-sharing --flows=4 --xfsz=286400 --farDelay=600", "True", "True"),
     # the yardstick with 200 packets
     ("stock-udp-csma --packets=200", "True", "True"),
     # the yardstick with 200 packets

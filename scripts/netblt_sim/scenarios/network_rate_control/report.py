@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pandas as pd
 
@@ -42,13 +42,17 @@ from netblt_sim.scenarios.network_rate_control.scenario import (
     RunResult,
     simulate,
 )
+from netblt_sim.scenarios.network_rate_control.summary import (
+    STATIC_GRID,
+    best_static,
+    case_summary,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from netblt_sim.batch.executor import TransferExecutor
 
-STATIC_GRID = "static grid"
 WIDEBAND = "wideband"
 # The earth station's ESI: what its queue is measured against (models/networks/wideband.json).
 ESI_BYTES = int(load_model("networks", "wideband").value("wideband-device", "EsiBufferBytes").value)
@@ -129,19 +133,6 @@ COLUMNS += ("queue_peak_bytes", "queue_delay_p99_s", "retransmitted_fraction")
 COLUMNS += ("explicit_rate_heard", "source_quenches", "completed")
 
 
-def best_static(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per network, the static setting whose median steady state over the seeds is highest
-    (ties: the first in grid order): `bs`, `bi_ms`, `steady_state_mbps`."""
-    grid = frame[frame["case"] == STATIC_GRID]
-    medians = grid.groupby(["network", "bs", "bi_ms"], sort=False)["steady_state_mbps"].median()
-    rows = []
-    for network, group in medians.groupby(level="network", sort=False):
-        _, bs, bi_ms = group.idxmax()
-        rows.append({"network": network, "bs": int(bs), "bi_ms": int(bi_ms),
-                     "steady_state_mbps": float(group.max())})  # fmt: skip
-    return pd.DataFrame(rows).set_index("network")
-
-
 def results_frame(scenario: NetworkRateControlScenario, results: list[RunResult]) -> pd.DataFrame:
     """One row per flow of every run, with its network's best static throughput beside it."""
     frame = pd.DataFrame([row for result in results for row in _rows(scenario, result)])
@@ -149,38 +140,6 @@ def results_frame(scenario: NetworkRateControlScenario, results: list[RunResult]
     frame["pct_of_best_static"] = 100 * frame["aggregate_mbps"] / frame["best_static_mbps"]
     frame = frame.astype({"bs": "Int64", "bi_ms": "Int64"})
     return frame[list(COLUMNS)]
-
-
-SUMMARY_KEYS: list[str] = ["network", "case", "flows", "algorithm", "start"]
-
-
-def case_summary(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per network, case, count of flows, algorithm and start (the static grid left out): the
-    medians over the seeds, the worst seed, the resets of all seeds."""
-    runs = frame[frame["case"] != STATIC_GRID].groupby([*SUMMARY_KEYS, "seed"], sort=False).agg(
-        aggregate_mbps=("aggregate_mbps", "first"), pct=("pct_of_best_static", "first"),
-        pct_of_capacity=("pct_of_capacity", "first"), jain=("jain_index", "first"),
-        jain_windows=("jain_windows_min", "first"), convergence=("convergence_s", "first"),
-        resets=("station_resets", "first"), resets_per_hour=("resets_per_hour", "first"),
-        queue_p99=("queue_p99_bytes", "first"), queue_peak=("queue_peak_bytes", "first"),
-        queue_delay=("queue_delay_p99_s", "first"), rxm=("retransmitted_fraction", "first"),
-        heard=("explicit_rate_heard", "any"), quenches=("source_quenches", "sum"),
-        completed=("completed", "all"))  # fmt: skip
-    grouped = runs.groupby(level=SUMMARY_KEYS, sort=False)
-    return pd.DataFrame({
-        "aggregate_mbps": grouped["aggregate_mbps"].median(), "pct": grouped["pct"].median(),
-        "worst_pct": grouped["pct"].min(), "pct_of_capacity": grouped["pct_of_capacity"].median(),
-        "jain": grouped["jain"].median(), "worst_jain": grouped["jain"].min(),
-        "jain_windows": grouped["jain_windows"].median(),
-        "convergence": grouped["convergence"].median(),
-        "worst_convergence": grouped["convergence"].apply(
-            lambda c: math.nan if c.isna().any() else c.max()),
-        "resets": grouped["resets"].sum(), "resets_per_hour": grouped["resets_per_hour"].median(),
-        "queue_p99": grouped["queue_p99"].median(), "queue_peak": grouped["queue_peak"].max(),
-        "queue_delay": grouped["queue_delay"].median(), "rxm": grouped["rxm"].median(),
-        "heard": grouped["heard"].all(), "quenches": grouped["quenches"].median(),
-        "completed": grouped["completed"].all(),
-    })  # fmt: skip
 
 
 def judge(scenario: NetworkRateControlScenario, summary: pd.DataFrame) -> tuple[Verdict, ...]:
@@ -191,7 +150,8 @@ def judge(scenario: NetworkRateControlScenario, summary: pd.DataFrame) -> tuple[
     `convergence_s` (the worst seed's)."""
     targets = scenario.targets
     verdicts = []
-    for (network, case, flows, algorithm, start), row in summary.iterrows():
+    for key, row in summary.iterrows():
+        network, case, flows, algorithm, start = cast(tuple[str, str, int, str, str], key)
         complete = bool(row["completed"]) and row["resets"] == 0
         if flows == 1:
             holds = complete and row["pct"] >= targets.single_pct
