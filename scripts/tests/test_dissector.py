@@ -190,6 +190,9 @@ def expected_fields(packet: NetbltPacket) -> Fields:
         "netblt.lport": [packet.local_port],
         "netblt.fport": [packet.foreign_port],
     }  # fmt: skip
+    if packet.type_number in (PacketType.DATA, PacketType.LDATA):
+        # The X extension's rate, in the common header: shown even when the rest is damaged.
+        fields["netblt.explicit_rate"] = [packet.explicit_rate_kbps]
     body = packet.body
     if isinstance(body, OpenFields):
         fields |= {
@@ -224,7 +227,6 @@ def expected_fields(packet: NetbltPacket) -> Fields:
             ],
             "netblt.last_buffer": [int(body.last_buffer)],
             "netblt.data_length": [len(body.data)],
-            "netblt.explicit_rate": [packet.explicit_rate_kbps],
         }  # fmt: skip
         if body.data:
             fields["netblt.data"] = [body.data.hex()]

@@ -18,7 +18,13 @@ from netblt_sim.batch.store import KeyMaker
 from netblt_sim.core.flows import FlowSet, FlowSetRecord
 from netblt_sim.core.parameters import TransferParameters, transfer_parameters
 from netblt_sim.core.rate_trace import BufferStart, RateTrace, run_rate_traced
-from netblt_sim.core.transfer import RATE_CONTROL_COLUMNS, RUN_COLUMNS, TCP_COLUMNS, records_frame
+from netblt_sim.core.transfer import (
+    GATEWAY_FEEDBACK_COLUMNS,
+    RATE_CONTROL_COLUMNS,
+    RUN_COLUMNS,
+    TCP_COLUMNS,
+    records_frame,
+)
 from netblt_sim.core.simulation import run_transfer
 from netblt_sim.scenarios.rate_control.scenario import parse_rate_control
 from netblt_sim.wire.decoder import ControlFields, OkMessage, OpenFields, PacketType
@@ -53,6 +59,7 @@ def test_the_rate_columns_appear_only_where_a_run_chose_a_policy() -> None:
     alone = list(records_frame(records[:1], [static]).columns)
     assert not set(RATE_CONTROL_COLUMNS) & set(alone)
     left_out = set(RATE_CONTROL_COLUMNS) | set(TCP_COLUMNS) | {"model_overrides", "rng_run"}
+    left_out |= set(GATEWAY_FEEDBACK_COLUMNS) | {"receiver_delay_ms"}
     assert alone == [c for c in RUN_COLUMNS if c not in left_out]
     both = records_frame(records, [static, adaptive])
     assert set(RATE_CONTROL_COLUMNS) <= set(both.columns)
