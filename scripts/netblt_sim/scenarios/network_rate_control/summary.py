@@ -5,9 +5,12 @@ every case's medians over the seeds (see `report`)."""
 from __future__ import annotations
 
 import math
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import pandas as pd
+
+if TYPE_CHECKING:
+    from netblt_sim.scenarios.network_rate_control.scenario import NetworkRateControlScenario
 
 STATIC_GRID = "static grid"  # the `case` of the static grid's runs
 
@@ -55,3 +58,31 @@ def case_summary(frame: pd.DataFrame) -> pd.DataFrame:
         "heard": grouped["heard"].all(), "quenches": grouped["quenches"].median(),
         "completed": grouped["completed"].all(),
     })  # fmt: skip
+
+
+WIDEBAND_LABEL = "wideband"  # the network (`NetworkCase.network`) of the shared targets
+
+
+def target_criteria(scenario: NetworkRateControlScenario, network: str, case: str, flows: int,
+                    row: pd.Series) -> dict[str, bool] | None:  # fmt: skip
+    """The issue's criteria for one row of `case_summary` (the medians of one algorithm from one
+    start), each with whether it holds; None for a row no target is about. One flow, on every
+    network: the share of the best static and no reset. Four and eight alike flows on the
+    Wideband (no static or TCP flow beside them): the aggregate, Jain's index, no reset and the
+    worst arrival's convergence."""
+    targets = scenario.targets
+    no_reset = bool(row["completed"]) and row["resets"] == 0
+    if flows == 1:
+        return {f"{targets.single_pct:g} % of the best static": bool(row["pct"] >= targets.single_pct),
+                "no reset": no_reset}  # fmt: skip
+    kind = next(c for c in scenario.cases if c.label == case and c.network.label == network)
+    if (kind.network.network != WIDEBAND_LABEL or flows not in (4, 8) or kind.static_flow
+            or kind.tcp_flow):  # fmt: skip
+        return None
+    return {
+        f"aggregate {targets.aggregate_pct:g} %": bool(row["pct"] >= targets.aggregate_pct),
+        f"Jain's index {targets.jain:g}": bool(row["jain"] >= targets.jain),
+        "no reset": no_reset,
+        f"converged in {targets.convergence_s:g} s": bool(
+            row["worst_convergence"] <= targets.convergence_s),
+    }
