@@ -178,17 +178,17 @@ NetbltAdaptiveRatePolicy::SetBursts(uint16_t burstSize, uint16_t burstIntervalMs
 void
 NetbltAdaptiveRatePolicy::UpdateValues()
 {
-    double fit = std::floor(m_rate * m_maxBurstInterval.GetSeconds());
-    auto burstSize = static_cast<uint16_t>(std::clamp<double>(fit, 1, m_ceiling.burstSize));
-    double intervalMs = std::round(burstSize * 1000.0 / m_rate);
-    auto burstIntervalMs =
-        static_cast<uint16_t>(std::clamp<double>(intervalMs,
-                                                 m_ceiling.burstIntervalMs,
-                                                 std::numeric_limits<uint16_t>::max()));
-    if (m_givenBurstSize > 0)
+    uint16_t burstSize = m_givenBurstSize;
+    uint16_t burstIntervalMs = m_givenBurstIntervalMs;
+    if (burstSize == 0) // no shape given (SetBursts()): choose one for the rate
     {
-        burstSize = m_givenBurstSize;
-        burstIntervalMs = m_givenBurstIntervalMs;
+        double fit = std::floor(m_rate * m_maxBurstInterval.GetSeconds());
+        burstSize = static_cast<uint16_t>(std::clamp<double>(fit, 1, m_ceiling.burstSize));
+        double intervalMs = std::round(burstSize * 1000.0 / m_rate);
+        burstIntervalMs =
+            static_cast<uint16_t>(std::clamp<double>(intervalMs,
+                                                     m_ceiling.burstIntervalMs,
+                                                     std::numeric_limits<uint16_t>::max()));
     }
     if (m_packetSpacing.IsStrictlyPositive())
     {

@@ -411,7 +411,10 @@ WidebandChannel::Reserve(uint32_t station, const std::vector<uint32_t>& sizes)
         const Time start = GetDataSubframeStart(frame) + GetTransmissionTime(use.bytes);
         use.bytes += bytes;
         ++use.datagrams;
-        use.stationBytes[station] += bytes;
+        if (!m_watched.empty())
+        {
+            use.stationBytes[station] += bytes; // only a watched station's capacity needs it
+        }
         ends.push_back(GetDataSubframeStart(frame) + GetTransmissionTime(use.bytes));
         m_scheduledTrace(station, bytes, frame, start);
     }

@@ -18,6 +18,7 @@ writes, together (`atomic.write_together`),
 
 from __future__ import annotations
 
+import functools
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -44,6 +45,7 @@ from netblt_sim.scenarios.network_rate_control.scenario import (
 )
 from netblt_sim.scenarios.network_rate_control.summary import (
     STATIC_GRID,
+    WIDEBAND,
     best_static,
     case_summary,
     target_criteria,
@@ -54,9 +56,13 @@ if TYPE_CHECKING:
 
     from netblt_sim.batch.executor import TransferExecutor
 
-WIDEBAND = "wideband"  # the network whose cases are drawn
-# The earth station's ESI: what its queue is measured against (models/networks/wideband.json).
-ESI_BYTES = int(load_model("networks", "wideband").value("wideband-device", "EsiBufferBytes").value)
+
+
+@functools.cache
+def esi_bytes() -> int:
+    """The earth station's ESI, what its queue is measured against (models/networks/
+    wideband.json), read when a report first needs it."""
+    return int(load_model("networks", "wideband").value("wideband-device", "EsiBufferBytes").value)
 
 
 def run_network_rate_control(scenario: NetworkRateControlScenario, results_dir: Path,
@@ -68,7 +74,7 @@ def run_network_rate_control(scenario: NetworkRateControlScenario, results_dir: 
     verdicts = judge(scenario, summary)
     stem = results_dir / scenario.name
     paths = write_together(stem.with_suffix(".csv"), frame, stem.with_suffix(".md"),
-                           wording.markdown(scenario, frame, summary, verdicts, ESI_BYTES),
+                           wording.markdown(scenario, frame, summary, verdicts, esi_bytes()),
                            [(stem.with_name(f"{stem.name}-rate-and-queue.png"),
                              plot_rate_and_queue(scenario, results))])  # fmt: skip
     return Outcome(paths, frame, verdicts)
@@ -90,6 +96,7 @@ def _rows(scenario: NetworkRateControlScenario, result: RunResult) -> list[dict[
     case = run.case
     round_trip = case.round_trip_s if case is not None else math.nan
     capacity = record.path.channel_capacity_mbps
+    queue_p99 = trace.queue.quantile_bytes(0.99)
     seconds = max(flow.simulated_seconds for flow in record.flows)
     netblt = [f for p, f in zip(flows, record.flows, strict=True) if p.protocol == NETBLT]
     sent = sum(f.data_packets_sent for f in netblt)
@@ -105,10 +112,8 @@ def _rows(scenario: NetworkRateControlScenario, result: RunResult) -> list[dict[
         "jain_windows_min": (lowest_window_jain(trace.rate, flows, spans, interval, round_trip)
                              if not single else math.nan),
         "resets_per_hour": 3600 * record.path.station_resets / seconds if seconds else math.nan,
-        "queue_p99_bytes": trace.queue.quantile_bytes(0.99),
-        "queue_peak_bytes": trace.queue.peak_bytes(),
-        "queue_delay_p99_s": (trace.queue.quantile_bytes(0.99) * 8 / (capacity * 1e6)
-                              if capacity > 0 else math.nan),
+        "queue_p99_bytes": queue_p99, "queue_peak_bytes": trace.queue.peak_bytes(),
+        "queue_delay_p99_s": queue_p99 * 8 / (capacity * 1e6) if capacity > 0 else math.nan,
         "retransmitted_fraction": (sum(f.retransmitted for f in netblt) / sent
                                    if sent else math.nan),
     }  # fmt: skip
@@ -204,8 +209,8 @@ def plot_rate_and_queue(scenario: NetworkRateControlScenario, results: list[RunR
         peaks = result.trace.queue.peaks
         queue.plot([p.seconds for p in peaks], [p.bytes / 1024 for p in peaks], color="0.6",
                    linewidth=0.5)  # fmt: skip
-        queue.axhline(ESI_BYTES / 1024, color="red", linewidth=0.6, linestyle=":")
-        queue.set_ylim(0, 1.1 * ESI_BYTES / 1024)
+        queue.axhline(esi_bytes() / 1024, color="red", linewidth=0.6, linestyle=":")
+        queue.set_ylim(0, 1.1 * esi_bytes() / 1024)
         axis.set_ylim(0, 1.3)
         axis.set_title(f"{column}\n{row}", fontsize=7)
         axis.tick_params(labelsize=6)

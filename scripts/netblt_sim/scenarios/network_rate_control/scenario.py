@@ -263,8 +263,7 @@ def parse_network_rate_control(path: Path, raw: object) -> NetworkRateControlSce
         cases,
     )  # fmt: skip
     try:
-        for run in scenario.runs():
-            run.params.validate()
+        scenario.runs()  # every flow set is validated as it is built
     except ValueError as error:
         raise ValueError(f"{path}: {error}") from None
     return scenario

@@ -60,7 +60,7 @@ def case_summary(frame: pd.DataFrame) -> pd.DataFrame:
     })  # fmt: skip
 
 
-WIDEBAND_LABEL = "wideband"  # the network (`NetworkCase.network`) of the shared targets
+WIDEBAND = "wideband"  # the network (`NetworkCase.network`) of the shared targets and the plots
 
 
 def target_criteria(scenario: NetworkRateControlScenario, network: str, case: str, flows: int,
@@ -76,7 +76,7 @@ def target_criteria(scenario: NetworkRateControlScenario, network: str, case: st
         return {f"{targets.single_pct:g} % of the best static": bool(row["pct"] >= targets.single_pct),
                 "no reset": no_reset}  # fmt: skip
     kind = next(c for c in scenario.cases if c.label == case and c.network.label == network)
-    if (kind.network.network != WIDEBAND_LABEL or flows not in (4, 8) or kind.static_flow
+    if (kind.network.network != WIDEBAND or flows not in (4, 8) or kind.static_flow
             or kind.tcp_flow):  # fmt: skip
         return None
     return {
