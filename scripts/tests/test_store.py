@@ -23,6 +23,7 @@ from conftest import REPO_ROOT
 
 from netblt_sim import sweep, transfer_parameters
 from netblt_sim.batch import executor as executor_module
+from netblt_sim.batch.cluster import ClusterRunner
 from netblt_sim.batch.executor import TransferExecutor, TransferFailedError, run_transfers
 from netblt_sim.batch.grid import grid_parameters
 from netblt_sim.batch.store import KeyMaker, ResultStore, code_identity, models_identity
@@ -106,13 +107,14 @@ def test_a_sweep_on_two_workers_gives_the_frame_of_one_bit_for_bit(
     pd.testing.assert_frame_equal(one, again, check_exact=True)
 
 
-def test_a_batch_on_two_workers_is_shared_between_them(ns: runtime.NsNamespace) -> None:
+def test_a_batch_of_unmeasured_runs_goes_to_both_workers_in_guided_chunks(
+    ns: runtime.NsNamespace,
+) -> None:
     from distributed import get_task_stream
 
     runs = grid_parameters({"seed": range(1, 13)}, **SMALL_RING)
     with TransferExecutor(workers=2) as executor:
-        executor.warm_up(FlowSet.single(runs[0]))
-        client = executor.client()
+        client = executor.client()  # no warm-up: no run time is known to deal the batch by
         with get_task_stream(client=client) as stream:
             records = run_transfers(runs, None, executor)
         workers = set(client.scheduler_info()["workers"])
@@ -120,6 +122,38 @@ def test_a_batch_on_two_workers_is_shared_between_them(ns: runtime.NsNamespace) 
     ran = [task["worker"] for task in stream.data if "run_chunk" in str(task["key"])]
     # Each worker is sent two tasks at once and one more as each returns.
     assert {worker: ran.count(worker) >= 2 for worker in workers} == dict.fromkeys(workers, True)
+
+
+def test_a_short_batch_of_measured_runs_is_dealt_out_one_task_per_worker(
+    ns: runtime.NsNamespace,
+) -> None:
+    from distributed import get_task_stream
+
+    runs = grid_parameters({"seed": range(1, 13)}, **SMALL_RING)
+    with TransferExecutor(workers=2) as executor:
+        executor.warm_up(FlowSet.single(runs[0]))  # times a run: 12 come to well under 1 s
+        client = executor.client()
+        with get_task_stream(client=client) as stream:
+            records = run_transfers(runs, None, executor)
+        workers = set(client.scheduler_info()["workers"])
+    alone = run_transfers(runs, None)
+    assert records == alone
+    ran = [task["worker"] for task in stream.data if "run_chunk" in str(task["key"])]
+    assert sorted(ran) == sorted(workers)
+
+
+def test_runs_are_dealt_in_turn_reversed_every_round_and_only_when_short_and_measured() -> None:
+    runner = ClusterRunner(workers=2)
+    ring = [FlowSet.single(p) for p in grid_parameters({"seed": range(1, 6)}, **SMALL_RING)]
+    assert runner._deal(ring, 2) == []  # no ring run timed yet
+    runner._record_run_time(f"{ring[0].network} x 1", 0.010)
+    assert runner._deal(ring, 2) == [[ring[0], ring[3], ring[4]], [ring[1], ring[2]]]
+    assert runner._deal(ring, 3) == [[ring[0]], [ring[1], ring[4]], [ring[2], ring[3]]]
+    assert runner._deal(ring[:1], 2) == []  # one run: nothing to share
+    # 5 runs of 0.5 s are 1.25 s a worker, over TARGET_TASK_SECONDS: guided chunks instead.
+    runner._record_run_time(f"{ring[0].network} x 1", 0.5)
+    runner._record_run_time(f"{ring[0].network} x 1", 0.5)
+    assert runner._deal(ring, 2) == []
 
 
 def test_a_sweep_on_a_given_client_uses_it_and_leaves_it_open(

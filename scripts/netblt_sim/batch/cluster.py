@@ -3,15 +3,17 @@
 which deals a batch out to the workers in chunks. `executor.TransferExecutor` uses it when a
 batch does not run in this process; Dask is imported only here, and only when a cluster is used.
 
-- `warm_up(params)` and `run_chunk(chunk)` are what a worker process runs (public, so that a
-  benchmark can call the workers' own code in processes of its own);
+- `run_chunk(chunk)` is what a worker process runs, and `warm_up(params)` what a process
+  that runs transfers itself runs first (public, so that a benchmark can call the workers'
+  own code in processes of its own);
 - `ClusterRunner(workers, client)`: a `distributed.LocalCluster` of `workers` processes with
   one thread each, started on first use and stopped by `close()`, or the given client's cluster
   (whose workers must have this process's code identity; used as given, never closed). Without
   a client it first checks that the workers can start at all (`check_main_module`).
 
 A task is a chunk of runs of about `TARGET_TASK_SECONDS` of simulation (see
-`ClusterRunner.execute`), since a transfer can take 3 ms, less than a task's overhead.
+`ClusterRunner.execute`), since a transfer can take 3 ms, less than a task's overhead; a batch
+shorter than that per worker is dealt out as one task per worker.
 """
 
 from __future__ import annotations
@@ -39,6 +41,15 @@ if TYPE_CHECKING:
 # under a second of work per worker); the guided chunks still shrink towards the end.
 TARGET_TASK_SECONDS = 1.0
 TASKS_IN_FLIGHT_PER_WORKER = 2
+# A batch whose runs, at their measured times, come to at most TARGET_TASK_SECONDS per worker
+# is dealt out as one task per worker, as cards are dealt, one run to each worker in turn, the
+# direction reversed every round (so that with a grid's seed innermost no worker gets every run
+# of one seed, and a list sorted by run time is shared evenly): balancing it with guided chunks
+# costs more than it saves. `scripts/bench --only sweep` on Table III's 56 transfers of 1438 kB
+# (0.54 s of work in all), 2 workers against 1, medians of 7 pairs: 1.41x in about 15 guided
+# chunks, each a round trip through the scheduler and this process on the two cores the workers
+# use; 1.76-1.79x dealt as every other run (all of one seed to one worker); 1.81x in turn
+# reversed (two plain processes 1.94-1.98x).
 RUN_TIMES_KEPT = 200  # per network (and number of flows), for the median that sizes chunks
 # Dask settings of a local cluster this module starts. A run is one long call into ns-3, and
 # the tasks are uniform chunks, so Dask's defaults only cost CPU here:
@@ -218,25 +229,55 @@ class ClusterRunner:
             )
 
     def warm_up(self, params: FlowSet | None = None) -> None:
-        """`warm_up(params)` once in every worker (starting the local cluster if needed); the
-        timed run sizes the first chunks."""
+        """What `warm_up(params)` does, once in every worker (starting the local cluster if
+        needed), through the task a batch sends (`run_chunk` of `params` twice): a worker's
+        first task of a function starts about 10 ms later than the next, which a batch of a
+        second's work would feel. The second run is timed and sizes the first chunks; a run that
+        raises is raised here."""
         client = self.client()
         addresses = list(client.scheduler_info()["workers"])
+        chunk = [] if params is None else [params, params]
         futures = [
-            client.submit(warm_up, params, workers=[a], allow_other_workers=False, pure=False)
+            client.submit(run_chunk, chunk, workers=[a], allow_other_workers=False, pure=False)
             for a in addresses
         ]
-        for run_time in client.gather(futures):
-            if params is not None and run_time is not None:
-                self._record_run_time(_timing_class(params), run_time)
+        for outcomes, seconds in client.gather(futures):
+            for outcome in outcomes:
+                if isinstance(outcome, BaseException):
+                    raise outcome
+            if params is not None:
+                self._record_run_time(_timing_class(params), seconds[-1])
 
     def _record_run_time(self, timing_class: str, seconds: float) -> None:
         self._run_seconds.setdefault(timing_class, deque(maxlen=RUN_TIMES_KEPT)).append(seconds)
 
+    def _median_seconds(self, run: FlowSet) -> float | None:
+        """The median time measured of runs like `run` (its timing class), None if none was."""
+        measured = self._run_seconds.get(_timing_class(run))
+        return max(statistics.median(measured), 1e-6) if measured else None
+
+    def _deal(self, pending: Sequence[FlowSet], workers: int) -> list[list[FlowSet]]:
+        """A task per worker if every run's time is measured and the batch comes to at most
+        `TARGET_TASK_SECONDS` per worker, dealt in turn with the direction reversed every round;
+        no task otherwise (the batch goes in guided chunks)."""
+        if workers < 2 or len(pending) < 2:
+            return []
+        estimates = [self._median_seconds(run) for run in pending]
+        known = [seconds for seconds in estimates if seconds is not None]
+        if len(known) < len(estimates) or sum(known) > TARGET_TASK_SECONDS * workers:
+            return []
+        hands: list[list[FlowSet]] = [[] for _ in range(min(workers, len(pending)))]
+        for position, run in enumerate(pending):
+            turn, seat = divmod(position, len(hands))
+            hands[seat if turn % 2 == 0 else len(hands) - 1 - seat].append(run)
+        return hands
+
     def execute(self, pending: Sequence[FlowSet]) -> Outcomes:
         """Each run with its record or the exception it raised, as its task returns.
 
-        Guided self-scheduling: each task is a chunk of runs, as many as take about
+        A batch of at most `TARGET_TASK_SECONDS` of measured runs per worker is dealt out, a
+        task per worker (`_deal`). Otherwise, guided self-scheduling: each task is a chunk of
+        runs, as many as take about
         `TARGET_TASK_SECONDS` at the median run time measured so far on the network of its
         first run (and with its number of flows) (by this runner, in any batch; a single run until one is measured), and at
         most the remaining runs over twice the workers, so that chunks shrink towards the end
@@ -250,16 +291,18 @@ class ClusterRunner:
         addresses = list(client.scheduler_info()["workers"])
         if not addresses:
             raise RuntimeError("the Dask cluster has no workers to run the transfers on")
-        queue = deque(pending)
+        dealt = deque(self._deal(pending, len(addresses)))
+        queue = deque([] if dealt else pending)
         in_flight: dict[Future[Any], tuple[str, list[FlowSet]]] = {}
         # with_results: results are fetched in the background as tasks finish.
         finished = as_completed(with_results=True, raise_errors=False)
 
         def next_chunk() -> list[FlowSet]:
+            if dealt:
+                return dealt.popleft()
             size = 1
-            measured = self._run_seconds.get(_timing_class(queue[0]))
-            if measured:
-                per_run = max(statistics.median(measured), 1e-6)
+            per_run = self._median_seconds(queue[0])
+            if per_run is not None:
                 by_time = int(TARGET_TASK_SECONDS / per_run)
                 size = max(1, min(math.ceil(len(queue) / (2 * len(addresses))), by_time))
             return [queue.popleft() for _ in range(min(size, len(queue)))]
@@ -267,8 +310,8 @@ class ClusterRunner:
         def submit_while_room() -> None:
             for address in addresses:
                 load = sum(1 for sent_to, _ in in_flight.values() if sent_to == address)
-                for _ in range(TASKS_IN_FLIGHT_PER_WORKER - load):
-                    if not queue:
+                for _ in range((1 if dealt else TASKS_IN_FLIGHT_PER_WORKER) - load):
+                    if not queue and not dealt:
                         return
                     chunk = next_chunk()
                     future = client.submit(run_chunk, chunk, workers=[address],

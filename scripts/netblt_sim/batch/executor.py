@@ -160,11 +160,15 @@ class TransferExecutor:
         """Loads ns-3 where the runs will go (in this process, or once in every worker after
         starting the local cluster) and runs `params` there if given (cppyy compiles the
         bindings a transfer calls at its first call, about 0.3 s), so that a timing can leave
-        start-up out. On a cluster the run is timed too, so the first chunks are sized."""
+        start-up out. On a cluster the run is timed too, so the first chunks are sized. Where a
+        batch checks this process's ns-3 attribute defaults (with a store or a cluster), the
+        check is made once too: its first call compiles its C++ (about 50 ms)."""
         if self._cluster is None:
             warm_up(params)
         else:
             self._cluster.warm_up(params)
+        if self.store is not None or self.distributed:
+            check_attribute_defaults(self.store is not None)
 
     def key_maker(self) -> KeyMaker:
         """Run keys for the store, the code identity computed once for this executor."""
