@@ -29,7 +29,7 @@ LAYERS: tuple[str, ...] = ("wire", "core", "batch", "reporting", "scenarios.kind
                            "scenarios.measure", "scenarios.time_sequence",
                            "scenarios.rate_control", "scenarios.sharing",
                            "scenarios.network_rate_control", "scenarios.bands",
-                           "scenarios.registry",
+                           "scenarios.calibration", "scenarios.registry",
                            "", "tools")  # fmt: skip
 MAX_MODULE_LINES = 500
 

@@ -65,15 +65,15 @@ def write_report(
 
 
 def write_together(csv_path: Path, frame: pd.DataFrame, markdown_path: Path | None,
-                   markdown: str | None, figures: Sequence[tuple[Path, Figure]]
-                   ) -> tuple[Path, ...]:  # fmt: skip
-    """Writes the frame as CSV, the Markdown (if `markdown_path`) and each figure as PNG at its
-    path together (see `atomic_outputs`) and closes the figures whatever happens; returns the
-    paths written, in that order."""
+                   markdown: str | None, figures: Sequence[tuple[Path, Figure]],
+                   more_csv: Sequence[tuple[Path, pd.DataFrame]] = ()) -> tuple[Path, ...]:  # fmt: skip
+    """Writes the frame as CSV, the Markdown (if `markdown_path`), each figure as PNG at its
+    path and each of `more_csv`'s frames as CSV at its path together (see `atomic_outputs`),
+    and closes the figures whatever happens; returns the paths written, in that order."""
     import matplotlib.pyplot as plt  # noqa: PLC0415 - the figures exist, so matplotlib is loaded
 
     texts = (csv_path,) if markdown_path is None else (csv_path, markdown_path)
-    paths = (*texts, *(path for path, _ in figures))
+    paths = (*texts, *(path for path, _ in figures), *(path for path, _ in more_csv))
     try:
         with atomic_outputs(*paths) as temporaries:
             temporary = dict(zip(paths, temporaries, strict=True))
@@ -82,6 +82,8 @@ def write_together(csv_path: Path, frame: pd.DataFrame, markdown_path: Path | No
                 temporary[markdown_path].write_text(markdown or "", encoding="utf-8")
             for path, figure in figures:
                 figure.savefig(temporary[path], format="png")
+            for path, more in more_csv:
+                more.to_csv(temporary[path], index=False)
     finally:
         for _, figure in figures:
             plt.close(figure)

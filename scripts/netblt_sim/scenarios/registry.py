@@ -10,7 +10,9 @@
 - "network-rate-control", rate control with the network's help, one to eight flows
   (`network_rate_control`);
 - "bands", the published tables' configurations with their uncertainty over the models' ranges
-  (`bands`).
+  (`bands`);
+- "calibration", one vector of model values for every table, by history matching over the
+  models' ranges, or the proof that none puts every configuration in bounds (`calibration`).
 
 `load_scenario(name)` is the one loader of a scenario file, `load_scenarios()` loads every file
 (what `scripts/reproduce` runs: no scenario is named in code), and `run_scenario` runs one
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING
 from netblt_sim.core.runtime import REPO_ROOT
 from netblt_sim.reporting.outcome import Outcome
 from netblt_sim.scenarios.bands.kind import BANDS
+from netblt_sim.scenarios.calibration.kind import CALIBRATION
 from netblt_sim.scenarios.kind import AnyKind, MissingScenarioError, NamedScenario
 from netblt_sim.scenarios.measure.kind import MEASURE
 from netblt_sim.scenarios.network_rate_control.kind import NETWORK_RATE_CONTROL
@@ -41,7 +44,7 @@ if TYPE_CHECKING:
 SCENARIOS_DIR: Path = REPO_ROOT / "scenarios"
 # Every kind, in the order `load_scenarios` gives their scenarios (and reproduce runs them).
 KINDS: tuple[AnyKind, ...] = (TABLE, MEASURE, TIME_SEQUENCE, RATE_CONTROL, SHARING,
-                              NETWORK_RATE_CONTROL, BANDS)
+                              NETWORK_RATE_CONTROL, BANDS, CALIBRATION)
 Scenario = NamedScenario
 
 
