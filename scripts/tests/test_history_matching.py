@@ -65,8 +65,14 @@ def test_a_region_that_cannot_exist_is_reported_empty_with_what_pulls_it_apart()
     pulls = search.pulls("first", best)
     assert pulls and pulls[0].index == 1 and pulls[0].end == 1.0  # it wants x1 high
     assert pulls[0].own_after < pulls[0].own_before
-    assert pulls[0].others_after > pulls[0].others_before  # the second wants x1 low
+    assert pulls[0].others_lost == ("second",)  # which wants x1 low
     assert 0 not in [pull.index for pull in pulls]  # x0: both want it high, it pulls nothing apart
+    # Without the first, the second's region remains: x0 - x1 in [0.9, 1], near (1, 0).
+    alone = search.region(leave_out=["first"])
+    assert len(alone) and np.all(alone[:, 0] - alone[:, 1] > 0.8)
+    assert len(search.non_implausible(leave_out=["first"])) > 0
+    with pytest.raises(ValueError, match="every group is left out"):
+        search.region_share(leave_out=["first", "second"])
 
 
 def test_implausibility_is_distance_outside_the_interval_over_the_uncertainty() -> None:

@@ -32,9 +32,11 @@ from netblt_sim.scenarios.registry import SCENARIOS_DIR
 
 PACKAGE_DIR: Path = Path(__file__).resolve().parents[1]
 # The libraries whose code writes the result files' bytes (the CSV text, the Markdown tables,
-# the plots' PNGs).
+# the plots' PNGs) or computes what they hold besides the runs (SALib's and scipy's designs,
+# scikit-learn's emulators).
 WRITING_DISTRIBUTIONS: tuple[str, ...] = ("pandas", "numpy", "matplotlib", "SALib", "pillow",
-                                          "tabulate", "seaborn")  # fmt: skip
+                                          "tabulate", "seaborn", "scipy", "scikit-learn",
+                                          "threadpoolctl")  # fmt: skip
 
 
 def _sha256(path: Path) -> str:

@@ -11,9 +11,11 @@ the common seeds leave of the seeds' noise and what the smooth surface misses, a
 the predicted variance (so the emulator's uncertainty is never below it). An output that is the
 same at every design point (a count that is always 0) is emulated as that constant.
 
-The fit is deterministic: one optimiser start from the kernel's initial values, and the linear
-algebra on one thread (`threadpoolctl`), so the same points give the same predictions bit for
-bit.
+The hyperparameters are fitted by maximum likelihood on the points a search says (its least
+implausible, at most a few hundred: the cost grows with the cube of their number), then the
+process is conditioned on every point with them. The fit is deterministic: one optimiser start
+from the kernel's initial values, and each output's linear algebra on one thread
+(`threadpoolctl`), so the same points give the same predictions bit for bit.
 """
 
 from __future__ import annotations
@@ -43,8 +45,11 @@ class OutputEmulator:
     constant: float | None = None
     model: Any = field(default=None, repr=False)  # a fitted GaussianProcessRegressor
 
-    def fit(self, points: NDArray[np.float64], values: NDArray[np.float64]) -> None:
-        """Fits on the points whose value is known (NaN: a run that failed, left out)."""
+    def fit(self, points: NDArray[np.float64], values: NDArray[np.float64],
+            tuning: NDArray[np.intp] | None = None) -> None:  # fmt: skip
+        """Fits on the points whose value is known (NaN: a run that failed, left out): the
+        kernel's hyperparameters by maximum likelihood on the `tuning` points (every point if
+        None), then the process conditioned on every point with them."""
         known = ~np.isnan(values)
         x, y = points[known][:, list(self.inputs)], values[known]
         if len(y) == 0:
@@ -52,7 +57,6 @@ class OutputEmulator:
         if np.ptp(y) == 0 or not self.inputs:
             self.constant, self.model = float(np.median(y)), None
             return
-        from sklearn.exceptions import ConvergenceWarning  # noqa: PLC0415 - only for a search
         from sklearn.gaussian_process import GaussianProcessRegressor  # noqa: PLC0415
         from sklearn.gaussian_process.kernels import RBF, WhiteKernel  # noqa: PLC0415
         from sklearn.gaussian_process.kernels import ConstantKernel  # noqa: PLC0415
@@ -61,12 +65,13 @@ class OutputEmulator:
         kernel = ConstantKernel(1.0, (1e-3, 1e3)) * RBF(
             np.ones(len(self.inputs)), LENGTH_SCALE_BOUNDS
         ) + WhiteKernel(1e-2, NOISE_BOUNDS)
-        model = GaussianProcessRegressor(kernel, normalize_y=True, n_restarts_optimizer=0,
-                                         random_state=0)  # fmt: skip
-        with threadpool_limits(1), warnings.catch_warnings():
-            # A length scale at its upper bound is an input this output does not feel.
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            model.fit(x, y)
+        chosen = np.arange(len(y)) if tuning is None else np.flatnonzero(
+            np.isin(np.flatnonzero(known), tuning))  # fmt: skip
+        with threadpool_limits(1):
+            tuned = GaussianProcessRegressor(kernel, normalize_y=True, n_restarts_optimizer=0,
+                                             random_state=0).fit(x[chosen], y[chosen])  # fmt: skip
+            model = tuned if len(chosen) == len(y) else GaussianProcessRegressor(
+                tuned.kernel_, normalize_y=True, optimizer=None).fit(x, y)  # fmt: skip
         self.constant, self.model = None, model
 
     def predict(self, points: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
@@ -87,10 +92,17 @@ class Emulator:
     def __init__(self, inputs: Sequence[Sequence[int]]) -> None:
         self.outputs = [OutputEmulator(tuple(chosen)) for chosen in inputs]
 
-    def fit(self, points: NDArray[np.float64], values: NDArray[np.float64]) -> Emulator:
-        """Fits every output's emulator: `values` has a column per output, a row per point."""
-        for column, output in enumerate(self.outputs):
-            output.fit(points, values[:, column])
+    def fit(self, points: NDArray[np.float64], values: NDArray[np.float64],
+            tuning: NDArray[np.intp] | None = None) -> Emulator:  # fmt: skip
+        """Fits every output's emulator (`values` has a column per output, a row per point),
+        their hyperparameters on the `tuning` points (every point if None)."""
+        from sklearn.exceptions import ConvergenceWarning  # noqa: PLC0415 - only for a search
+
+        with warnings.catch_warnings():
+            # A length scale at its upper bound is an input this output does not feel.
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            for column, output in enumerate(self.outputs):
+                output.fit(points, values[:, column], tuning)
         return self
 
     def predict(self, points: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.float64]]:

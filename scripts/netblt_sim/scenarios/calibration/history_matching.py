@@ -35,7 +35,7 @@ non-implausible is the region's share of the cube.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -58,6 +58,10 @@ if TYPE_CHECKING:
 Simulator = Callable[["NDArray[np.float64]", int], "NDArray[np.float64]"]
 # The least implausible simulated points that candidates are scattered about.
 CENTRES = 16
+# The emulators' hyperparameters are fitted on at most this many of the least implausible
+# simulated points: the fit's cost grows as the cube of their number (157 outputs on 27 factors:
+# 21 s on 192 points, 88 s on 320, 147 s on 448).
+TUNING_POINTS = 192
 # Standardised prediction errors of a new wave within this many standard deviations count as
 # the emulator validated there (the three-sigma rule again).
 VALIDATION_SD = 3.0
@@ -157,23 +161,32 @@ class Search:
         """Each simulated point's implausibility per group (its outputs' largest)."""
         return by_group(self.output_implausibility(), self.targets, self.groups)
 
-    def non_implausible(self) -> NDArray[np.intp]:
-        """The simulated points at which every group is non-implausible."""
-        worst = self.group_implausibility().max(axis=1)
+    def non_implausible(self, leave_out: Collection[str] = ()) -> NDArray[np.intp]:
+        """The simulated points at which every group (but those of `leave_out`) is
+        non-implausible."""
+        worst = self._kept(self.group_implausibility(), leave_out).max(axis=1)
         return np.flatnonzero(worst <= self.settings.cutoff)
 
-    def region_share(self) -> float:
+    def region_share(self, leave_out: Collection[str] = ()) -> float:
         """The share of the cube the last emulator leaves non-implausible (its uniform
-        candidates)."""
-        worst = self.candidate_implausibility[: self.uniform].max(axis=1)
-        return float(np.mean(worst <= self.settings.cutoff))
+        candidates), every group but those of `leave_out` considered."""
+        judged = self._kept(self.candidate_implausibility[: self.uniform], leave_out)
+        return float(np.mean(judged.max(axis=1) <= self.settings.cutoff))
 
-    def region(self) -> NDArray[np.float64]:
-        """The non-implausible points: every candidate the last emulator leaves and every
-        simulated point that is non-implausible by its own runs."""
-        worst = self.candidate_implausibility.max(axis=1)
+    def region(self, leave_out: Collection[str] = ()) -> NDArray[np.float64]:
+        """The non-implausible points (every group but those of `leave_out`): every candidate
+        the last emulator leaves and every simulated point that is by its own runs."""
+        worst = self._kept(self.candidate_implausibility, leave_out).max(axis=1)
         chosen = self.candidates[worst <= self.settings.cutoff]
-        return np.concatenate([chosen, self.points[self.non_implausible()]])
+        return np.concatenate([chosen, self.points[self.non_implausible(leave_out)]])
+
+    def _kept(self, values: NDArray[np.float64], leave_out: Collection[str]
+              ) -> NDArray[np.float64]:  # fmt: skip
+        """The columns of groups not in `leave_out` (every group must not be left out)."""
+        kept = [i for i, group in enumerate(self.groups) if group not in leave_out]
+        if not kept:
+            raise ValueError("every group is left out: nothing to judge a point by")
+        return values[:, kept]
 
     def smallest(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """Per group, the smallest implausibility at a simulated point and among the last
@@ -198,8 +211,10 @@ class Search:
     def pulls(self, group: str, at: NDArray[np.float64], count: int = 2) -> list[Pull]:
         """What pulls `group` against the others at point `at`, by the last emulator: each
         coordinate moved alone to either end of the cube; the moves that make the group less
-        implausible and the largest of the others' more, the group's largest gain first."""
+        implausible and put other groups over the cutoff that were not, the group's lowest
+        implausibility first."""
         column = self.groups.index(group)
+        cutoff = self.settings.cutoff
         moved = []
         for index in range(len(self.dimensions)):
             for end in (0.0, 1.0):
@@ -210,26 +225,28 @@ class Search:
         if not moved:
             return []
         judged = self.judge(np.stack([at, *(point for _, _, point in moved)]))
-        own, others = judged[:, column], np.delete(judged, column, axis=1).max(axis=1)
-        found = [Pull(index, end, float(own[0]), float(own[k]), float(others[0]),
-                      float(others[k]))
-                 for k, (index, end, _) in enumerate(moved, start=1)
-                 if own[k] < own[0] and others[k] > others[0]]  # fmt: skip
-        found.sort(key=lambda pull: pull.own_after - pull.own_before)
+        within = np.delete(judged <= cutoff, column, axis=1)
+        names = [g for g in self.groups if g != group]
+        found = []
+        for k, (index, end, _) in enumerate(moved, start=1):
+            lost = [names[i] for i in np.flatnonzero(within[0] & ~within[k])]
+            if judged[k, column] < judged[0, column] and lost:
+                found.append(Pull(index, end, float(judged[0, column]),
+                                  float(judged[k, column]), tuple(lost)))  # fmt: skip
+        found.sort(key=lambda pull: (pull.own_after, len(pull.others_lost)))
         return found[:count]
 
 
 @dataclass(frozen=True)
 class Pull:
-    """Coordinate `index` moved to `end` (0 or 1) from a point: the group's implausibility and
-    the largest of the others', before and after, by the emulator."""
+    """Coordinate `index` moved to `end` (0 or 1) from a point: the group's implausibility
+    before and after, and the other groups it puts over the cutoff, by the emulator."""
 
     index: int
     end: float
     own_before: float
     own_after: float
-    others_before: float
-    others_after: float
+    others_lost: tuple[str, ...]
 
 
 def medians(outputs: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -301,10 +318,17 @@ def _simulated(simulate: Simulator, points: NDArray[np.float64], number: int,
 
 def _fitted(waves: Sequence[Wave], targets: Sequence[Target]
             ) -> tuple[Emulator, NDArray[np.float64]]:  # fmt: skip
+    """An emulator fitted on every simulated point, its hyperparameters on the `TUNING_POINTS`
+    least implausible (the region the next wave refocuses on), and the seeds' variance."""
     points = np.concatenate([w.points for w in waves])
     outputs = np.concatenate([w.outputs for w in waves])
-    emulator = Emulator([t.inputs for t in targets]).fit(points, medians(outputs))
-    return emulator, pooled_seed_variance(outputs)
+    values, seed_variance = medians(outputs), pooled_seed_variance(outputs)
+    groups = list(dict.fromkeys(t.group for t in targets))
+    worst = by_group(implausibility(values, np.zeros_like(values), targets, seed_variance,
+                                    outputs.shape[1]), targets, groups).max(axis=1)  # fmt: skip
+    tuning = np.sort(np.argsort(worst, kind="stable")[:TUNING_POINTS])
+    emulator = Emulator([t.inputs for t in targets]).fit(points, values, tuning)
+    return emulator, seed_variance
 
 
 def _candidates(waves: Sequence[Wave], targets: Sequence[Target], groups: Sequence[str],

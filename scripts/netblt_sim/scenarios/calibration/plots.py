@@ -15,7 +15,7 @@ from netblt_sim.reporting.plots import files_only
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from netblt_sim.scenarios.calibration.report import Calibration
+    from netblt_sim.scenarios.calibration.analysis import Calibration
 
 # Implausibilities above this are drawn at it (a transfer that failed is infinitely implausible).
 DRAWN_AT_MOST = 1e3

@@ -15,7 +15,7 @@ import pandas as pd
 from netblt_sim.reporting.tables import markdown_table
 
 if TYPE_CHECKING:
-    from netblt_sim.scenarios.calibration.report import Calibration
+    from netblt_sim.scenarios.calibration.analysis import Calibration
     from netblt_sim.scenarios.calibration.scenario import CalibrationFactor
 
 # A continuous value within this share of its range from an end sits at that end.
@@ -64,32 +64,42 @@ def _answer(calibration: Calibration, frame: pd.DataFrame) -> list[str]:
     else:
         lines.append(
             f"**No.** No vector inside the stated ranges puts every configuration of Tables II-IV "
-            f"in bounds: none of the {len(search.points)} simulated vectors is non-implausible "
-            f"(every configuration within implausibility {cutoff:g}), and the last emulator "
-            f"leaves {100 * search.region_share():.2g} % of the ranges' box so.")  # fmt: skip
+            f"in bounds: none of the {len(search.points)} simulated vectors has every "
+            f"configuration within implausibility {cutoff:g}, and the last emulator leaves none "
+            f"of its {len(search.candidates)} candidates so.")  # fmt: skip
     simulated, emulated = search.smallest()
+    errors = dict(zip(best["configuration"], best["best_error_pct"], strict=True))
     unreached = [i for i, value in enumerate(simulated) if value > cutoff]
     if unreached:
-        lines += ["", f"Configurations no setting reaches, even alone (smallest implausibility at "
-                  "any simulated point, the last emulator's smallest, and the SPEED error of the "
-                  "point closest to the published median):", ""]  # fmt: skip
-        errors = {row["configuration"]: row["best_error_pct"] for _, row in best.iterrows()}
+        lines += ["", "Configurations no setting reaches, even alone (the smallest implausibility "
+                  "at a simulated point, the last emulator's smallest, and the SPEED error of "
+                  "the simulated point closest to the published median):", ""]  # fmt: skip
         for i in unreached:
             name = search.groups[i]
             lines.append(f"- {name}: {_number(simulated[i])} ({_number(emulated[i])} emulated); "
-                         f"best SPEED error {errors[name.split(': ', 1)[1]]:+.1f} %.")  # fmt: skip
+                         f"closest SPEED error {errors[name.split(': ', 1)[1]]:+.1f} %.")  # fmt: skip
+    if unreached and not len(found):
+        rest = unreachable(calibration)
+        reduced = search.non_implausible(rest)
+        lines += ["", f"Leaving those {len(rest)} out, {len(reduced)} of the simulated vectors put "
+                  f"every other configuration within implausibility {cutoff:g}, and the last "
+                  f"emulator leaves {100 * search.region_share(rest):.2g} % of the ranges' box "
+                  "so (the region below)."]  # fmt: skip
     at_best = calibration.implausibility_at(1)
     apart = [i for i, value in enumerate(at_best) if value > cutoff and simulated[i] <= cutoff]
     if apart:
-        lines += ["", "Configurations reached alone but not with the others (implausibility at "
-                  "the best vector by its runs; what pulls it against the rest there, one factor "
-                  "moved at a time, by the last emulator):", ""]  # fmt: skip
+        lines += ["", "Configurations some point reaches but not the best vector (its "
+                  "implausibility there, by its runs; what pulls it against the others there: "
+                  "one factor moved to an end of its range, by the last emulator):", ""]  # fmt: skip
         for i in apart:
             lines.append(f"- {search.groups[i]}: {_number(at_best[i])}; {_pulls(calibration, i)}")
+    kept = [b.holds for a, b in zip(calibration.held[0], calibration.held[1], strict=True)
+            if a.holds]  # fmt: skip
     lines += ["", f"The best vector puts {int(best['in_bounds'].sum())} of {total} configurations "
               f"in bounds by the tables' criteria (SPEED within the target, every published "
               f"count within its range), against {int(nominal['in_bounds'].sum())} at the "
-              "models' values."]  # fmt: skip
+              f"models' values; of the {len(kept)} held-out claims of RFC 1030's text that hold "
+              f"at the models' values, {sum(kept)} hold there."]  # fmt: skip
     return lines
 
 
@@ -99,13 +109,17 @@ def _pulls(calibration: Calibration, group: int) -> str:
     assert at is not None
     pulls = search.pulls(search.groups[group], at)
     if not pulls:
-        return "no factor moved alone to an end of its range helps it without hurting the others."
+        return ("no factor moved alone to an end of its range brings it closer and puts another "
+                "configuration over the cutoff: no single factor pulls them apart.")  # fmt: skip
     factors_ = calibration.scenario.factors()
     return "; ".join(
         f"`{factors_[p.index].factor.name}` to its {'high' if p.end else 'low'} end "
-        f"({factors_[p.index].value(p.end):g} {factors_[p.index].factor.unit}) takes it from "
-        f"{_number(p.own_before)} to {_number(p.own_after)} and the others' largest from "
-        f"{_number(p.others_before)} to {_number(p.others_after)}" for p in pulls) + " (emulated)."
+        f"({factors_[p.index].value(p.end):.3g} {factors_[p.index].factor.unit}) takes it, by "
+        f"the emulator, from {_number(p.own_before)} to {_number(p.own_after)} but puts "
+        f"{len(p.others_lost)} other"
+        f"{'s' if len(p.others_lost) > 1 else ''} over the cutoff ("
+        + ", ".join(name.replace("table-", "") for name in p.others_lost[:3])
+        + (", ..." if len(p.others_lost) > 3 else "") + ")" for p in pulls) + "."
 
 
 def _search_lines(calibration: Calibration) -> list[str]:
@@ -136,26 +150,44 @@ def _search_lines(calibration: Calibration) -> list[str]:
     ]  # fmt: skip
 
 
+def unreachable(calibration: Calibration) -> list[str]:
+    """The groups no simulated point brings within the cutoff, even alone."""
+    search = calibration.search
+    simulated, _ = search.smallest()
+    return [g for g, value in zip(search.groups, simulated, strict=True)
+            if value > search.settings.cutoff]  # fmt: skip
+
+
 def _region_lines(calibration: Calibration) -> list[str]:
     search = calibration.search
-    region = search.region()
-    factors_ = calibration.scenario.factors()
+    lines = ["## The non-implausible region", ""]
+    leave_out: list[str] = []
+    if len(search.region()) == 0:
+        lines.append("Empty: no simulated point is non-implausible, and the last emulator leaves "
+                     "no candidate so.")  # fmt: skip
+        leave_out = unreachable(calibration)
+        if not leave_out or len(leave_out) == len(search.groups):
+            return [*lines, ""]
+        lines[-1] += (f" Leaving out the {len(leave_out)} configurations no setting reaches even "
+                      "alone, the region of every other configuration:")  # fmt: skip
+    region = search.region(leave_out)
     if len(region) == 0:
-        return ["## The non-implausible region", "",
-                "Empty: no simulated point is non-implausible, and the last emulator leaves no "
-                "candidate so.", ""]  # fmt: skip
+        return [*lines, "", "Empty too.", ""]
+    factors_ = calibration.scenario.factors()
     rows = []
     for index, factor in enumerate(factors_):
         low = factor.value(float(region[:, index].min()))
         high = factor.value(float(region[:, index].max()))
-        rows.append([f"`{factor.factor.name}`", f"{factor.factor.low:g}-{factor.factor.high:g}",
-                     f"{low:g}-{high:g}", factor.factor.unit])  # fmt: skip
-    return ["## The non-implausible region", "",
-            f"{100 * search.region_share():.2g} % of the ranges' box ({len(region)} points: "
-            "the last emulator's non-implausible candidates and the non-implausible simulated "
-            "points). Each factor's range in it:", "",
-            markdown_table(["factor", "stated range", "in the region", "unit"], rows, "llll"),
-            ""]  # fmt: skip
+        rows.append([f"`{factor.factor.name}`", f"{factor.factor.nominal:g}",
+                     f"{factor.factor.low:g}-{factor.factor.high:g}", f"{low:.3g}-{high:.3g}",
+                     factor.factor.unit])  # fmt: skip
+    return [*lines, "",
+            f"{100 * search.region_share(leave_out):.2g} % of the ranges' box by the last "
+            f"emulator ({len(region)} points: its non-implausible candidates and "
+            f"{len(search.non_implausible(leave_out))} non-implausible simulated points). Each "
+            "factor's range in it:", "",
+            markdown_table(["factor", "models", "stated range", "in the region", "unit"], rows,
+                           "lrlll"), ""]  # fmt: skip
 
 
 def _configuration_lines(calibration: Calibration, frame: pd.DataFrame) -> list[str]:
@@ -193,11 +225,13 @@ def _vector_lines(calibration: Calibration) -> list[str]:
     vectors = [(label, point) for label, point in zip(calibration.labels, calibration.points,
                                                       strict=True) if point is not None]  # fmt: skip
     rows = [[f"`{f.factor.name}`", f"{f.factor.nominal:g}",
-             *(f"{f.value(float(point[i])):g}" for _, point in vectors), f.factor.unit]
+             *(f"{f.value(float(point[i])):.3g}" for _, point in vectors), f.factor.unit]
             for i, f in enumerate(factors_)]  # fmt: skip
     lines = ["## The best vectors", "",
-             "The simulated points with the most configurations non-implausible, then the "
-             "smallest largest implausibility:", "",
+             f"The search's {len(vectors)} best simulated points (the most configurations in "
+             "bounds on the search's seeds, then the most non-implausible, then the smallest "
+             "largest implausibility), ordered by how many configurations the tables' own rows "
+             "put in bounds there:", "",
              markdown_table(["factor", "models", *(label for label, _ in vectors), "unit"], rows,
                             "lr" + "r" * len(vectors) + "l"), ""]  # fmt: skip
     point = vectors[0][1]
@@ -206,10 +240,10 @@ def _vector_lines(calibration: Calibration) -> list[str]:
         value = factor.value(float(point[i]))
         end = _edge(factor, value)
         if end is not None and end != _edge(factor, factor.factor.nominal):
-            edges.append(f"- `{factor.factor.name}` at {value:g} {factor.factor.unit}, its "
-                         f"range's {end} end: believed if a source showed the 1987 value near "
-                         f"{value:g} {factor.factor.unit}; the range rests on: "
-                         f"{factor.factor.range_source}")  # fmt: skip
+            edges.append(f"- `{factor.factor.name}` at {value:.3g} {factor.factor.unit}, its "
+                         f"range's {end} end (the models' value {factor.factor.nominal:g}): a "
+                         "source would have to put the 1987 value there, where today's range "
+                         f"rests on: {factor.factor.range_source}")  # fmt: skip
     if edges:
         lines += ["What the best vector's values at an edge of their range (and not there at "
                   "the models' values) would need from a source to be believed:", "", *edges, ""]
