@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -31,16 +32,34 @@ LOSSY_CLI_ARGUMENTS = ["--loss", "0.1", "--seed", "7", "--nbufs", "2"]
 
 
 def toy_bands(**fields: Any) -> BandsScenario:
-    """A bands scenario cheap enough for a test: Morris with 2 trajectories of 4 levels, one
-    Sobol factor of 2 samples, one seed per one-at-a-time run, nothing left out; `fields` give
+    """A bands scenario cheap enough for a test: Morris with 2 trajectories of 4 levels (the
+    first run again for the seeds' floor), one Sobol factor of 2 samples, one seed per one-at-a-time run, nothing left out; `fields` give
     what it analyses (`tables`, `claims`, `nominal_seeds`...)."""
     defaults: dict[str, Any] = dict(
         name="toy-bands", title="toy", description="toy", tables=(), nominal_seeds=(1,),
-        seed_base=100, trajectories=2, levels=4, morris_seed=1, sobol_samples=2,
+        seed_base=100, trajectories=2, levels=4, morris_seed=1, floor_trajectories=1,
+        sobol_samples=2,
         sobol_factors=1, sobol_seed=1, within_pct=5.0, left_out={}, residuals=(),
         one_at_a_time_seeds=(1,), max_simulated_s=120.0,
     )  # fmt: skip
     return BandsScenario(**{**defaults, **fields})
+
+
+def spied_runs(monkeypatch: pytest.MonkeyPatch) -> list[list[TransferParameters]]:
+    """Every batch of transfers given to `executor.run_transfers` from now on (each still
+    run): what an analysis asks to simulate, seeds and all."""
+    from netblt_sim.batch import executor  # noqa: PLC0415
+
+    batches: list[list[TransferParameters]] = []
+    run_transfers = executor.run_transfers
+
+    def spy(runs: Sequence[TransferParameters], label: str | None,
+            executor_: executor.TransferExecutor | None = None) -> list[TransferRecord]:  # fmt: skip
+        batches.append(list(runs))
+        return run_transfers(runs, label, executor_)
+
+    monkeypatch.setattr(executor, "run_transfers", spy)
+    return batches
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """claim_bands: the share of Morris points at which a check holds, the assumption a check
 hinges on, a claims analysis run again on its store simulates nothing and reads only the grid
-points its check selects, and a check whose run set is missing is refused by name;
-finding_bands: a table's finding as a figure of 1 or 0 on a table's rows."""
+points its check selects, every Morris point with one seed and the floor's trajectories with a
+second, and a check whose run set is missing is refused by name; finding_bands: a table's
+finding as a figure of 1 or 0 on a table's rows."""
 
 from __future__ import annotations
 
@@ -12,15 +13,17 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import toy_bands
+from conftest import spied_runs, toy_bands
 
-from netblt_sim.batch.executor import TransferExecutor
+from netblt_sim.batch.executor import TransferExecutor, run_transfers
 from netblt_sim.core import runtime
+from netblt_sim.core.parameters import TransferParameters
+from netblt_sim.core.transfer import TransferRecord
 from netblt_sim.scenarios.bands.claims import ClaimAnalysis, analyse_claims, share_holding
 from netblt_sim.scenarios.bands.claims_report import claims_frame
 from netblt_sim.scenarios.bands.findings import checkable, finding_figure
 from netblt_sim.scenarios.bands.scenario import BandsScenario
-from netblt_sim.scenarios.bands.uncertainty import Factor, MorrisIndices
+from netblt_sim.scenarios.bands.uncertainty import Factor, MorrisIndices, common_seed_floor
 from netblt_sim.scenarios.measure.scenario import Check, parse_measure
 from netblt_sim.scenarios.registry import load_scenario
 from netblt_sim.scenarios.table.scenario import TableScenario
@@ -76,10 +79,11 @@ def cheap_claims(tmp_path: Path) -> BandsScenario:
 
 
 def test_a_claims_analysis_run_again_on_its_store_simulates_nothing(
-    ns: runtime.NsNamespace, tmp_path: Path
+    ns: runtime.NsNamespace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scenario = cheap_claims(tmp_path)
     store = tmp_path / "store.sqlite"
+    batches = spied_runs(monkeypatch)
     with TransferExecutor(store=store) as executor:
         claims = analyse_claims(scenario, executor)
         first = executor.counts
@@ -87,9 +91,22 @@ def test_a_claims_analysis_run_again_on_its_store_simulates_nothing(
     assert claims.runs == first.simulated
     factors = len(analysis.factors)
     assert factors == 10
-    # The nominal: 2 intervals x 2 seeds; each Morris point: the 40 ms interval alone.
-    assert first.simulated == 2 * 2 + 2 * (factors + 1)
+    # Each Morris point: the 40 ms interval alone, with seed_base; the first trajectory's
+    # again with floor_seed; the nominal: 2 intervals x 2 seeds.
+    size = factors + 1
+    (runs,) = batches
+    morris, again, nominal = runs[:2 * size], runs[2 * size:3 * size], runs[3 * size:]
+    assert {(run.seed, run.bi_ms) for run in morris} == {(100, 40)}
+    assert {(run.seed, run.bi_ms) for run in again} == {(101, 40)}
+    assert [replace(run, seed=100) for run in again] == morris[:size]
+    assert sorted((run.seed, run.bi_ms) for run in nominal) == [(1, 30), (1, 40), (2, 30), (2, 40)]
+    assert first.simulated == 2 * 2 + 2 * size + size
+    assert analysis.runs == first.simulated
     assert len(analysis.figures) == 2 * (factors + 1) and not np.isnan(analysis.figures).any()
+    figures_again = np.array([float(record.lost) for record in
+                              executor_records(again, store)])  # fmt: skip
+    assert analysis.floor == pytest.approx(common_seed_floor(
+        analysis.factors, analysis.points[:size], analysis.figures[:size], figures_again, 4))
     assert len(analysis.nominal_by_seed) == 2
     with TransferExecutor(store=store) as executor:
         (again,) = analyse_claims(scenario, executor).checks
@@ -97,6 +114,14 @@ def test_a_claims_analysis_run_again_on_its_store_simulates_nothing(
         assert executor.counts.cached == first.simulated
     assert again.indices == analysis.indices
     assert np.array_equal(again.figures, analysis.figures)
+
+
+def executor_records(runs: list[TransferParameters], store: Path) -> list[TransferRecord]:
+    """The stored records of `runs` (none simulated)."""
+    with TransferExecutor(store=store) as executor:
+        records = run_transfers(runs, None, executor)
+        assert executor.counts.simulated == 0
+    return records
 
 
 def test_a_check_whose_run_set_is_missing_is_refused_by_name(tmp_path: Path) -> None:

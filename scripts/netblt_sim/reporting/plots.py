@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -93,10 +94,12 @@ def plot_sensitivity(
     title: str,
     over: str = "configurations",
     output: str = "SPEED",
+    independent_share: float | None = None,
 ) -> Figure:
     """A tornado plot: each factor's share of the summed Morris μ* as a horizontal bar, the
-    largest on top, and the share the seeds alone would give as a dashed line; the legend
-    outside the axes."""
+    largest on top, and the share the seeds alone give (`noise_share`, the floor under the
+    design's common seed) as a dashed line; with `independent_share`, what a seed per point
+    would give as a dotted line; the legend outside the axes."""
     files_only()
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
@@ -106,8 +109,12 @@ def plot_sensitivity(
     figure, axes = plt.subplots(figsize=(10, 0.3 * len(names) + 1.6), dpi=120)
     axes.barh([names[i] for i in order], [shares[i] for i in order], color="tab:blue",
               label=f"Morris μ* share (mean over {over})")  # fmt: skip
-    axes.axvline(noise_share, color="black", linestyle="--", linewidth=1,
-                 label="seeds alone (μ* floor)")  # fmt: skip
+    if not math.isnan(noise_share):  # NaN: not measured
+        axes.axvline(noise_share, color="black", linestyle="--", linewidth=1,
+                     label="seeds alone (μ* floor, common seed, measured)")  # fmt: skip
+    if independent_share is not None and not math.isnan(independent_share):
+        axes.axvline(independent_share, color="grey", linestyle=":", linewidth=1,
+                     label="seeds alone with a seed per point (formula)")  # fmt: skip
     axes.set_xlabel(f"share of the summed μ* of {output}")
     axes.set_title(title, fontsize=10)
     axes.tick_params(axis="y", labelsize=7)

@@ -10,9 +10,12 @@ For each check, over the factors of its run set's network (`BandsScenario.networ
    and per seed;
 2. Morris screening (the scenario's `morris`; one sample per network, so that checks on one
    network share their points): at point i, the run set's grid without its seeds, only the
-   grid points the check's `where` selects, with seed `seed_base` + i and stopped at
-   `max_simulated_s`; the check's figure at each point, whether it holds there, and Morris's
-   indices of the figure.
+   grid points the check's `where` selects, with seed `seed_base` at every point (common
+   random numbers) and stopped at `max_simulated_s`; the check's figure at each point, whether
+   it holds there, and Morris's indices of the figure;
+3. the seeds' floor under the common seed: the sample's first `floor_trajectories`
+   trajectories again with `floor_seed`, the check's figure there, and the μ* a factor
+   without effect shows (`common_seed_floor`).
 
 All runs go through the executor in one batch (equal runs are run once, and a stopped analysis
 simulates only what it had not finished). The files: `claim_bands_report`.
@@ -37,6 +40,7 @@ from netblt_sim.scenarios.bands.scenario import (
 from netblt_sim.scenarios.bands.uncertainty import (
     Factor,
     MorrisIndices,
+    common_seed_floor,
     morris_sample,
     normalised_levels,
     point_parameters,
@@ -67,7 +71,11 @@ class ClaimAnalysis:
     nominal: float  # the check's figure over its own seeds
     nominal_by_seed: NDArray[np.float64]  # the figure of each of its seeds alone
     indices: MorrisIndices
-    runs: int  # the check's runs: its Morris points' and its nominal seeds'
+    runs: int  # the check's runs: its Morris points', their floor's and its nominal seeds'
+    # The seeds' μ* floor under the common seed (`common_seed_floor`); NaN where not measured.
+    floor: float = float("nan")
+    # The figure at the first of `points` again with `floor_seed` (NaN: a run failed).
+    again: NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
 
     def holding(self) -> NDArray[np.bool_]:
         """Whether the check holds at each Morris point whose runs all finished."""
@@ -142,6 +150,7 @@ class _Plan:
     points: NDArray[np.float64]
     nominal: slice
     morris: list[slice]  # per point
+    floor: list[slice]  # per `floor_points` point, with `floor_seed`
 
 
 @dataclass
@@ -155,8 +164,8 @@ class ClaimsAnalysis:
 
 
 def analyse_claims(scenario: BandsScenario, executor: TransferExecutor | None) -> ClaimsAnalysis:
-    """Runs every check's nominal seeds and Morris points in one batch (see the module's
-    text) and returns each check's analysis."""
+    """Runs every check's nominal seeds, Morris points and their floor's in one batch (see the
+    module's text) and returns each check's analysis."""
     batch = RunBatch()
     samples: dict[str, tuple[list[Factor], NDArray[np.float64]]] = {}
     plans = []
@@ -169,10 +178,13 @@ def analyse_claims(scenario: BandsScenario, executor: TransferExecutor | None) -
                     factors_, scenario.trajectories, scenario.levels, scenario.morris_seed))
             factors_, points = samples[run_set.network]
             bases = [varied(scenario, base) for base in point_bases(run_set, check)]
-            morris = [batch.add([point_parameters(base, factors_, point, scenario.seed_base + i)
-                                 for base in bases]) for i, point in enumerate(points)]
+            morris = [batch.add([point_parameters(base, factors_, point, scenario.seed_base)
+                                 for base in bases]) for point in points]  # fmt: skip
+            floor = [batch.add([point_parameters(base, factors_, point, scenario.floor_seed)
+                                for base in bases])
+                     for point in scenario.floor_points(points, factors_)]  # fmt: skip
             plans.append(_Plan(measure, check, run_set, factors_, points,
-                               batch.add(run_set.parameters()), morris))  # fmt: skip
+                               batch.add(run_set.parameters()), morris, floor))  # fmt: skip
     records = batch.records(f"{scenario.name}: claims, nominal and Morris", executor)
     return ClaimsAnalysis([_analysis(scenario, plan, batch.runs, records) for plan in plans],
                           len(set(batch.runs)))  # fmt: skip
@@ -183,16 +195,26 @@ def _analysis(scenario: BandsScenario, plan: _Plan, runs: list[Any],
     check = plan.check
     nominal = _frame(plan.run_set, runs[plan.nominal], records[plan.nominal])
     seeds = sorted(set(nominal[SEED])) if nominal is not None else []
-    figures = np.array([_figure(check, _frame(plan.run_set, runs[s], records[s]))
-                        for s in plan.morris], dtype=np.float64)  # fmt: skip
+    figures = _figures(plan, runs, records, plan.morris)
+    again = _figures(plan, runs, records, plan.floor)
     indices = complete_trajectories_indices(plan.factors, plan.points, figures, scenario.levels)
+    floor = common_seed_floor(plan.factors, plan.points[:len(again)], figures[:len(again)],
+                              again, scenario.levels)  # fmt: skip
     return ClaimAnalysis(
         plan.measure.name, plan.run_set.network, check, plan.factors, plan.points, figures,
         _figure(check, nominal),
         np.array([_figure(check, nominal[nominal[SEED] == seed]) for seed in seeds]
                  if nominal is not None else [], dtype=np.float64),
-        indices, sum(s.stop - s.start for s in [*plan.morris, plan.nominal]),
+        indices, sum(s.stop - s.start for s in [*plan.morris, *plan.floor, plan.nominal]), floor,
+        again,
     )  # fmt: skip
+
+
+def _figures(plan: _Plan, runs: list[Any], records: list[TransferRecord | None],
+             slices: list[slice]) -> NDArray[np.float64]:  # fmt: skip
+    """The check's figure at each point whose runs are `slices` (NaN: a run failed)."""
+    return np.array([_figure(plan.check, _frame(plan.run_set, runs[s], records[s]))
+                     for s in slices], dtype=np.float64)  # fmt: skip
 
 
 def _frame(run_set: RunSet, runs: list[Any], records: list[TransferRecord | None]

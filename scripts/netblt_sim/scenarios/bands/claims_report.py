@@ -15,8 +15,20 @@ from netblt_sim.reporting.atomic import write_together
 from netblt_sim.reporting.outcome import Verdict
 from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.bands.claims import FINDING_QUANTITY, ClaimAnalysis, ClaimsAnalysis
+from netblt_sim.scenarios.bands.floor import (
+    FloorShares,
+    floor_share,
+    floor_text,
+    separation_text,
+)
 from netblt_sim.scenarios.bands.scenario import BandsScenario
-from netblt_sim.scenarios.bands.uncertainty import Factor, seed_noise_floor
+from netblt_sim.scenarios.bands.uncertainty import (
+    Factor,
+    absolute_floor,
+    effect_differences,
+    seed_noise_floor,
+    seed_spread,
+)
 from netblt_sim.scenarios.measure.scenario import figure_text
 
 CLAIMS_STEM = "claims"
@@ -26,7 +38,7 @@ CLAIM_COLUMNS: tuple[str, ...] = ("scenario", "claim", "runs", "quantity", "stat
 CLAIM_COLUMNS += ("low", "high", "nominal", "p5", "p95", "holds_at_nominal")
 CLAIM_COLUMNS += ("share_of_points_holding", "morris_points", "dominant_assumption")
 CLAIM_COLUMNS += ("dominant_share", "hinge_assumption", "hinge_end", "hinge_level_failing")
-CLAIM_COLUMNS += ("hinge_level_holding", "check_runs")
+CLAIM_COLUMNS += ("hinge_level_holding", "seed_floor_share", "check_runs")
 NO_EFFECT = "none (the figure does not move)"
 
 
@@ -41,6 +53,7 @@ def claims_frame(analyses: list[ClaimAnalysis]) -> pd.DataFrame:
         shares = analysis.indices.shares()
         top = int(np.argmax(analysis.indices.mu_star))
         moves = analysis.indices.mu_star[top] > 0
+        total = sum(analysis.indices.mu_star)
         hinge = analysis.hinge()
         rows.append({
             "scenario": analysis.scenario, "claim": check.claim, "runs": check.runs,
@@ -57,6 +70,7 @@ def claims_frame(analyses: list[ClaimAnalysis]) -> pd.DataFrame:
             "hinge_end": hinge[1] if hinge else "",
             "hinge_level_failing": round(hinge[2], 2) if hinge else np.nan,
             "hinge_level_holding": round(hinge[3], 2) if hinge else np.nan,
+            "seed_floor_share": round(analysis.floor / total, 4) if moves else np.nan,
             "check_runs": analysis.runs,
         })  # fmt: skip
     return pd.DataFrame(rows, columns=list(CLAIM_COLUMNS))
@@ -83,16 +97,23 @@ def mean_shares(analyses: list[ClaimAnalysis]) -> tuple[list[Factor], list[float
     return list(factors_.values()), [float(np.mean(shares[key])) for key in factors_]
 
 
-def noise_share(scenario: BandsScenario, analyses: list[ClaimAnalysis]) -> float:
+def noise_shares(scenario: BandsScenario, analyses: list[ClaimAnalysis]) -> FloorShares:
     """The seeds' μ* floor as a share of the factors' summed μ*, averaged over the checks
-    whose figure moves."""
-    shares = []
-    for analysis in analyses:
-        total = sum(analysis.indices.mu_star)
-        if total > 0 and len(analysis.nominal_by_seed) > 1:
-            sd = float(np.nanstd(analysis.nominal_by_seed, ddof=1))
-            shares.append(seed_noise_floor(sd, scenario.levels) / total)
-    return float(np.mean(shares)) if shares else 0.0
+    whose figure moves: measured under the common seed (`ClaimAnalysis.floor`), and by the
+    formula of a seed per point, with the nominal seeds' spread (over the checks with more than
+    one nominal seed: a table's finding has one figure at the nominal point) and with the two
+    seeds' at the floor's points."""
+    totals = [sum(analysis.indices.mu_star) for analysis in analyses]
+    nominal = [seed_noise_floor(float(np.nanstd(a.nominal_by_seed, ddof=1)), scenario.levels)
+               if len(a.nominal_by_seed) > 1 else float("nan") for a in analyses]  # fmt: skip
+    points = [seed_noise_floor(seed_spread(a.figures[:len(a.again)], a.again), scenario.levels)
+              for a in analyses]  # fmt: skip
+    absolute = [absolute_floor(effect_differences(a.factors, a.points[:len(a.again)],
+                                                  a.figures[:len(a.again)], a.again,
+                                                  scenario.levels)) for a in analyses]  # fmt: skip
+    return FloorShares(floor_share([a.floor for a in analyses], totals),
+                       floor_share(nominal, totals), floor_share(points, totals),
+                       floor_share(absolute, totals))  # fmt: skip
 
 
 def write_claim_bands(scenario: BandsScenario, claims: ClaimsAnalysis, results_dir: Path
@@ -105,11 +126,12 @@ def write_claim_bands(scenario: BandsScenario, claims: ClaimsAnalysis, results_d
     markdown = claims_markdown(scenario, claims, frame)
     factors_, shares = mean_shares(analyses)
     moving = sum(sum(a.indices.mu_star) > 0 for a in analyses)
+    floors = noise_shares(scenario, analyses)
     figure = plot_sensitivity(
-        [f.name for f in factors_], shares, noise_share(scenario, analyses),
+        [f.name for f in factors_], shares, floors.measured,
         f"RFC 1030's claims of its text: Morris sensitivity of each check's figure ({moving} of "
         f"{len(analyses)} checks move)", over="the checks whose network varies it",
-        output="the check's figure",
+        output="the check's figure", independent_share=floors.nominal,
     )  # fmt: skip
     csv_path, markdown_path, png_path = (results_dir / name for name in CLAIM_FILES)
     return write_together(csv_path, frame, markdown_path, markdown, [(png_path, figure)]), frame
@@ -169,16 +191,21 @@ def claims_markdown(scenario: BandsScenario, claims: ClaimsAnalysis, frame: pd.D
                      f"{_counts(findings)}.")  # fmt: skip
     lines += [
         f"- Morris screening: {scenario.trajectories} trajectories, {scenario.levels} levels, "
-        f"seed {scenario.morris_seed}, point i with seed {scenario.seed_base} + i, each run "
-        f"stopped at {scenario.max_simulated_s:g} simulated seconds; for the checks "
-        f"{claims.runs} distinct runs ({int(frame['check_runs'].sum())} read by the checks: "
-        "checks of one run set share its runs); the findings read the tables' Morris runs.", "",
+        f"seed {scenario.morris_seed}, every point with seed {scenario.seed_base} (common random "
+        f"numbers), the first {scenario.floor_trajectories} trajectories again with seed "
+        f"{scenario.floor_seed} for the seeds' floor, each run stopped at "
+        f"{scenario.max_simulated_s:g} simulated seconds; for the checks {claims.runs} distinct "
+        f"runs ({int(frame['check_runs'].sum())} read by the checks: checks of one run set share "
+        "its runs); the findings read the tables' Morris runs and their floor's.",
+        f"- {_floor_summary(scenario, analyses)}", "",
         "The band: the 5th and 95th percentiles of the check's figure over its Morris points "
         "and its nominal seeds (each seed alone). The dominant assumption: the factor with the "
         "largest Morris μ* of the figure, and its share of the summed μ*. Where a check holds "
         "at some points and not others, the assumption it hinges on: the factor whose mean "
         "level differs most between the points where it fails and those where it holds. A "
-        "finding's figure is 1 where it holds and 0 where not (`finding_bands`).", "",
+        "finding's figure is 1 where it holds and 0 where not (`finding_bands`). "
+        "`seed_floor_share` (CSV): the check's seeds' floor under the common seed as a share of "
+        "its summed μ*.", "",
         "## Each claim", "",
     ]  # fmt: skip
     for index, (analysis, (_, row)) in enumerate(zip(analyses, frame.iterrows(), strict=True)):
@@ -195,6 +222,15 @@ def claims_markdown(scenario: BandsScenario, claims: ClaimsAnalysis, frame: pd.D
     lines += ["", markdown_table(columns, cells, "lllrrrlrl")]
     lines += _factor_lines(scenario, analyses)
     return "\n".join(lines) + "\n"
+
+
+def _floor_summary(scenario: BandsScenario, analyses: list[ClaimAnalysis]) -> str:
+    """The summary's line on the seeds' floor (`floor`) against the factors' mean shares."""
+    floors = noise_shares(scenario, analyses)
+    factors_, shares = mean_shares(analyses)
+    names = [factor.name for factor in factors_]
+    over = "the checks and findings whose figure moves"
+    return (floor_text(scenario, floors, over) + " " + separation_text(names, shares, floors))
 
 
 def _factor_lines(scenario: BandsScenario, analyses: list[ClaimAnalysis]) -> list[str]:

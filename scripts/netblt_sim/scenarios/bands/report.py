@@ -20,8 +20,25 @@ from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.bands.claims import analyse_claims
 from netblt_sim.scenarios.bands.claims_report import claim_verdicts, write_claim_bands
 from netblt_sim.scenarios.bands.findings import analyse_findings
-from netblt_sim.scenarios.bands.scenario import BandsScenario, TableAnalysis, analyse
-from netblt_sim.scenarios.bands.uncertainty import normalised_levels, seed_noise_floor
+from netblt_sim.scenarios.bands.floor import (
+    FloorShares,
+    floor_share,
+    floor_text,
+    separation_text,
+)
+from netblt_sim.scenarios.bands.scenario import (
+    BandsScenario,
+    TableAnalysis,
+    analyse,
+    throughputs,
+)
+from netblt_sim.scenarios.bands.uncertainty import (
+    absolute_floor,
+    effect_differences,
+    normalised_levels,
+    seed_noise_floor,
+    seed_spread,
+)
 from netblt_sim.scenarios.table.scenario import CONFIGURATION_COLUMNS
 
 if TYPE_CHECKING:
@@ -32,7 +49,9 @@ if TYPE_CHECKING:
 BANDS_COLUMNS: tuple[str, ...] = ("table", "configuration", *CONFIGURATION_COLUMNS)
 BANDS_COLUMNS += ("published_median", "nominal_median", "nominal_seed_sd", "p5", "p95")
 BANDS_COLUMNS += ("published_within_band", "nominal_error_pct", "nominal_within_pct")
-BANDS_COLUMNS += ("dominant_assumption", "dominant_share", "dominant_above_seed_noise", "runs")
+BANDS_COLUMNS += ("dominant_assumption", "dominant_share", "dominant_above_seed_noise")
+BANDS_COLUMNS += ("seed_floor_share", "independent_seed_floor_share")
+BANDS_COLUMNS += ("points_seed_floor_share", "runs")
 NAMES = ("BS", "BI", "PSZ", "BFSZ", "XFSZ", "NBUFS")  # as RFC 1030 heads the columns
 
 
@@ -62,7 +81,11 @@ def bands_frame(scenario: BandsScenario, analysis: TableAnalysis) -> pd.DataFram
         indices = analysis.indices[index]
         shares = indices.shares()
         top = int(np.argmax(indices.mu_star))
-        floor = seed_noise_floor(float(np.std(nominal, ddof=1)), scenario.levels)
+        floor = analysis.floors[index]
+        total = sum(indices.mu_star)
+        of_total = [round(f / total, 4) if total > 0 else np.nan
+                    for f in (floor, independent_floor(scenario, nominal),
+                              points_floor(scenario, analysis, index))]  # fmt: skip
         error = 100 * (nominal_median - published) / published
         rows.append({
             "table": analysis.table.table, "configuration": configuration_text(configuration),
@@ -76,6 +99,8 @@ def bands_frame(scenario: BandsScenario, analysis: TableAnalysis) -> pd.DataFram
             "dominant_assumption": analysis.factors[top].name,
             "dominant_share": round(shares[top], 3),
             "dominant_above_seed_noise": bool(indices.mu_star[top] > floor),
+            "seed_floor_share": of_total[0], "independent_seed_floor_share": of_total[1],
+            "points_seed_floor_share": of_total[2],
             "runs": len(samples),
         })  # fmt: skip
     return pd.DataFrame(rows, columns=list(BANDS_COLUMNS))
@@ -86,14 +111,38 @@ def mean_shares(analysis: TableAnalysis) -> NDArray[np.float64]:
     return np.asarray(np.mean([i.shares() for i in analysis.indices], axis=0), dtype=np.float64)
 
 
-def noise_share(scenario: BandsScenario, analysis: TableAnalysis) -> float:
-    """The seeds' μ* floor as a share of the factors' summed μ*, averaged over configurations."""
-    shares = []
-    for nominal, indices in zip(analysis.nominal, analysis.indices, strict=True):
-        total = sum(indices.mu_star)
-        floor = seed_noise_floor(float(np.std(nominal, ddof=1)), scenario.levels)
-        shares.append(floor / total if total > 0 else 0.0)
-    return float(np.mean(shares))
+def independent_floor(scenario: BandsScenario, nominal: NDArray[np.float64]) -> float:
+    """The μ* floor the formula of a seed per point gives, from the nominal seeds' spread."""
+    return seed_noise_floor(float(np.std(nominal, ddof=1)), scenario.levels)
+
+
+def points_floor(scenario: BandsScenario, analysis: TableAnalysis, index: int) -> float:
+    """The μ* floor a seed per point would give at the points run with both seeds, from the
+    spread between the two seeds there (`seed_spread`)."""
+    again = throughputs(analysis.floor_records[index])
+    spread = seed_spread(analysis.morris[index][:len(again)], again)
+    return seed_noise_floor(spread, scenario.levels)
+
+
+def differences_floor(scenario: BandsScenario, analysis: TableAnalysis, index: int) -> float:
+    """The floor under the common seed from the mean absolute difference (`absolute_floor`)."""
+    again = throughputs(analysis.floor_records[index])
+    return absolute_floor(effect_differences(
+        analysis.factors, analysis.morris_points[:len(again)], analysis.morris[index][:len(again)],
+        again, scenario.levels))  # fmt: skip
+
+
+def noise_shares(scenario: BandsScenario, analysis: TableAnalysis) -> FloorShares:
+    """The seeds' μ* floor as a share of the factors' summed μ*, averaged over configurations:
+    measured under the common seed, and by the formula of a seed per point, with the nominal
+    seeds' spread and with the two seeds' at the floor's points."""
+    totals = [sum(indices.mu_star) for indices in analysis.indices]
+    nominal = [independent_floor(scenario, outputs) for outputs in analysis.nominal]
+    indices = range(len(analysis.nominal))
+    points = [points_floor(scenario, analysis, i) for i in indices]
+    absolute = [differences_floor(scenario, analysis, i) for i in indices]
+    return FloorShares(floor_share(analysis.floors, totals), floor_share(nominal, totals),
+                       floor_share(points, totals), floor_share(absolute, totals))  # fmt: skip
 
 
 def write_table_bands(
@@ -105,10 +154,11 @@ def write_table_bands(
     frame = bands_frame(scenario, analysis)
     markdown = bands_markdown(scenario, analysis, frame)
     names = [f.name for f in analysis.factors]
+    floors = noise_shares(scenario, analysis)
     figure = plot_sensitivity(
-        names, mean_shares(analysis).tolist(), noise_share(scenario, analysis),
+        names, mean_shares(analysis).tolist(), floors.measured,
         f"{analysis.table.title.split(':')[0]}: Morris sensitivity of SPEED (mean over "
-        f"{len(frame)} configurations)",
+        f"{len(frame)} configurations)", independent_share=floors.nominal,
     )  # fmt: skip
     stem = results_dir / analysis.table.name
     paths = write_together(stem.with_name(f"{stem.name}-bands.csv"), frame,
@@ -126,6 +176,7 @@ def bands_markdown(scenario: BandsScenario, analysis: TableAnalysis, frame: pd.D
     table = analysis.table
     factors_ = analysis.factors
     morris_runs = len(analysis.morris_points) * len(frame)
+    floor_runs = len(scenario.floor_points(analysis.morris_points, factors_)) * len(frame)
     nominal_runs = len(scenario.nominal_seeds) * len(frame)
     within = int(frame["published_within_band"].sum())
     close = int(frame["nominal_within_pct"].sum())
@@ -147,15 +198,23 @@ def bands_markdown(scenario: BandsScenario, analysis: TableAnalysis, frame: pd.D
         "leave off, such as LostInterruptWindow and RearmCost at 0).",
         f"- Runs: {nominal_runs} at the nominal point, {morris_runs} Morris ({scenario.trajectories}"
         f" trajectories x {len(factors_) + 1} points, {scenario.levels} levels, for each of "
-        f"{len(frame)} configurations), {sum(len(y) for y in analysis.sobol_outputs)} Sobol, "
+        f"{len(frame)} configurations, every point with seed {scenario.seed_base}), {floor_runs} "
+        f"for the seeds' floor (the first {scenario.floor_trajectories} trajectories again with "
+        f"seed {scenario.floor_seed}), {sum(len(y) for y in analysis.sobol_outputs)} Sobol, "
         f"{len(analysis.one_at_a_time) * len(scenario.one_at_a_time_seeds)} one at a time.",
+        f"- {_floor_summary(scenario, analysis)}",
         "",
         "The band: the 5th and 95th percentiles of SPEED over the configuration's Morris points "
-        "(every factor on its levels, each point with its own seed) and its nominal seeds. The "
+        "(every factor on its levels, every point with the same seed) and its nominal seeds (the "
+        "seed varying only there). The "
         "dominant assumption: the largest Morris μ* (the mean absolute change of SPEED when the "
         "factor moves across its whole range), its share of the factors' summed μ*; "
-        "`dominant_above_seed_noise` is false where that μ* is below what seeds alone give "
-        "(2 σ_seed / (√π Δ), Δ the Morris step).", "",
+        "`dominant_above_seed_noise` is false where that μ* is below what seeds alone give under "
+        "the common seed, the floor measured from the trajectories run again with a second seed "
+        "(`seed_floor_share`: as a share of the summed μ*; `independent_seed_floor_share` and "
+        "`points_seed_floor_share`: what a seed per point would give, 2 σ_seed / (√π Δ) with Δ "
+        "the Morris step and σ_seed the nominal seeds' spread or the two seeds' at the points "
+        "run with both).", "",
         "## The factors", "",
     ]  # fmt: skip
     shares = mean_shares(analysis)
@@ -168,18 +227,33 @@ def bands_markdown(scenario: BandsScenario, analysis: TableAnalysis, frame: pd.D
     if left_out:
         lines += ["", "Left at their values: " + "; ".join(
             f"`{key}` ({why})" for key, why in left_out.items()) + "."]  # fmt: skip
+    floors = noise_shares(scenario, analysis)
     lines += [
-        "", f"Seeds' μ* floor as a share of the summed μ* (mean over configurations): "
-        f"{noise_share(scenario, analysis):.3f}.", "",
-        "## Each configuration", "",
+        "", floor_text(scenario, floors, "configurations") + " "
+        + separation_text([f.name for f in factors_], shares.tolist(), floors),
+        "", "## Each configuration", "",
         markdown_table([*NAMES, "published", "nominal (σ seeds)", "error %", "p5", "p95",
                         "inside", "dominant", "share"],
                        [_configuration_cells(row) for _, row in frame.iterrows()],
                        "rrrrrrrrrrrllr"),
     ]  # fmt: skip
-    lines += _sobol_lines(analysis)
+    lines += _sobol_lines(scenario, analysis)
     lines += _residual_lines(scenario, analysis, frame)
     return "\n".join(lines) + "\n"
+
+
+def _floor_summary(scenario: BandsScenario, analysis: TableAnalysis) -> str:
+    """The summary's line on the seeds' floor: its share measured under the common seed, the
+    share a seed per point would give, and the factors' mean shares against it."""
+    floors = noise_shares(scenario, analysis)
+    shares = mean_shares(analysis)
+    above = int((shares > floors.measured).sum())
+    return (f"The seeds' μ* floor as a share of the summed μ* (mean over configurations): "
+            f"{floors.measured:.3f} under the common seed (measured), {floors.nominal:.3f} with "
+            f"a seed per point (the formula, the nominal seeds' spread; {floors.points:.3f} with "
+            f"the spread between two seeds at the Morris points); the factors' mean Morris "
+            f"shares {shares.min():.3f}-{shares.max():.3f}, {above} of {len(shares)} above the "
+            "measured floor (see the factors).")  # fmt: skip
 
 
 def _configuration_cells(row: pd.Series) -> list[str]:
@@ -194,7 +268,7 @@ def _configuration_cells(row: pd.Series) -> list[str]:
             f"`{row['dominant_assumption']}`{noise}", f"{row['dominant_share']:.2f}"]  # fmt: skip
 
 
-def _sobol_lines(analysis: TableAnalysis) -> list[str]:
+def _sobol_lines(scenario: BandsScenario, analysis: TableAnalysis) -> list[str]:
     if not analysis.sobol:
         return []
     names = [f.name for f in analysis.sobol_factors]
@@ -206,8 +280,8 @@ def _sobol_lines(analysis: TableAnalysis) -> list[str]:
         "", "## Sobol indices of the strongest factors", "",
         f"The {len(names)} factors with the largest mean Morris share, the others at their "
         f"values; {len(analysis.sobol_outputs[0])} points per configuration (Saltelli's sample, "
-        "each point with its own seed, so the indices carry the seeds' noise: small samples, "
-        "read them as a ranking).", "",
+        f"every point with the Morris points' seed, {scenario.seed_base}: what noise the common "
+        "seed leaves is the Morris floor's; small samples, read them as a ranking).", "",
         markdown_table(["factor", "S1 (mean)", "ST (mean)"],
                        [[f"`{n}`", f"{a:.2f}", f"{b:.2f}"]
                         for n, a, b in zip(names, first, total, strict=True)], "lrr"),

@@ -7,11 +7,13 @@ entries (less those its `left_out` names, each with why):
 
 1. the nominal point: each configuration with every `nominal_seeds` seed and the models as they
    are (the between-seed spread);
-2. Morris screening (`morris`: trajectories, levels, seed): the same points for every
-   configuration, point i run with seed `seed_base` + i, so that seeds vary with the
-   assumptions;
+2. Morris screening (`morris`: trajectories, levels, seed, floor_trajectories): the same points
+   for every configuration, every point run with the same seed, `seed_base` (common random
+   numbers: the difference of two points is the factors', as far as the seed keeps the runs
+   aligned), and the first `floor_trajectories` trajectories again with a second common seed,
+   `seed_base` + 1, which measures the seeds' floor under the common seed (`common_seed_floor`);
 3. Sobol indices (`sobol`: samples, factors, seed) of the table's `factors` strongest factors by
-   their mean Morris share, the others at their values;
+   their mean Morris share, the others at their values, every point with seed `seed_base`;
 4. the residuals (`residuals`: a title, a table and a `where` over its configurations): each of
    their configurations with one factor at a time at each end of its range (the others at their
    values, `one_at_a_time_seeds`), to say which assumption within its range reaches the
@@ -43,6 +45,7 @@ from netblt_sim.scenarios.bands.uncertainty import (
     Factor,
     MorrisIndices,
     SobolIndices,
+    common_seed_floor,
     factors,
     morris_indices,
     morris_sample,
@@ -64,6 +67,7 @@ BANDS_KEYS: tuple[str, ...] = ("kind", "title", "description", "tables", "nomina
 BANDS_KEYS += ("seed_base", "morris", "sobol", "within_pct", "left_out", "residuals")
 BANDS_KEYS += ("one_at_a_time_seeds", "max_simulated_s", "claims")
 CLAIMS_KEYS: tuple[str, ...] = ("scenarios", "description")
+MORRIS_KEYS: tuple[str, ...] = ("trajectories", "levels", "seed", "floor_trajectories")
 CONFIGURATION_FIELDS: tuple[str, ...] = tuple(c for c in CONFIGURATION_COLUMNS)
 
 
@@ -89,6 +93,8 @@ class BandsScenario:
     trajectories: int
     levels: int
     morris_seed: int
+    # The trajectories (the first of each Morris sample) run again with `floor_seed`.
+    floor_trajectories: int
     sobol_samples: int
     sobol_factors: int
     sobol_seed: int
@@ -105,6 +111,18 @@ class BandsScenario:
 
     def factors(self, table: TableScenario) -> list[Factor]:
         return factors(table.network, self.left_out.get(table.name, {}))
+
+    @property
+    def floor_seed(self) -> int:
+        """The second common seed: the first `floor_trajectories` trajectories' runs again, whose
+        elementary effects beside the first seed's measure the seeds' floor."""
+        return self.seed_base + 1
+
+    def floor_points(self, points: NDArray[np.float64], factors_: Sequence[Factor]
+                     ) -> NDArray[np.float64]:  # fmt: skip
+        """The points of a Morris sample (`morris_sample`'s rows) run again with `floor_seed`:
+        its first `floor_trajectories` trajectories."""
+        return points[:self.floor_trajectories * (len(factors_) + 1)]
 
     def network_factors(self, network: str) -> list[Factor]:
         """The factors of a claim's runs on `network`: the scenario's table on that network's
@@ -137,8 +155,13 @@ def parse_bands(path: Path, raw: object, tables: Mapping[str, TableScenario],
     names = entry["tables"]
     if not isinstance(names, list) or not names or any(n not in tables for n in names):
         raise ValueError(f"{path}: tables = {names!r}: must list table scenarios of {sorted(tables)}")
-    morris = json_object(f"{path}: morris", entry["morris"], ("trajectories", "levels", "seed"),
-                         ("trajectories", "levels", "seed"))  # fmt: skip
+    morris = json_object(f"{path}: morris", entry["morris"], MORRIS_KEYS, MORRIS_KEYS)
+    trajectories = _whole(f"{path}: morris.trajectories", morris["trajectories"], 2)
+    floor_trajectories = _whole(f"{path}: morris.floor_trajectories",
+                                morris["floor_trajectories"], 1)  # fmt: skip
+    if floor_trajectories > trajectories:
+        raise ValueError(f"{path}: morris.floor_trajectories = {floor_trajectories}: must be at "
+                         f"most morris.trajectories ({trajectories})")  # fmt: skip
     sobol = json_object(f"{path}: sobol", entry["sobol"], ("samples", "factors", "seed"),
                         ("samples", "factors", "seed"))  # fmt: skip
     samples = _whole(f"{path}: sobol.samples", sobol["samples"], 2)
@@ -162,9 +185,10 @@ def parse_bands(path: Path, raw: object, tables: Mapping[str, TableScenario],
         tables=tuple(tables[n] for n in names),
         nominal_seeds=_seeds(f"{path}: nominal_seeds", entry["nominal_seeds"]),
         seed_base=_whole(f"{path}: seed_base", entry["seed_base"], 1),
-        trajectories=_whole(f"{path}: morris.trajectories", morris["trajectories"], 2),
+        trajectories=trajectories,
         levels=_whole(f"{path}: morris.levels", morris["levels"], 2),
         morris_seed=_whole(f"{path}: morris.seed", morris["seed"], 0),
+        floor_trajectories=floor_trajectories,
         sobol_samples=samples,
         sobol_factors=_whole(f"{path}: sobol.factors", sobol["factors"], 1),
         sobol_seed=_whole(f"{path}: sobol.seed", sobol["seed"], 0),
@@ -250,12 +274,16 @@ class TableAnalysis:
     morris_points: NDArray[np.float64]
     morris: list[NDArray[np.float64]]  # per configuration: the output per Morris point
     indices: list[MorrisIndices]
+    # per configuration: the seeds' μ* floor under the common seed (`common_seed_floor`)
+    floors: list[float]
     sobol_factors: list[Factor]
     sobol: list[SobolIndices]
     sobol_outputs: list[NDArray[np.float64]]
     one_at_a_time: pd.DataFrame  # configuration index, factor, end, value, median output
     # per configuration: the record per Morris point (None: the run failed)
     morris_records: list[list[TransferRecord | None]] = field(default_factory=list)
+    # per configuration: the record per `floor_points` point with `floor_seed`
+    floor_records: list[list[TransferRecord | None]] = field(default_factory=list)
 
 
 class RunBatch:
@@ -306,8 +334,9 @@ def analyse(scenario: BandsScenario, executor: TransferExecutor | None) -> list[
 
 
 def screen(scenario: BandsScenario, executor: TransferExecutor | None) -> list[TableAnalysis]:
-    """The first step alone: each table's nominal seeds and Morris points, one batch (its
-    analyses without Sobol indices or one-at-a-time runs)."""
+    """The first step alone: each table's nominal seeds and Morris points (every point with
+    `seed_base`, the `floor_points` again with `floor_seed`), one batch (its analyses without
+    Sobol indices or one-at-a-time runs)."""
     from netblt_sim.core.parameters import transfer_parameters  # noqa: PLC0415
 
     tables = scenario.tables
@@ -315,29 +344,38 @@ def screen(scenario: BandsScenario, executor: TransferExecutor | None) -> list[T
     table_configurations = [configurations(table) for table in tables]
     bases = [base_transfers(t, configs)
              for t, configs in zip(tables, table_configurations, strict=True)]  # fmt: skip
-    # Step 1 and 2 together: the nominal seeds, and the Morris points.
+    # Step 1 and 2 together: the nominal seeds, the Morris points and the floor's again.
     batch = RunBatch()
     nominal_slices = [
         [batch.add([transfer_parameters(**base, seed=s) for s in scenario.nominal_seeds])
          for base in table_bases] for table_bases in bases]  # fmt: skip
     points = [morris_sample(f, scenario.trajectories, scenario.levels, scenario.morris_seed)
               for f in table_factors]  # fmt: skip
-    morris_slices = [
-        [batch.add([point_parameters(varied(scenario, base), f, point, scenario.seed_base + i)
-                    for i, point in enumerate(table_points)]) for base in table_bases]
-        for f, table_points, table_bases in zip(table_factors, points, bases, strict=True)
-    ]  # fmt: skip
+    again = [scenario.floor_points(p, f) for p, f in zip(points, table_factors, strict=True)]
+
+    def add(sample: list[NDArray[np.float64]], seed: int) -> list[list[slice]]:
+        """Per table, per configuration: its runs at each point of the table's sample."""
+        return [[batch.add([point_parameters(varied(scenario, base), f, point, seed)
+                            for point in table_points]) for base in table_bases]
+                for f, table_points, table_bases
+                in zip(table_factors, sample, bases, strict=True)]  # fmt: skip
+
+    morris_slices = add(points, scenario.seed_base)
+    floor_slices = add(again, scenario.floor_seed)
     records = batch.records(f"{scenario.name}: nominal and Morris", executor)
     outputs = throughputs(records)
     analyses = []
     for t, table in enumerate(tables):
+        f, n = table_factors[t], len(again[t])
         morris = [outputs[s] for s in morris_slices[t]]
-        indices = [complete_trajectories_indices(table_factors[t], points[t], y, scenario.levels)
-                   for y in morris]  # fmt: skip
+        indices = [complete_trajectories_indices(f, points[t], y, scenario.levels) for y in morris]
+        floors = [common_seed_floor(f, again[t], y[:n], outputs[s], scenario.levels)
+                  for y, s in zip(morris, floor_slices[t], strict=True)]  # fmt: skip
         analyses.append(TableAnalysis(
-            table, table_factors[t], table_configurations[t],
-            [outputs[s] for s in nominal_slices[t]], points[t], morris, indices, [], [], [],
-            pd.DataFrame(), [records[s] for s in morris_slices[t]]))  # fmt: skip
+            table, f, table_configurations[t], [outputs[s] for s in nominal_slices[t]],
+            points[t], morris, indices, floors, [], [], [], pd.DataFrame(),
+            [records[s] for s in morris_slices[t]],
+            [records[s] for s in floor_slices[t]]))  # fmt: skip
     return analyses
 
 
@@ -368,8 +406,8 @@ def _sobol(scenario: BandsScenario, analyses: list[TableAnalysis],
         sample = sobol_sample(analysis.sobol_factors, scenario.sobol_samples, scenario.sobol_seed)
         slices.append((sample, [batch.add([
             point_parameters(varied(scenario, base), analysis.sobol_factors, point,
-                             scenario.seed_base + i)
-            for i, point in enumerate(sample)]) for base in table_bases]))  # fmt: skip
+                             scenario.seed_base)
+            for point in sample]) for base in table_bases]))  # fmt: skip
     outputs = batch.run(f"{scenario.name}: Sobol", executor)
     for analysis, (_, table_slices) in zip(analyses, slices, strict=True):
         analysis.sobol_outputs = [outputs[s] for s in table_slices]

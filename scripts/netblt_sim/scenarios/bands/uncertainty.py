@@ -18,9 +18,17 @@ seeds as their own variance component.
   normalised [0, 1] unit, so μ* is in the output's unit per whole range: for an output linear in
   one factor, μ* = slope x (high - low) (scripts/tests/test_uncertainty.py). `sobol_indices`:
   first-order and total indices (S1, ST).
-- `seed_noise_floor(seed_sd, levels)`: the μ* a factor without any effect shows when every point
-  runs with its own seed (each elementary effect the difference of two independent seeds'
-  outputs over the step): below it, a factor's effect is not told from the seeds'.
+- `common_seed_floor(factors, points, outputs, again, levels)`: the μ* a factor without any
+  effect shows when every point runs with one common seed (common random numbers), measured:
+  the elementary effects of some trajectories under two common seeds differ only by the seeds'
+  noise (`effect_differences`). Below it, a factor's effect is not told from the seeds'.
+  `absolute_floor(differences)`: the same from their mean absolute value, which a heavy tail
+  does not inflate. `seed_noise_floor(seed_sd, levels)`: what the floor would be with a seed per
+  point (each elementary effect the difference of two independent seeds' outputs over the
+  step), from the seeds' spread at the nominal point, or from `seed_spread(outputs, again)` at
+  the points run with both seeds: the measured floor beside the latter says how much of the
+  seeds' noise the common seed takes out of the elementary effects (how far it keeps the runs
+  of a step aligned).
 """
 
 from __future__ import annotations
@@ -210,3 +218,67 @@ def seed_noise_floor(seed_sd: float, levels: int) -> float:
     with Δy the difference of two independent outputs of standard deviation `seed_sd`,
     E|Δy| = 2 seed_sd / √π."""
     return 2.0 * seed_sd / math.sqrt(math.pi) / step(levels)
+
+
+def common_seed_floor(
+    factors_: Sequence[Factor],
+    points: NDArray[np.float64],
+    outputs: NDArray[np.float64],
+    again: NDArray[np.float64],
+    levels: int,
+) -> float:
+    """The expected μ* of a factor without effect when every point runs with one common seed,
+    measured rather than assumed: a common seed cancels from an elementary effect only as far
+    as the two runs of a step stay aligned, which no formula knows.
+
+    `points` are whole Morris trajectories (`morris_sample`'s rows, factors + 1 per trajectory),
+    `outputs` their outputs with one common seed and `again` with another. The factors' effect
+    on a step is the same under both seeds, so each of `effect_differences` d = EE_1 - EE_2 is
+    the difference of two independent noises of variance σ_EE² = mean(d²) / 2, and a factor
+    without effect has μ* = E|noise| = σ_EE √(2/π) (for normal noise; a heavier tail makes this
+    more than E|noise|, which lies between E|d| / 2 and E|d|). NaN if no step is left. With a
+    seed per point this is `seed_noise_floor`; with runs the seed does not touch, 0."""
+    differences = effect_differences(factors_, points, outputs, again, levels)
+    if not differences.size:
+        return float("nan")
+    return math.sqrt(float(np.mean(differences**2)) / 2) * math.sqrt(2 / math.pi)
+
+
+def absolute_floor(differences: NDArray[np.float64]) -> float:
+    """The floor from the mean absolute `effect_differences`, E|d| / √2: `common_seed_floor`'s
+    for normal noise, which a heavy tail (a few steps with most of the noise) does not inflate;
+    NaN if there are none."""
+    return float(np.mean(np.abs(differences))) / math.sqrt(2) if differences.size else math.nan
+
+
+def effect_differences(
+    factors_: Sequence[Factor],
+    points: NDArray[np.float64],
+    outputs: NDArray[np.float64],
+    again: NDArray[np.float64],
+    levels: int,
+) -> NDArray[np.float64]:
+    """Per step j of each trajectory of `points` (one factor moves, by Δ in the normalised unit,
+    signed, SALib's step), the elementary effect EE_r = (y_r[j+1] - y_r[j]) / Δ under `outputs`'
+    seed less that under `again`'s; a step with a failed run (NaN) is left out."""
+    size = len(factors_) + 1
+    if len(points) % size or outputs.shape != (len(points),) or again.shape != outputs.shape:
+        raise ValueError(f"{len(points)} points, {outputs.shape} and {again.shape} outputs: "
+                         f"need whole trajectories of {size} points, one output each")  # fmt: skip
+    moves = np.diff(normalised_levels(factors_, points).reshape(-1, size, len(factors_)), axis=1)
+    signs = np.sign(moves.sum(axis=2))  # one factor moves per step
+    delta = np.where(signs == 0, np.nan, signs * step(levels))
+    differences = (np.diff(outputs.reshape(-1, size), axis=1)
+                   - np.diff(again.reshape(-1, size), axis=1)) / delta  # fmt: skip
+    kept: NDArray[np.float64] = differences[~np.isnan(differences)]
+    return kept
+
+
+def seed_spread(outputs: NDArray[np.float64], again: NDArray[np.float64]) -> float:
+    """The standard deviation of a run's output between seeds at the points run with two seeds
+    (`outputs` with one, `again` with the other): √(mean((y_1 - y_2)²) / 2), a point with a
+    failed run (NaN) left out; NaN if none is left. `seed_noise_floor` of it is the floor a seed
+    per point would give at those points."""
+    differences = outputs - again
+    kept = differences[~np.isnan(differences)]
+    return math.sqrt(float(np.mean(kept**2)) / 2) if kept.size else float("nan")
