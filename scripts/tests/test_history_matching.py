@@ -105,3 +105,15 @@ def test_settings_it_cannot_run_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="one seed"):
         history_match(DIMENSIONS, targets((0, 1), (0, 1)),
                       lambda p, w: toy(p, w)[:, :1, :], SearchSettings((8,), 10))  # fmt: skip
+
+
+def test_a_group_no_input_reaches_is_set_aside_and_the_others_region_is_found() -> None:
+    # y0 = x0 + x1 never exceeds 2: a target of [3, 4] is out of reach whatever the inputs; the
+    # second group's region, |x0 - x1| <= 0.05, is then what the waves refocus on.
+    search = history_match(DIMENSIONS, targets((3.0, 4.0), (-0.05, 0.05)), toy, SETTINGS)
+    assert [w.set_aside for w in search.waves] == [(), ("first",), ("first",)]
+    assert len(search.non_implausible()) == 0
+    found = search.points[search.non_implausible(leave_out=["first"])]
+    assert len(found) >= 10 and np.all(np.abs(found[:, 0] - found[:, 1]) < 0.1)
+    assert search.region_share(leave_out=["first"]) > 0.05
+

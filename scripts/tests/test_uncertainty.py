@@ -28,6 +28,7 @@ from netblt_sim.scenarios.bands.uncertainty import (
     Factor,
     absolute_floor,
     common_seed_floor,
+    normal_floor,
     effect_differences,
     morris_indices,
     morris_sample,
@@ -94,15 +95,15 @@ def test_the_common_seed_floor_is_the_noise_of_an_elementary_effect() -> None:
     assert common_seed_floor(factors, sample, outputs(7.0, 0.0), outputs(-3.0, 0.0), 4) == (
         pytest.approx(0.0, abs=1e-9))
     assert common_seed_floor(factors, sample, first, first.copy(), levels=4) == 0.0
-    # For normal noise the mean absolute difference gives the same floor.
+    # For normal noise the mean square gives the same floor.
     differences = effect_differences(factors, sample, first, second, 4)
-    assert absolute_floor(differences) == pytest.approx(floor, rel=0.05)
+    assert normal_floor(differences) == pytest.approx(floor, rel=0.05)
 
 
-def test_a_heavy_tail_inflates_the_floor_but_not_its_mean_absolute_form() -> None:
+def test_a_heavy_tail_does_not_inflate_the_floor_as_it_inflates_normal_noise_s() -> None:
     """Noise of 0 at most points and 1 at one in fifty (a run that stalls under one seed and
     not the other): the inert factor's μ*, E|noise|, lies between E|d| / 2 and E|d|, which
-    σ_EE √(2/π) overshoots and E|d| / √2 does not."""
+    σ_EE √(2/π) overshoots and the floor, E|d| / √2, does not."""
     factors = toy_factors()
     sample = morris_sample(factors, trajectories=2000, levels=4, seed=3)
     rng = np.random.default_rng(6)
@@ -115,8 +116,10 @@ def test_a_heavy_tail_inflates_the_floor_but_not_its_mean_absolute_form() -> Non
     mean_absolute = float(np.mean(np.abs(differences)))
     inert = morris_indices(factors, sample, first, 4).mu_star[1]
     assert mean_absolute / 2 < inert < mean_absolute
-    assert common_seed_floor(factors, sample, first, second, 4) > 1.5 * mean_absolute
-    assert mean_absolute / 2 < absolute_floor(differences) < mean_absolute
+    assert normal_floor(differences) > 1.5 * mean_absolute
+    floor = common_seed_floor(factors, sample, first, second, 4)
+    assert floor == absolute_floor(differences)
+    assert mean_absolute / 2 < floor < mean_absolute
 
 
 def test_a_failed_run_leaves_its_steps_out_of_the_floor() -> None:
@@ -126,11 +129,11 @@ def test_a_failed_run_leaves_its_steps_out_of_the_floor() -> None:
     second = np.array([0.0, 0.0, 1.0, 0.0, 0.0, 0.0])
     # Steps: trajectory 1 (1 - 0) - 0 and (0 - 1) - 1; trajectory 2 0 and 3 - 0, over ±Δ.
     d = np.array([1.0, -1.0, 0.0, 3.0]) / step(4)
-    expected = np.sqrt(np.mean(d**2) / 2) * np.sqrt(2 / np.pi)
+    expected = np.mean(np.abs(d)) / np.sqrt(2)
     assert common_seed_floor(factors, sample, first, second, 4) == pytest.approx(expected)
     second[1] = np.nan  # the first trajectory's two steps are left out
     assert common_seed_floor(factors, sample, first, second, 4) == pytest.approx(
-        np.sqrt(np.mean(d[2:] ** 2) / 2) * np.sqrt(2 / np.pi))
+        np.mean(np.abs(d[2:])) / np.sqrt(2))
     assert np.isnan(common_seed_floor(factors, sample, first, np.full(6, np.nan), 4))
     with pytest.raises(ValueError, match="need whole trajectories of 3 points"):
         common_seed_floor(factors, sample[:4], first[:4], second[:4], 4)

@@ -24,8 +24,8 @@ from netblt_sim.scenarios.bands.floor import (
 from netblt_sim.scenarios.bands.scenario import BandsScenario
 from netblt_sim.scenarios.bands.uncertainty import (
     Factor,
-    absolute_floor,
     effect_differences,
+    normal_floor,
     seed_noise_floor,
     seed_spread,
 )
@@ -108,12 +108,12 @@ def noise_shares(scenario: BandsScenario, analyses: list[ClaimAnalysis]) -> Floo
                if len(a.nominal_by_seed) > 1 else float("nan") for a in analyses]  # fmt: skip
     points = [seed_noise_floor(seed_spread(a.figures[:len(a.again)], a.again), scenario.levels)
               for a in analyses]  # fmt: skip
-    absolute = [absolute_floor(effect_differences(a.factors, a.points[:len(a.again)],
+    normal = [normal_floor(effect_differences(a.factors, a.points[:len(a.again)],
                                                   a.figures[:len(a.again)], a.again,
                                                   scenario.levels)) for a in analyses]  # fmt: skip
     return FloorShares(floor_share([a.floor for a in analyses], totals),
                        floor_share(nominal, totals), floor_share(points, totals),
-                       floor_share(absolute, totals))  # fmt: skip
+                       floor_share(normal, totals))  # fmt: skip
 
 
 def write_claim_bands(scenario: BandsScenario, claims: ClaimsAnalysis, results_dir: Path

@@ -28,7 +28,7 @@ SMALL_FLOOR = 0.25
 # The spread at the points this many times the nominal seeds' (or less than its inverse) is
 # worth saying.
 SPREAD_RATIO = 1.5
-# The measured floor this many times `absolute_floor`'s (1 for normal noise): a heavy tail.
+# `normal_floor` this many times the measured floor (1 for normal noise): a heavy tail.
 HEAVY_TAIL = 1.2
 
 
@@ -39,7 +39,7 @@ class FloorShares:
     measured: float  # under the common seed
     nominal: float  # a seed per point, the nominal seeds' spread
     points: float  # a seed per point, the spread between the two seeds at the floor's points
-    absolute: float  # under the common seed, from the mean absolute difference (`absolute_floor`)
+    normal: float  # normal noise of the same mean square's (`normal_floor`)
 
 
 def floor_share(floors: Iterable[float], totals: Iterable[float]) -> float:
@@ -103,13 +103,12 @@ def separation_text(names: Sequence[str], shares: Sequence[float], floors: Floor
     elif spread <= 1 / SPREAD_RATIO:
         text += (" The seeds move the figure less at the Morris points than at the nominal "
                  f"point ({spread:.2f} times the nominal seeds' floor).")  # fmt: skip
-    tail = measured / floors.absolute if floors.absolute > 0 else float("nan")
+    tail = floors.normal / measured if measured > 0 else float("nan")
     if tail >= HEAVY_TAIL:
-        more = sum(share > floors.absolute for share in shares)
-        text += (" The elementary effects' noise is heavier-tailed than normal: σ_EE √(2/π) is "
-                 f"{tail:.2f} times the floor the mean absolute difference gives (E|d| / √2, "
-                 f"the same for normal noise), {floors.absolute:.3f} of the summed μ*, above "
-                 f"which lie {more} of the {len(names)} factors.")  # fmt: skip
+        text += (" The elementary effects' noise is heavier-tailed than normal (a few steps carry "
+                 "most of it): the floor normal noise of the same mean square would have, "
+                 f"σ_EE √(2/π), is {tail:.2f} times the measured E|d| / √2, "
+                 f"{floors.normal:.3f} of the summed μ*.")  # fmt: skip
     top = sorted(shares, reverse=True)[:3]
     return text + (f" With {len(names)} factors, seeds' noise alone would give every factor a "
                    f"share of 1/{len(names)} = {1 / len(names):.3f}, and the floor the same; "

@@ -33,8 +33,8 @@ from netblt_sim.scenarios.bands.scenario import (
     throughputs,
 )
 from netblt_sim.scenarios.bands.uncertainty import (
-    absolute_floor,
     effect_differences,
+    normal_floor,
     normalised_levels,
     seed_noise_floor,
     seed_spread,
@@ -125,9 +125,9 @@ def points_floor(scenario: BandsScenario, analysis: TableAnalysis, index: int) -
 
 
 def differences_floor(scenario: BandsScenario, analysis: TableAnalysis, index: int) -> float:
-    """The floor under the common seed from the mean absolute difference (`absolute_floor`)."""
+    """The floor normal noise of the same mean square would give (`normal_floor`)."""
     again = throughputs(analysis.floor_records[index])
-    return absolute_floor(effect_differences(
+    return normal_floor(effect_differences(
         analysis.factors, analysis.morris_points[:len(again)], analysis.morris[index][:len(again)],
         again, scenario.levels))  # fmt: skip
 
@@ -140,9 +140,9 @@ def noise_shares(scenario: BandsScenario, analysis: TableAnalysis) -> FloorShare
     nominal = [independent_floor(scenario, outputs) for outputs in analysis.nominal]
     indices = range(len(analysis.nominal))
     points = [points_floor(scenario, analysis, i) for i in indices]
-    absolute = [differences_floor(scenario, analysis, i) for i in indices]
+    normal = [differences_floor(scenario, analysis, i) for i in indices]
     return FloorShares(floor_share(analysis.floors, totals), floor_share(nominal, totals),
-                       floor_share(points, totals), floor_share(absolute, totals))  # fmt: skip
+                       floor_share(points, totals), floor_share(normal, totals))  # fmt: skip
 
 
 def write_table_bands(

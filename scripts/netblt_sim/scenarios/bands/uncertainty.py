@@ -21,9 +21,9 @@ seeds as their own variance component.
 - `common_seed_floor(factors, points, outputs, again, levels)`: the μ* a factor without any
   effect shows when every point runs with one common seed (common random numbers), measured:
   the elementary effects of some trajectories under two common seeds differ only by the seeds'
-  noise (`effect_differences`). Below it, a factor's effect is not told from the seeds'.
-  `absolute_floor(differences)`: the same from their mean absolute value, which a heavy tail
-  does not inflate. `seed_noise_floor(seed_sd, levels)`: what the floor would be with a seed per
+  noise (`effect_differences`), E|d| / √2 (`absolute_floor`). Below it, a factor's effect is
+  not told from the seeds'. `normal_floor(differences)`: what normal noise of the same mean
+  square would give, which a heavy tail inflates. `seed_noise_floor(seed_sd, levels)`: what the floor would be with a seed per
   point (each elementary effect the difference of two independent seeds' outputs over the
   step), from the seeds' spread at the nominal point, or from `seed_spread(outputs, again)` at
   the points run with both seeds: the measured floor beside the latter says how much of the
@@ -234,21 +234,29 @@ def common_seed_floor(
     `points` are whole Morris trajectories (`morris_sample`'s rows, factors + 1 per trajectory),
     `outputs` their outputs with one common seed and `again` with another. The factors' effect
     on a step is the same under both seeds, so each of `effect_differences` d = EE_1 - EE_2 is
-    the difference of two independent noises of variance σ_EE² = mean(d²) / 2, and a factor
-    without effect has μ* = E|noise| = σ_EE √(2/π) (for normal noise; a heavier tail makes this
-    more than E|noise|, which lies between E|d| / 2 and E|d|). NaN if no step is left. With a
-    seed per point this is `seed_noise_floor`; with runs the seed does not touch, 0."""
-    differences = effect_differences(factors_, points, outputs, again, levels)
-    if not differences.size:
-        return float("nan")
-    return math.sqrt(float(np.mean(differences**2)) / 2) * math.sqrt(2 / math.pi)
+    the difference of two independent noises, and a factor without effect has μ* = E|noise|,
+    which lies between E|d| / 2 and E|d| whatever the noise's distribution. The floor is
+    E|d| / √2 (`absolute_floor`), E|noise| exactly for normal noise; σ_EE √(2/π) from the mean
+    square (`normal_floor`), the same for normal noise, overshoots the whole bracket where a few
+    steps carry most of the noise (a run that stalls under one seed and not the other), as the
+    tables' do. NaN if no step is left. With a seed per point this is `seed_noise_floor`; with
+    runs the seed does not touch, 0."""
+    return absolute_floor(effect_differences(factors_, points, outputs, again, levels))
 
 
 def absolute_floor(differences: NDArray[np.float64]) -> float:
-    """The floor from the mean absolute `effect_differences`, E|d| / √2: `common_seed_floor`'s
-    for normal noise, which a heavy tail (a few steps with most of the noise) does not inflate;
-    NaN if there are none."""
+    """The floor from the mean absolute `effect_differences`, E|d| / √2 (see
+    `common_seed_floor`); NaN if there are none."""
     return float(np.mean(np.abs(differences))) / math.sqrt(2) if differences.size else math.nan
+
+
+def normal_floor(differences: NDArray[np.float64]) -> float:
+    """The floor normal noise would have for the same mean square `effect_differences`:
+    σ_EE √(2/π) with σ_EE² = mean(d²) / 2; NaN if there are none. Beside `absolute_floor` it
+    says how heavy the noise's tail is."""
+    if not differences.size:
+        return math.nan
+    return math.sqrt(float(np.mean(differences**2)) / 2) * math.sqrt(2 / math.pi)
 
 
 def effect_differences(

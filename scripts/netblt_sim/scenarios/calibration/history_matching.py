@@ -28,7 +28,9 @@ the least implausible points simulated so far) by an emulator (`emulator.Emulato
 every point simulated so far: for each group the candidate it finds least implausible for that
 group alone (so that how close each group can come is simulated, not only predicted), then the
 candidates it leaves non-implausible for every group, spread out (`design.spread`), or, if it
-leaves fewer, the least implausible ones. After the last wave a last
+leaves fewer, the least implausible ones. A group that no simulated point and no candidate
+brings within the cutoff even alone is set aside from then on (its mismatch is the model's, not
+any input's), and the waves refocus on the region of the others. After the last wave a last
 emulator judges a fresh set of candidates: the share of the uniform ones it leaves
 non-implausible is the region's share of the cube.
 """
@@ -96,15 +98,18 @@ class SearchSettings:
 
 @dataclass
 class Wave:
-    """One wave: its points and outputs; for a wave chosen by an emulator, the share of the
-    uniform candidates that emulator left non-implausible and the share of this wave's
-    outputs it predicted within `VALIDATION_SD` standard deviations."""
+    """One wave: its points and outputs; for a wave chosen by an emulator, the groups set aside
+    (no simulated point and no candidate brought them within the cutoff, even alone), the
+    share of the uniform candidates that emulator left non-implausible for every other group,
+    and the share of this wave's outputs it predicted within `VALIDATION_SD` standard
+    deviations."""
 
     number: int
     points: NDArray[np.float64]
     outputs: NDArray[np.float64]  # points x seeds x outputs
     region_share: float | None = None
     validated: float | None = None
+    set_aside: tuple[str, ...] = ()
 
 
 def implausibility(mean: NDArray[np.float64], variance: NDArray[np.float64],
@@ -282,27 +287,50 @@ def history_match(dimensions: Sequence[Dimension], targets: Sequence[Target],
     rng = np.random.default_rng(settings.seed)
     groups = list(dict.fromkeys(t.group for t in targets))
     waves: list[Wave] = []
+    set_aside: tuple[str, ...] = ()
     for number, size in enumerate(settings.waves, start=1):
         if not waves:
             points = latin_hypercube(size, dimensions, rng)
             wave = Wave(number, points, _simulated(simulate, points, number, targets))
         else:
-            emulator, seed_variance = _fitted(waves, targets)
-            candidates, uniform = _candidates(waves, targets, groups, seed_variance, settings,
+            emulator, seed_variance = _fitted(waves, targets, set_aside)
+            candidates, uniform = _candidates(waves, targets, set_aside, seed_variance, settings,
                                               dimensions, rng)  # fmt: skip
             judged = _judged(emulator, candidates, targets, groups, seed_variance, waves)
-            points = _chosen(candidates, judged, size, settings.cutoff)
+            set_aside = _set_aside(waves, targets, groups, seed_variance, judged, settings.cutoff)
+            kept = [i for i, group in enumerate(groups) if group not in set_aside]
+            points = _chosen(candidates, judged, kept, size, settings.cutoff)
             outputs = _simulated(simulate, points, number, targets)
-            share = float(np.mean(judged[:uniform].max(axis=1) <= settings.cutoff))
+            share = float(np.mean(judged[:uniform][:, kept].max(axis=1) <= settings.cutoff))
             wave = Wave(number, points, outputs, share,
-                        _validated(emulator, points, outputs, seed_variance))  # fmt: skip
+                        _validated(emulator, points, outputs, seed_variance), set_aside)  # fmt: skip
         waves.append(wave)
-    emulator, seed_variance = _fitted(waves, targets)
-    candidates, uniform = _candidates(waves, targets, groups, seed_variance, settings,
+    emulator, seed_variance = _fitted(waves, targets, set_aside)
+    candidates, uniform = _candidates(waves, targets, set_aside, seed_variance, settings,
                                       dimensions, rng)  # fmt: skip
     judged = _judged(emulator, candidates, targets, groups, seed_variance, waves)
     return Search(dimensions, targets, settings, waves, seed_variance, candidates, uniform,
                   judged, emulator)  # fmt: skip
+
+
+def _set_aside(waves: Sequence[Wave], targets: Sequence[Target], groups: Sequence[str],
+               seed_variance: NDArray[np.float64], judged: NDArray[np.float64],
+               cutoff: float) -> tuple[str, ...]:  # fmt: skip
+    """The groups that no simulated point and no candidate brings within the cutoff, even
+    alone: history matching sets them aside (their mismatch is the model's, no input's) and
+    refocuses on the region of the others."""
+    simulated = _point_implausibility(waves, targets, groups, seed_variance).min(axis=0)
+    return tuple(g for g, a, b in zip(groups, simulated, judged.min(axis=0), strict=True)
+                 if a > cutoff and b > cutoff)  # fmt: skip
+
+
+def _point_implausibility(waves: Sequence[Wave], targets: Sequence[Target],
+                          groups: Sequence[str], seed_variance: NDArray[np.float64]
+                          ) -> NDArray[np.float64]:  # fmt: skip
+    """Every simulated point's implausibility per group, by its own runs."""
+    values = medians(np.concatenate([w.outputs for w in waves]))
+    return by_group(implausibility(values, np.zeros_like(values), targets, seed_variance,
+                                   waves[0].outputs.shape[1]), targets, groups)  # fmt: skip
 
 
 def _simulated(simulate: Simulator, points: NDArray[np.float64], number: int,
@@ -316,33 +344,34 @@ def _simulated(simulate: Simulator, points: NDArray[np.float64], number: int,
     return outputs
 
 
-def _fitted(waves: Sequence[Wave], targets: Sequence[Target]
+def _fitted(waves: Sequence[Wave], targets: Sequence[Target], set_aside: Sequence[str]
             ) -> tuple[Emulator, NDArray[np.float64]]:  # fmt: skip
     """An emulator fitted on every simulated point, its hyperparameters on the `TUNING_POINTS`
-    least implausible (the region the next wave refocuses on), and the seeds' variance."""
+    least implausible for the groups not set aside (the region the next wave refocuses on),
+    and the seeds' variance."""
     points = np.concatenate([w.points for w in waves])
     outputs = np.concatenate([w.outputs for w in waves])
     values, seed_variance = medians(outputs), pooled_seed_variance(outputs)
     groups = list(dict.fromkeys(t.group for t in targets))
-    worst = by_group(implausibility(values, np.zeros_like(values), targets, seed_variance,
-                                    outputs.shape[1]), targets, groups).max(axis=1)  # fmt: skip
+    kept = [i for i, group in enumerate(groups) if group not in set_aside]
+    worst = _point_implausibility(waves, targets, groups, seed_variance)[:, kept].max(axis=1)
     tuning = np.sort(np.argsort(worst, kind="stable")[:TUNING_POINTS])
     emulator = Emulator([t.inputs for t in targets]).fit(points, values, tuning)
     return emulator, seed_variance
 
 
-def _candidates(waves: Sequence[Wave], targets: Sequence[Target], groups: Sequence[str],
+def _candidates(waves: Sequence[Wave], targets: Sequence[Target], set_aside: Sequence[str],
                 seed_variance: NDArray[np.float64], settings: SearchSettings,
                 dimensions: Sequence[Dimension], rng: np.random.Generator
                 ) -> tuple[NDArray[np.float64], int]:  # fmt: skip
-    """Uniform candidates, then candidates about the least implausible simulated points."""
+    """Uniform candidates, then candidates about the simulated points least implausible for
+    the groups not set aside."""
     local = int(round(settings.candidates * settings.local_share))
     uniform = sobol_points(settings.candidates - local, len(dimensions), rng)
     points = np.concatenate([w.points for w in waves])
-    outputs = medians(np.concatenate([w.outputs for w in waves]))
-    seeds = waves[0].outputs.shape[1]
-    worst = by_group(implausibility(outputs, np.zeros_like(outputs), targets, seed_variance,
-                                    seeds), targets, groups).max(axis=1)  # fmt: skip
+    groups = list(dict.fromkeys(t.group for t in targets))
+    kept = [i for i, group in enumerate(groups) if group not in set_aside]
+    worst = _point_implausibility(waves, targets, groups, seed_variance)[:, kept].max(axis=1)
     centres = points[np.argsort(worst, kind="stable")[:CENTRES]]
     scattered = around(centres, local, settings.local_scale, rng)
     return snap(np.concatenate([uniform, scattered]), dimensions), len(uniform)
@@ -358,18 +387,20 @@ def _judged(emulator: Emulator, candidates: NDArray[np.float64], targets: Sequen
                     groups)  # fmt: skip
 
 
-def _chosen(candidates: NDArray[np.float64], judged: NDArray[np.float64], size: int,
-            cutoff: float) -> NDArray[np.float64]:  # fmt: skip
+def _chosen(candidates: NDArray[np.float64], judged: NDArray[np.float64], kept: Sequence[int],
+            size: int, cutoff: float) -> NDArray[np.float64]:  # fmt: skip
     """`size` candidates: for each group the one the emulator finds least implausible for it
     alone (so that every group's best is simulated), then, spread out, those left
-    non-implausible for every group or, if fewer are, the least implausible `4 x size`."""
+    non-implausible for every group of `kept` or, if fewer are, the least implausible
+    `4 x size` for them."""
     own = list(dict.fromkeys(int(i) for i in np.argmin(judged, axis=0)))[:size]
-    worst = judged.max(axis=1)
+    worst = judged[:, list(kept)].max(axis=1)
     order = [int(i) for i in np.argsort(worst, kind="stable") if int(i) not in own]
-    kept = int(np.sum(worst[order] <= cutoff))
-    pool = np.array(order[: kept if kept >= size else max(4 * size, kept)], dtype=np.intp)
-    chosen = spread(candidates[pool], size - len(own), first=0)  # the least implausible first
-    return np.concatenate([candidates[own], candidates[pool[chosen]]])
+    chosen_from = int(np.sum(worst[order] <= cutoff))
+    pool = np.array(order[: chosen_from if chosen_from >= size else max(4 * size, chosen_from)],
+                    dtype=np.intp)  # fmt: skip
+    spread_out = spread(candidates[pool], size - len(own), first=0)  # the least implausible first
+    return np.concatenate([candidates[own], candidates[pool[spread_out]]])
 
 
 def _validated(emulator: Emulator, points: NDArray[np.float64], outputs: NDArray[np.float64],

@@ -129,6 +129,7 @@ def _search_lines(calibration: Calibration) -> list[str]:
     seeds = len(scenario.seeds)
     points = sum(len(w.points) for w in search.waves)
     rows = [[str(w.number), str(len(w.points)), str(len(w.points) * configurations * seeds),
+             "-" if w.region_share is None else str(len(w.set_aside)),
              "-" if w.region_share is None else f"{100 * w.region_share:.2g}",
              "-" if w.validated is None else f"{100 * w.validated:.1f}"]
             for w in search.waves]  # fmt: skip
@@ -143,9 +144,13 @@ def _search_lines(calibration: Calibration) -> list[str]:
         "claims' run sets. Each wave after the first: for each configuration the candidate the "
         "emulator found least implausible for it alone, then the candidates it left "
         f"non-implausible, spread out; {search.settings.candidates} candidates per wave, half "
-        "uniform (Sobol) and half about the least implausible points so far.", "",
-        markdown_table(["wave", "points", "transfers", "region share by the previous emulator %",
-                        "outputs predicted within 3 sd %"], rows, "rrrrr"),
+        "uniform (Sobol) and half about the least implausible points so far. A configuration "
+        "that no simulated point and no candidate brings within the cutoff even alone is set "
+        "aside (its mismatch is the model's, not a value's), and the waves refocus on the "
+        "region of the others.", "",
+        markdown_table(["wave", "points", "transfers", "configurations set aside",
+                        "region share of the others by the previous emulator %",
+                        "outputs predicted within 3 sd %"], rows, "rrrrrr"),
         "",
     ]  # fmt: skip
 
