@@ -89,7 +89,7 @@ def _set_run(index: int, key: str, value: object) -> Callable[[dict[str, Any]], 
         (_set_run(0, "seeds", [1]), "runs[0]: unknown key(s) ['seeds']"),
         (lambda raw: raw.update(kind="claim"),
          "kind = 'claim': must be one of ['table', 'measure', 'time-sequence', 'rate-control', 'sharing', "
-         "'network-rate-control', 'bands']"),
+         "'network-rate-control', 'bands', 'calibration']"),
         (lambda raw: raw.pop("source"), "no ['source']; it needs"),
         (lambda raw: raw.update(report="table"), "report = 'table': must be one of"),
         (lambda raw: raw["checks"][0].update(where={"bi": {">": 40}}),

@@ -16,6 +16,7 @@ from netblt_sim.reporting.outcome import Outcome, Verdict
 from netblt_sim.scenarios import registry as scenarios
 from netblt_sim.scenarios.bands.claims_report import CLAIM_FILES
 from netblt_sim.scenarios.bands.scenario import BandsScenario
+from netblt_sim.scenarios.calibration.scenario import CalibrationScenario
 from netblt_sim.scenarios.measure.report import VIEWS
 from netblt_sim.scenarios.measure.scenario import REPORTS, MeasureScenario
 from netblt_sim.scenarios.registry import (
@@ -55,12 +56,21 @@ def bands_files(scenario: BandsScenario) -> set[str]:
         set(CLAIM_FILES) if scenario.claims else set())  # fmt: skip
 
 
+def calibration_files(scenario: CalibrationScenario) -> set[str]:
+    """A calibration's files: <name>.csv, -design.csv, .md, -implausibility.png and
+    -factors.png."""
+    return {f"{scenario.name}{suffix}" for suffix in (
+        ".csv", "-design.csv", ".md", "-implausibility.png", "-factors.png")}  # fmt: skip
+
+
 def written_by(scenario: Scenario, path: Path) -> bool:
     """`path` is one of the scenario's result files: <name>.csv, .md, .png, -<plot>.png; a
     time-sequence scenario's <name>.md, -<example>.csv and -<example>.png."""
     name = re.escape(scenario.name)
     if isinstance(scenario, BandsScenario):
         return path.name in bands_files(scenario)
+    if isinstance(scenario, CalibrationScenario):
+        return path.name in calibration_files(scenario)
     if isinstance(scenario, TimeSequenceScenario):
         examples = "|".join(re.escape(e.name) for e in scenario.examples)
         return re.fullmatch(name + rf"(\.md|-({examples})\.(csv|png))", path.name) is not None
@@ -81,6 +91,8 @@ def test_every_scenario_has_its_committed_results_named_after_it() -> None:
             assert sorted(own) == sorted([f"{scenario.name}.md"] + [
                 f"{scenario.name}-{e.name}{suffix}" for e in scenario.examples
                 for suffix in (".csv", ".png")])  # fmt: skip
+        elif isinstance(scenario, CalibrationScenario):
+            assert sorted(own) == sorted(calibration_files(scenario))
         elif isinstance(scenario, SharingScenario):
             assert sorted(own) == sorted(f"{scenario.name}{suffix}" for suffix in (
                 ".csv", ".md", "-harm.png", "-time-sequence.png"))  # fmt: skip
@@ -101,10 +113,10 @@ def test_every_report_a_measure_may_ask_for_is_written_by_a_view() -> None:
     [
         ('{"kind": "claim"}', "kind = 'claim': must be one of ['table', 'measure', "
                               "'time-sequence', 'rate-control', 'sharing', 'network-rate-control', "
-                              "'bands']"),
+                              "'bands', 'calibration']"),
         ('{"title": "no kind"}', "kind = None: must be one of ['table', 'measure', "
                                  "'time-sequence', 'rate-control', 'sharing', "
-                                 "'network-rate-control', 'bands']"),
+                                 "'network-rate-control', 'bands', 'calibration']"),
         ("[1, 2]", "kind = None: must be one of"),
         ('{"kind": "measure",', "not JSON"),
     ],

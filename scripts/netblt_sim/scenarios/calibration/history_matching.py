@@ -200,13 +200,13 @@ class Search:
                 self.candidate_implausibility.min(axis=0))  # fmt: skip
 
     def ranked(self) -> NDArray[np.intp]:
-        """The simulated points, best first: the most groups in bounds (implausibility 0: every
-        output's median inside its interval), then the most non-implausible, then the smallest
+        """The simulated points, best first: the most groups non-implausible, then the most in
+        bounds (implausibility 0: every output's median inside its interval), then the smallest
         largest implausibility."""
         groups = self.group_implausibility()
         inside = (groups == 0).sum(axis=1)
         held = (groups <= self.settings.cutoff).sum(axis=1)
-        return np.lexsort((groups.max(axis=1), -held, -inside)).astype(np.intp)
+        return np.lexsort((groups.max(axis=1), -inside, -held)).astype(np.intp)
 
     def judge(self, points: NDArray[np.float64]) -> NDArray[np.float64]:
         """Each point's implausibility per group by the last emulator."""

@@ -81,10 +81,13 @@ def _answer(calibration: Calibration, frame: pd.DataFrame) -> list[str]:
     if unreached and not len(found):
         rest = unreachable(calibration)
         reduced = search.non_implausible(rest)
+        named = [calibration.labels[v] for v, index in enumerate(calibration.indices)
+                 if index is not None and index in set(int(i) for i in reduced)]  # fmt: skip
         lines += ["", f"Leaving those {len(rest)} out, {len(reduced)} of the simulated vectors put "
-                  f"every other configuration within implausibility {cutoff:g}, and the last "
-                  f"emulator leaves {100 * search.region_share(rest):.2g} % of the ranges' box "
-                  "so (the region below)."]  # fmt: skip
+                  f"every other configuration within implausibility {cutoff:g}"
+                  + (f" ({', '.join(named)} below)" if named else "")
+                  + f", and the last emulator leaves {100 * search.region_share(rest):.2g} % of "
+                  "the ranges' box so (the region below)."]  # fmt: skip
     at_best = calibration.implausibility_at(1)
     apart = [i for i, value in enumerate(at_best) if value > cutoff and simulated[i] <= cutoff]
     if apart:
@@ -233,8 +236,8 @@ def _vector_lines(calibration: Calibration) -> list[str]:
              *(f"{f.value(float(point[i])):.3g}" for _, point in vectors), f.factor.unit]
             for i, f in enumerate(factors_)]  # fmt: skip
     lines = ["## The best vectors", "",
-             f"The search's {len(vectors)} best simulated points (the most configurations in "
-             "bounds on the search's seeds, then the most non-implausible, then the smallest "
+             f"The search's {len(vectors)} best simulated points (the most configurations "
+             "non-implausible, then the most in bounds on the search's seeds, then the smallest "
              "largest implausibility), ordered by how many configurations the tables' own rows "
              "put in bounds there:", "",
              markdown_table(["factor", "models", *(label for label, _ in vectors), "unit"], rows,
