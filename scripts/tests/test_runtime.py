@@ -96,8 +96,9 @@ def test_other_threads_run_while_a_simulation_runs(ns: runtime.NsNamespace) -> N
             ticks.append(time.perf_counter())
             time.sleep(0.002)
 
+    # Long enough (about 0.4 s on an idle machine) that a held GIL would show.
     params = transfer_parameters(network="ethernet", bs=5, bi_ms=30, psz=1438, bfsz=14380,
-                                 xfsz_kb=14380, nbufs=1)  # fmt: skip
+                                 xfsz_kb=57520, nbufs=1)  # fmt: skip
     run_transfer(params)  # cppyy compiles the calls at the first
     thread = threading.Thread(target=ticking)
     thread.start()
