@@ -48,9 +48,16 @@ TASKS_IN_FLIGHT_PER_WORKER = 2
 # costs more than it saves. `scripts/bench --only sweep` on Table III's 56 transfers of 1438 kB
 # (0.54 s of work in all), 2 workers against 1, medians of 7 pairs: 1.41x in about 15 guided
 # chunks, each a round trip through the scheduler and this process on the two cores the workers
-# use; 1.76-1.79x dealt as every other run (all of one seed to one worker); 1.81x in turn
-# reversed (two plain processes 1.94-1.98x).
+# use; 1.76-1.79x dealt as every other run (all of one seed to one worker); 1.74-1.81x in turn
+# reversed, submitted one by one; 1.85-1.91x submitted in one message (two plain processes
+# 1.94-1.96x in the same runs).
 RUN_TIMES_KEPT = 200  # per network (and number of flows), for the median that sizes chunks
+# A Dask client sends its messages to the scheduler in batches, at most one every 10 ms
+# (distributed's Client: BatchedSend(interval="10ms")): a batch's tasks submitted just after the
+# warm-up's futures are released wait for that release's batch to go. The warm-up waits it out,
+# so that the first batch's tasks go at once (measured: they started 9-15 ms after submission,
+# 3-4 ms after a pause).
+RELEASE_WAIT_SECONDS = 0.02
 # Dask settings of a local cluster this module starts. A run is one long call into ns-3, and
 # the tasks are uniform chunks, so Dask's defaults only cost CPU here:
 # - the statistical profiler samples each worker's stack every 10 ms (we never read it);
@@ -233,7 +240,8 @@ class ClusterRunner:
         needed), through the task a batch sends (`run_chunk` of `params` twice): a worker's
         first task of a function starts about 10 ms later than the next, which a batch of a
         second's work would feel. The second run is timed and sizes the first chunks; a run that
-        raises is raised here."""
+        raises is raised here. It returns once the client has told the scheduler that the
+        warm-up's results are no longer wanted (`RELEASE_WAIT_SECONDS`)."""
         client = self.client()
         addresses = list(client.scheduler_info()["workers"])
         chunk = [] if params is None else [params, params]
@@ -241,7 +249,10 @@ class ClusterRunner:
             client.submit(run_chunk, chunk, workers=[a], allow_other_workers=False, pure=False)
             for a in addresses
         ]
-        for outcomes, seconds in client.gather(futures):
+        results = client.gather(futures)
+        del futures  # releases the results: the client's next batch of messages says so
+        time.sleep(RELEASE_WAIT_SECONDS)
+        for outcomes, seconds in results:
             for outcome in outcomes:
                 if isinstance(outcome, BaseException):
                     raise outcome
@@ -276,8 +287,8 @@ class ClusterRunner:
         """Each run with its record or the exception it raised, as its task returns.
 
         A batch of at most `TARGET_TASK_SECONDS` of measured runs per worker is dealt out, a
-        task per worker (`_deal`). Otherwise, guided self-scheduling: each task is a chunk of
-        runs, as many as take about
+        task per worker (`_deal`), all submitted at once. Otherwise, guided self-scheduling: each
+        task is a chunk of runs, as many as take about
         `TARGET_TASK_SECONDS` at the median run time measured so far on the network of its
         first run (and with its number of flows) (by this runner, in any batch; a single run until one is measured), and at
         most the remaining runs over twice the workers, so that chunks shrink towards the end
@@ -291,15 +302,13 @@ class ClusterRunner:
         addresses = list(client.scheduler_info()["workers"])
         if not addresses:
             raise RuntimeError("the Dask cluster has no workers to run the transfers on")
-        dealt = deque(self._deal(pending, len(addresses)))
-        queue = deque([] if dealt else pending)
+        hands = self._deal(pending, len(addresses))
+        queue = deque([] if hands else pending)
         in_flight: dict[Future[Any], tuple[str, list[FlowSet]]] = {}
         # with_results: results are fetched in the background as tasks finish.
         finished = as_completed(with_results=True, raise_errors=False)
 
         def next_chunk() -> list[FlowSet]:
-            if dealt:
-                return dealt.popleft()
             size = 1
             per_run = self._median_seconds(queue[0])
             if per_run is not None:
@@ -310,8 +319,8 @@ class ClusterRunner:
         def submit_while_room() -> None:
             for address in addresses:
                 load = sum(1 for sent_to, _ in in_flight.values() if sent_to == address)
-                for _ in range((1 if dealt else TASKS_IN_FLIGHT_PER_WORKER) - load):
-                    if not queue and not dealt:
+                for _ in range(TASKS_IN_FLIGHT_PER_WORKER - load):
+                    if not queue:
                         return
                     chunk = next_chunk()
                     future = client.submit(run_chunk, chunk, workers=[address],
@@ -320,6 +329,12 @@ class ClusterRunner:
                     finished.add(future)
 
         try:
+            # The hands go in one message (one `map`), and the scheduler gives each to an idle
+            # worker: submitted one by one, the second waited for the client's next batch of
+            # messages (every 10 ms, `RELEASE_WAIT_SECONDS`), which delayed its worker's start.
+            for future, hand in zip(client.map(run_chunk, hands, pure=False), hands, strict=True):
+                in_flight[future] = ("", hand)
+                finished.add(future)
             submit_while_room()
             for future, result in finished:
                 _, chunk = in_flight.pop(future)
