@@ -23,7 +23,7 @@ import os
 import pickle
 import statistics
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -262,9 +262,9 @@ class ClusterRunner:
     def _record_run_time(self, timing_class: str, seconds: float) -> None:
         self._run_seconds.setdefault(timing_class, deque(maxlen=RUN_TIMES_KEPT)).append(seconds)
 
-    def _median_seconds(self, run: FlowSet) -> float | None:
-        """The median time measured of runs like `run` (its timing class), None if none was."""
-        measured = self._run_seconds.get(_timing_class(run))
+    def _median_seconds(self, timing_class: str) -> float | None:
+        """The median time measured of runs of a timing class, None if none was."""
+        measured = self._run_seconds.get(timing_class)
         return max(statistics.median(measured), 1e-6) if measured else None
 
     def _deal(self, pending: Sequence[FlowSet], workers: int) -> list[list[FlowSet]]:
@@ -273,9 +273,12 @@ class ClusterRunner:
         no task otherwise (the batch goes in guided chunks)."""
         if workers < 2 or len(pending) < 2:
             return []
-        estimates = [self._median_seconds(run) for run in pending]
-        known = [seconds for seconds in estimates if seconds is not None]
-        if len(known) < len(estimates) or sum(known) > TARGET_TASK_SECONDS * workers:
+        classes = Counter(_timing_class(run) for run in pending)
+        medians = {name: self._median_seconds(name) for name in classes}
+        known = {name: seconds for name, seconds in medians.items() if seconds is not None}
+        if len(known) < len(medians) or sum(
+                known[name] * count for name, count in classes.items()
+        ) > TARGET_TASK_SECONDS * workers:  # fmt: skip
             return []
         hands: list[list[FlowSet]] = [[] for _ in range(min(workers, len(pending)))]
         for position, run in enumerate(pending):
@@ -310,7 +313,7 @@ class ClusterRunner:
 
         def next_chunk() -> list[FlowSet]:
             size = 1
-            per_run = self._median_seconds(queue[0])
+            per_run = self._median_seconds(_timing_class(queue[0]))
             if per_run is not None:
                 by_time = int(TARGET_TASK_SECONDS / per_run)
                 size = max(1, min(math.ceil(len(queue) / (2 * len(addresses))), by_time))

@@ -66,7 +66,8 @@ def write_report(
 
 def write_together(csv_path: Path, frame: pd.DataFrame, markdown_path: Path | None,
                    markdown: str | None, figures: Sequence[tuple[Path, Figure]],
-                   more_csv: Sequence[tuple[Path, pd.DataFrame]] = ()) -> tuple[Path, ...]:  # fmt: skip
+                   more_csv: Sequence[tuple[Path, pd.DataFrame]] = ()
+                   ) -> tuple[Path, ...]:  # fmt: skip
     """Writes the frame as CSV, the Markdown (if `markdown_path`), each figure as PNG at its
     path and each of `more_csv`'s frames as CSV at its path together (see `atomic_outputs`),
     and closes the figures whatever happens; returns the paths written, in that order."""

@@ -17,18 +17,13 @@ from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.bands.claims import FINDING_QUANTITY, ClaimAnalysis, ClaimsAnalysis
 from netblt_sim.scenarios.bands.floor import (
     FloorShares,
-    floor_share,
+    Screened,
+    floor_shares,
     floor_text,
     separation_text,
 )
 from netblt_sim.scenarios.bands.scenario import BandsScenario
-from netblt_sim.scenarios.bands.uncertainty import (
-    Factor,
-    effect_differences,
-    normal_floor,
-    seed_noise_floor,
-    seed_spread,
-)
+from netblt_sim.scenarios.bands.uncertainty import Factor
 from netblt_sim.scenarios.measure.scenario import figure_text
 
 CLAIMS_STEM = "claims"
@@ -103,17 +98,10 @@ def noise_shares(scenario: BandsScenario, analyses: list[ClaimAnalysis]) -> Floo
     formula of a seed per point, with the nominal seeds' spread (over the checks with more than
     one nominal seed: a table's finding has one figure at the nominal point) and with the two
     seeds' at the floor's points."""
-    totals = [sum(analysis.indices.mu_star) for analysis in analyses]
-    nominal = [seed_noise_floor(float(np.nanstd(a.nominal_by_seed, ddof=1)), scenario.levels)
-               if len(a.nominal_by_seed) > 1 else float("nan") for a in analyses]  # fmt: skip
-    points = [seed_noise_floor(seed_spread(a.figures[:len(a.again)], a.again), scenario.levels)
-              for a in analyses]  # fmt: skip
-    normal = [normal_floor(effect_differences(a.factors, a.points[:len(a.again)],
-                                                  a.figures[:len(a.again)], a.again,
-                                                  scenario.levels)) for a in analyses]  # fmt: skip
-    return FloorShares(floor_share([a.floor for a in analyses], totals),
-                       floor_share(nominal, totals), floor_share(points, totals),
-                       floor_share(normal, totals))  # fmt: skip
+    return floor_shares([Screened(
+        a.factors, a.points, a.figures, a.again, sum(a.indices.mu_star), a.floor,
+        float(np.nanstd(a.nominal_by_seed, ddof=1)) if len(a.nominal_by_seed) > 1
+        else float("nan")) for a in analyses], scenario.levels)  # fmt: skip
 
 
 def write_claim_bands(scenario: BandsScenario, claims: ClaimsAnalysis, results_dir: Path

@@ -17,7 +17,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from netblt_sim.scenarios.bands.uncertainty import (
+    Factor,
+    effect_differences,
+    normal_floor,
+    seed_noise_floor,
+    seed_spread,
+)
+
 if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
     from netblt_sim.scenarios.bands.scenario import BandsScenario
 
 # Where the measured floor is at least this fraction of a seed per point's at the same points,
@@ -40,6 +50,48 @@ class FloorShares:
     nominal: float  # a seed per point, the nominal seeds' spread
     points: float  # a seed per point, the spread between the two seeds at the floor's points
     normal: float  # normal noise of the same mean square's (`normal_floor`)
+
+
+@dataclass(frozen=True)
+class Screened:
+    """One figure's Morris screening as its floors read it (a table's configuration or a
+    check): the factors and points, the figure at each point under the common seed
+    (`outputs`) and at the first `len(again)` points under the floor's seed (`again`), the
+    factors' summed μ*, the floor measured under the common seed, and the nominal seeds' spread
+    (NaN where there is none)."""
+
+    factors: Sequence[Factor]
+    points: NDArray[np.float64]
+    outputs: NDArray[np.float64]
+    again: NDArray[np.float64]
+    total: float
+    measured: float
+    nominal_sd: float
+
+    def nominal_floor(self, levels: int) -> float:
+        """What the formula of a seed per point gives with the nominal seeds' spread."""
+        return seed_noise_floor(self.nominal_sd, levels)
+
+    def points_floor(self, levels: int) -> float:
+        """What the formula of a seed per point gives with the two seeds' spread at the points
+        run with both (`seed_spread`)."""
+        return seed_noise_floor(seed_spread(self.outputs[:len(self.again)], self.again), levels)
+
+    def normal_floor(self, levels: int) -> float:
+        """What normal noise of the two seeds' elementary effects' mean square gives
+        (`normal_floor`)."""
+        n = len(self.again)
+        return normal_floor(effect_differences(self.factors, self.points[:n], self.outputs[:n],
+                                               self.again, levels))  # fmt: skip
+
+
+def floor_shares(screened: Sequence[Screened], levels: int) -> FloorShares:
+    """The floors as shares of the summed μ*, averaged over the figures (`floor_share`)."""
+    totals = [s.total for s in screened]
+    return FloorShares(floor_share([s.measured for s in screened], totals),
+                       floor_share([s.nominal_floor(levels) for s in screened], totals),
+                       floor_share([s.points_floor(levels) for s in screened], totals),
+                       floor_share([s.normal_floor(levels) for s in screened], totals))  # fmt: skip
 
 
 def floor_share(floors: Iterable[float], totals: Iterable[float]) -> float:

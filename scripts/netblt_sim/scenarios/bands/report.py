@@ -22,7 +22,8 @@ from netblt_sim.scenarios.bands.claims_report import claim_verdicts, write_claim
 from netblt_sim.scenarios.bands.findings import analyse_findings
 from netblt_sim.scenarios.bands.floor import (
     FloorShares,
-    floor_share,
+    Screened,
+    floor_shares,
     floor_text,
     separation_text,
 )
@@ -32,13 +33,7 @@ from netblt_sim.scenarios.bands.scenario import (
     analyse,
     throughputs,
 )
-from netblt_sim.scenarios.bands.uncertainty import (
-    effect_differences,
-    normal_floor,
-    normalised_levels,
-    seed_noise_floor,
-    seed_spread,
-)
+from netblt_sim.scenarios.bands.uncertainty import normalised_levels
 from netblt_sim.scenarios.table.scenario import CONFIGURATION_COLUMNS
 
 if TYPE_CHECKING:
@@ -72,6 +67,7 @@ def bands_frame(scenario: BandsScenario, analysis: TableAnalysis) -> pd.DataFram
     """One row per configuration of the table (`BANDS_COLUMNS`)."""
     rows = []
     records = analysis.configurations.to_dict("records")  # keeps each column's type
+    figures = screened(scenario, analysis)
     for index, configuration in enumerate(records):
         samples = band_samples(analysis, index)
         p5, p95 = (float(v) for v in np.percentile(samples, [5, 95]))
@@ -84,8 +80,8 @@ def bands_frame(scenario: BandsScenario, analysis: TableAnalysis) -> pd.DataFram
         floor = analysis.floors[index]
         total = sum(indices.mu_star)
         of_total = [round(f / total, 4) if total > 0 else np.nan
-                    for f in (floor, independent_floor(scenario, nominal),
-                              points_floor(scenario, analysis, index))]  # fmt: skip
+                    for f in (floor, figures[index].nominal_floor(scenario.levels),
+                              figures[index].points_floor(scenario.levels))]  # fmt: skip
         error = 100 * (nominal_median - published) / published
         rows.append({
             "table": analysis.table.table, "configuration": configuration_text(configuration),
@@ -111,38 +107,20 @@ def mean_shares(analysis: TableAnalysis) -> NDArray[np.float64]:
     return np.asarray(np.mean([i.shares() for i in analysis.indices], axis=0), dtype=np.float64)
 
 
-def independent_floor(scenario: BandsScenario, nominal: NDArray[np.float64]) -> float:
-    """The μ* floor the formula of a seed per point gives, from the nominal seeds' spread."""
-    return seed_noise_floor(float(np.std(nominal, ddof=1)), scenario.levels)
-
-
-def points_floor(scenario: BandsScenario, analysis: TableAnalysis, index: int) -> float:
-    """The μ* floor a seed per point would give at the points run with both seeds, from the
-    spread between the two seeds there (`seed_spread`)."""
-    again = throughputs(analysis.floor_records[index])
-    spread = seed_spread(analysis.morris[index][:len(again)], again)
-    return seed_noise_floor(spread, scenario.levels)
-
-
-def differences_floor(scenario: BandsScenario, analysis: TableAnalysis, index: int) -> float:
-    """The floor normal noise of the same mean square would give (`normal_floor`)."""
-    again = throughputs(analysis.floor_records[index])
-    return normal_floor(effect_differences(
-        analysis.factors, analysis.morris_points[:len(again)], analysis.morris[index][:len(again)],
-        again, scenario.levels))  # fmt: skip
+def screened(scenario: BandsScenario, analysis: TableAnalysis) -> list[Screened]:
+    """Each configuration's screening as its floors read it."""
+    return [Screened(analysis.factors, analysis.morris_points, outputs,
+                     throughputs(analysis.floor_records[index]), sum(indices.mu_star),
+                     analysis.floors[index], float(np.std(nominal, ddof=1)))
+            for index, (outputs, indices, nominal) in enumerate(
+                zip(analysis.morris, analysis.indices, analysis.nominal, strict=True))]  # fmt: skip
 
 
 def noise_shares(scenario: BandsScenario, analysis: TableAnalysis) -> FloorShares:
     """The seeds' μ* floor as a share of the factors' summed μ*, averaged over configurations:
     measured under the common seed, and by the formula of a seed per point, with the nominal
     seeds' spread and with the two seeds' at the floor's points."""
-    totals = [sum(indices.mu_star) for indices in analysis.indices]
-    nominal = [independent_floor(scenario, outputs) for outputs in analysis.nominal]
-    indices = range(len(analysis.nominal))
-    points = [points_floor(scenario, analysis, i) for i in indices]
-    normal = [differences_floor(scenario, analysis, i) for i in indices]
-    return FloorShares(floor_share(analysis.floors, totals), floor_share(nominal, totals),
-                       floor_share(points, totals), floor_share(normal, totals))  # fmt: skip
+    return floor_shares(screened(scenario, analysis), scenario.levels)
 
 
 def write_table_bands(

@@ -14,13 +14,12 @@ import pandas as pd
 
 from netblt_sim.scenarios.calibration.history_matching import (
     Search,
-    by_group,
     history_match,
-    implausibility,
-    medians,
+    point_implausibility,
 )
 from netblt_sim.scenarios.calibration.runs import HeldOut, claims, simulator, table_rows
 from netblt_sim.scenarios.calibration.scenario import SPEED, CalibrationScenario
+from netblt_sim.scenarios.table.scenario import TableScenario
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -67,15 +66,40 @@ class Calibration:
         criteria (`in_bounds`)."""
         return in_bounds(self.scenario, self.tables[vector])
 
+    def leaving(self) -> list[str]:
+        """The configurations in bounds at the models' values and not at the best vector."""
+        return [group for group, before, after in zip(self.groups, self.in_bounds(0),
+                                                      self.in_bounds(1), strict=True)
+                if before and not after]  # fmt: skip
+
+    def claims_kept(self) -> list[bool]:
+        """For each held-out claim that holds at the models' values, whether it holds at the
+        best vector."""
+        return [best.holds for nominal, best in zip(self.held[0], self.held[1], strict=True)
+                if nominal.holds]  # fmt: skip
+
+    def adoptable(self) -> bool:
+        """Whether the best vector may become the models' values (issue 39's rule): more
+        configurations in bounds, none leaving, every held-out claim that holds today kept."""
+        return (sum(self.in_bounds(1)) > sum(self.in_bounds(0)) and not self.leaving()
+                and all(self.claims_kept()))  # fmt: skip
+
 
 def in_bounds(scenario: CalibrationScenario, frames: list[pd.DataFrame]) -> list[bool]:
     """Per configuration of the tables' frames (`table.scenario.configurations`), whether its
     median SPEED is within the table's target and every published count within its range."""
     found = []
     for table, frame in zip(scenario.tables, frames, strict=True):
-        counts = frame[[c for c in frame.columns if c.endswith("_in_range")]].all(axis=1)
-        found += list((frame["error_pct"].abs() <= table.throughput_target_pct) & counts)
+        speed, counts = bounds(table, frame)
+        found += list(speed & counts)
     return [bool(v) for v in found]
+
+
+def bounds(table: TableScenario, frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Per configuration of a table's frame (`table.scenario.configurations`): its median SPEED
+    within the table's target, and every published count within its range."""
+    counts = frame[[c for c in frame.columns if c.endswith("_in_range")]].all(axis=1)
+    return frame["error_pct"].abs() <= table.throughput_target_pct, counts
 
 
 def calibrate(scenario: CalibrationScenario, executor: TransferExecutor | None) -> Calibration:
@@ -86,9 +110,8 @@ def calibrate(scenario: CalibrationScenario, executor: TransferExecutor | None) 
     targets = scenario.targets()
     search = history_match(scenario.dimensions(), targets, simulate, scenario.settings)
     nominal = simulate(scenario.nominal_point()[None, :], 0)
-    nominal_groups = by_group(implausibility(
-        medians(nominal), np.zeros((1, len(targets))), targets, search.seed_variance,
-        nominal.shape[1]), targets, search.groups)[0]  # fmt: skip
+    nominal_groups = point_implausibility(nominal, targets, search.groups,
+                                          search.seed_variance)[0]  # fmt: skip
     chosen = [int(i) for i in search.ranked()[: scenario.best]]
     points: list[NDArray[np.float64] | None] = [None, *(search.points[i] for i in chosen)]
     tables = table_rows(scenario, points, executor)

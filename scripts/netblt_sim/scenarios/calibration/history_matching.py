@@ -144,7 +144,7 @@ class Search:
     groups: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.groups = list(dict.fromkeys(t.group for t in self.targets))
+        self.groups = group_names(self.targets)
 
     @property
     def points(self) -> NDArray[np.float64]:
@@ -152,19 +152,20 @@ class Search:
         return np.concatenate([w.points for w in self.waves])
 
     @property
+    def wave_numbers(self) -> NDArray[np.intp]:
+        """Every simulated point's wave."""
+        return np.concatenate([np.full(len(w.points), w.number) for w in self.waves])
+
+    @property
     def medians(self) -> NDArray[np.float64]:
         """Every simulated point's median over the seeds, per output."""
         return medians(np.concatenate([w.outputs for w in self.waves]))
 
-    def output_implausibility(self) -> NDArray[np.float64]:
-        """Each simulated point's implausibility per output (no emulator: its own runs)."""
-        seeds = self.waves[0].outputs.shape[1]
-        return implausibility(self.medians, np.zeros_like(self.medians), self.targets,
-                              self.seed_variance, seeds)  # fmt: skip
-
     def group_implausibility(self) -> NDArray[np.float64]:
-        """Each simulated point's implausibility per group (its outputs' largest)."""
-        return by_group(self.output_implausibility(), self.targets, self.groups)
+        """Each simulated point's implausibility per group (its outputs' largest), by its own
+        runs."""
+        return point_implausibility(np.concatenate([w.outputs for w in self.waves]),
+                                    self.targets, self.groups, self.seed_variance)  # fmt: skip
 
     def non_implausible(self, leave_out: Collection[str] = ()) -> NDArray[np.intp]:
         """The simulated points at which every group (but those of `leave_out`) is
@@ -188,7 +189,7 @@ class Search:
     def _kept(self, values: NDArray[np.float64], leave_out: Collection[str]
               ) -> NDArray[np.float64]:  # fmt: skip
         """The columns of groups not in `leave_out` (every group must not be left out)."""
-        kept = [i for i, group in enumerate(self.groups) if group not in leave_out]
+        kept = _kept_columns(self.groups, leave_out)
         if not kept:
             raise ValueError("every group is left out: nothing to judge a point by")
         return values[:, kept]
@@ -211,7 +212,7 @@ class Search:
     def judge(self, points: NDArray[np.float64]) -> NDArray[np.float64]:
         """Each point's implausibility per group by the last emulator."""
         return _judged(self.emulator, points, self.targets, self.groups, self.seed_variance,
-                       self.waves)  # fmt: skip
+                       self.waves[0].outputs.shape[1])  # fmt: skip
 
     def pulls(self, group: str, at: NDArray[np.float64], count: int = 2) -> list[Pull]:
         """What pulls `group` against the others at point `at`, by the last emulator: each
@@ -254,6 +255,21 @@ class Pull:
     others_lost: tuple[str, ...]
 
 
+def group_names(targets: Sequence[Target]) -> list[str]:
+    """The targets' groups, in the order they first come."""
+    return list(dict.fromkeys(t.group for t in targets))
+
+
+def point_implausibility(outputs: NDArray[np.float64], targets: Sequence[Target],
+                         groups: Sequence[str], seed_variance: NDArray[np.float64]
+                         ) -> NDArray[np.float64]:  # fmt: skip
+    """Each simulated point's implausibility per group by its own runs (`outputs`: points x
+    seeds x outputs), its median over the seeds taken as the expected value."""
+    values = medians(outputs)
+    return by_group(implausibility(values, np.zeros_like(values), targets, seed_variance,
+                                   outputs.shape[1]), targets, groups)  # fmt: skip
+
+
 def medians(outputs: NDArray[np.float64]) -> NDArray[np.float64]:
     """The median over the seeds (axis 1); NaN where a seed's run failed."""
     return np.asarray(np.median(outputs, axis=1), dtype=np.float64)
@@ -285,52 +301,68 @@ def history_match(dimensions: Sequence[Dimension], targets: Sequence[Target],
                          "must be positive")  # fmt: skip
     dimensions, targets = list(dimensions), list(targets)
     rng = np.random.default_rng(settings.seed)
-    groups = list(dict.fromkeys(t.group for t in targets))
+    groups = group_names(targets)
+    seeds = 0
     waves: list[Wave] = []
     set_aside: tuple[str, ...] = ()
     for number, size in enumerate(settings.waves, start=1):
         if not waves:
             points = latin_hypercube(size, dimensions, rng)
             wave = Wave(number, points, _simulated(simulate, points, number, targets))
+            seeds = wave.outputs.shape[1]
         else:
-            emulator, seed_variance = _fitted(waves, targets, set_aside)
-            candidates, uniform = _candidates(waves, targets, set_aside, seed_variance, settings,
-                                              dimensions, rng)  # fmt: skip
-            judged = _judged(emulator, candidates, targets, groups, seed_variance, waves)
-            set_aside = _set_aside(waves, targets, groups, seed_variance, judged, settings.cutoff)
-            kept = [i for i, group in enumerate(groups) if group not in set_aside]
+            so_far = _SoFar.of(waves, targets, groups)
+            emulator = _fitted(so_far, targets, groups, set_aside)
+            candidates, uniform = _candidates(so_far, groups, set_aside, settings, dimensions,
+                                              rng)  # fmt: skip
+            judged = _judged(emulator, candidates, targets, groups, so_far.seed_variance, seeds)
+            # No simulated point and no candidate brings these within the cutoff even alone:
+            # their mismatch is the model's, no input's, and the waves refocus on the others.
+            set_aside = tuple(g for g, a, b in zip(groups, so_far.implausibility.min(axis=0),
+                                                   judged.min(axis=0), strict=True)
+                              if a > settings.cutoff and b > settings.cutoff)  # fmt: skip
+            kept = _kept_columns(groups, set_aside)
             points = _chosen(candidates, judged, kept, size, settings.cutoff)
             outputs = _simulated(simulate, points, number, targets)
             share = float(np.mean(judged[:uniform][:, kept].max(axis=1) <= settings.cutoff))
             wave = Wave(number, points, outputs, share,
-                        _validated(emulator, points, outputs, seed_variance), set_aside)  # fmt: skip
+                        _validated(emulator, points, outputs, so_far.seed_variance), set_aside)  # fmt: skip
         waves.append(wave)
-    emulator, seed_variance = _fitted(waves, targets, set_aside)
-    candidates, uniform = _candidates(waves, targets, set_aside, seed_variance, settings,
-                                      dimensions, rng)  # fmt: skip
-    judged = _judged(emulator, candidates, targets, groups, seed_variance, waves)
-    return Search(dimensions, targets, settings, waves, seed_variance, candidates, uniform,
-                  judged, emulator)  # fmt: skip
+    so_far = _SoFar.of(waves, targets, groups)
+    emulator = _fitted(so_far, targets, groups, set_aside)
+    candidates, uniform = _candidates(so_far, groups, set_aside, settings, dimensions, rng)
+    judged = _judged(emulator, candidates, targets, groups, so_far.seed_variance, seeds)
+    return Search(dimensions, targets, settings, waves, so_far.seed_variance, candidates,
+                  uniform, judged, emulator)  # fmt: skip
 
 
-def _set_aside(waves: Sequence[Wave], targets: Sequence[Target], groups: Sequence[str],
-               seed_variance: NDArray[np.float64], judged: NDArray[np.float64],
-               cutoff: float) -> tuple[str, ...]:  # fmt: skip
-    """The groups that no simulated point and no candidate brings within the cutoff, even
-    alone: history matching sets them aside (their mismatch is the model's, no input's) and
-    refocuses on the region of the others."""
-    simulated = _point_implausibility(waves, targets, groups, seed_variance).min(axis=0)
-    return tuple(g for g, a, b in zip(groups, simulated, judged.min(axis=0), strict=True)
-                 if a > cutoff and b > cutoff)  # fmt: skip
+@dataclass(frozen=True)
+class _SoFar:
+    """Every point simulated so far: the points, their medians over the seeds, the seeds'
+    pooled variance and each point's implausibility per group."""
+
+    points: NDArray[np.float64]
+    values: NDArray[np.float64]
+    seed_variance: NDArray[np.float64]
+    implausibility: NDArray[np.float64]
+
+    @classmethod
+    def of(cls, waves: Sequence[Wave], targets: Sequence[Target], groups: Sequence[str]
+           ) -> _SoFar:  # fmt: skip
+        outputs = np.concatenate([w.outputs for w in waves])
+        seed_variance = pooled_seed_variance(outputs)
+        return cls(np.concatenate([w.points for w in waves]), medians(outputs), seed_variance,
+                   point_implausibility(outputs, targets, groups, seed_variance))  # fmt: skip
+
+    def least_implausible(self, kept: Sequence[int], count: int) -> NDArray[np.intp]:
+        """The `count` points least implausible for the groups of columns `kept`, best first."""
+        worst = self.implausibility[:, list(kept)].max(axis=1)
+        return np.argsort(worst, kind="stable")[:count]
 
 
-def _point_implausibility(waves: Sequence[Wave], targets: Sequence[Target],
-                          groups: Sequence[str], seed_variance: NDArray[np.float64]
-                          ) -> NDArray[np.float64]:  # fmt: skip
-    """Every simulated point's implausibility per group, by its own runs."""
-    values = medians(np.concatenate([w.outputs for w in waves]))
-    return by_group(implausibility(values, np.zeros_like(values), targets, seed_variance,
-                                   waves[0].outputs.shape[1]), targets, groups)  # fmt: skip
+def _kept_columns(groups: Sequence[str], set_aside: Collection[str]) -> list[int]:
+    """The columns of the groups not set aside."""
+    return [i for i, group in enumerate(groups) if group not in set_aside]
 
 
 def _simulated(simulate: Simulator, points: NDArray[np.float64], number: int,
@@ -344,45 +376,31 @@ def _simulated(simulate: Simulator, points: NDArray[np.float64], number: int,
     return outputs
 
 
-def _fitted(waves: Sequence[Wave], targets: Sequence[Target], set_aside: Sequence[str]
-            ) -> tuple[Emulator, NDArray[np.float64]]:  # fmt: skip
+def _fitted(so_far: _SoFar, targets: Sequence[Target], groups: Sequence[str],
+            set_aside: Sequence[str]) -> Emulator:  # fmt: skip
     """An emulator fitted on every simulated point, its hyperparameters on the `TUNING_POINTS`
-    least implausible for the groups not set aside (the region the next wave refocuses on),
-    and the seeds' variance."""
-    points = np.concatenate([w.points for w in waves])
-    outputs = np.concatenate([w.outputs for w in waves])
-    values, seed_variance = medians(outputs), pooled_seed_variance(outputs)
-    groups = list(dict.fromkeys(t.group for t in targets))
-    kept = [i for i, group in enumerate(groups) if group not in set_aside]
-    worst = _point_implausibility(waves, targets, groups, seed_variance)[:, kept].max(axis=1)
-    tuning = np.sort(np.argsort(worst, kind="stable")[:TUNING_POINTS])
-    emulator = Emulator([t.inputs for t in targets]).fit(points, values, tuning)
-    return emulator, seed_variance
+    least implausible for the groups not set aside (the region the next wave refocuses on)."""
+    tuning = np.sort(so_far.least_implausible(_kept_columns(groups, set_aside), TUNING_POINTS))
+    return Emulator([t.inputs for t in targets]).fit(so_far.points, so_far.values, tuning)
 
 
-def _candidates(waves: Sequence[Wave], targets: Sequence[Target], set_aside: Sequence[str],
-                seed_variance: NDArray[np.float64], settings: SearchSettings,
-                dimensions: Sequence[Dimension], rng: np.random.Generator
-                ) -> tuple[NDArray[np.float64], int]:  # fmt: skip
+def _candidates(so_far: _SoFar, groups: Sequence[str], set_aside: Sequence[str],
+                settings: SearchSettings, dimensions: Sequence[Dimension],
+                rng: np.random.Generator) -> tuple[NDArray[np.float64], int]:  # fmt: skip
     """Uniform candidates, then candidates about the simulated points least implausible for
     the groups not set aside."""
     local = int(round(settings.candidates * settings.local_share))
     uniform = sobol_points(settings.candidates - local, len(dimensions), rng)
-    points = np.concatenate([w.points for w in waves])
-    groups = list(dict.fromkeys(t.group for t in targets))
-    kept = [i for i, group in enumerate(groups) if group not in set_aside]
-    worst = _point_implausibility(waves, targets, groups, seed_variance)[:, kept].max(axis=1)
-    centres = points[np.argsort(worst, kind="stable")[:CENTRES]]
+    centres = so_far.points[so_far.least_implausible(_kept_columns(groups, set_aside), CENTRES)]
     scattered = around(centres, local, settings.local_scale, rng)
     return snap(np.concatenate([uniform, scattered]), dimensions), len(uniform)
 
 
 def _judged(emulator: Emulator, candidates: NDArray[np.float64], targets: Sequence[Target],
             groups: Sequence[str], seed_variance: NDArray[np.float64],
-            waves: Sequence[Wave]) -> NDArray[np.float64]:  # fmt: skip
+            seeds: int) -> NDArray[np.float64]:  # fmt: skip
     """Each candidate's implausibility per group, by the emulator."""
     mean, variance = emulator.predict(candidates)
-    seeds = waves[0].outputs.shape[1]
     return by_group(implausibility(mean, variance, targets, seed_variance, seeds), targets,
                     groups)  # fmt: skip
 

@@ -71,7 +71,7 @@ def plot_factors(calibration: Calibration) -> Figure:
     search = calibration.search
     factors_ = calibration.scenario.factors()
     worst = _drawn(search.group_implausibility().max(axis=1))
-    waves = np.concatenate([np.full(len(w.points), w.number) for w in search.waves])
+    waves = search.wave_numbers
     best = calibration.indices[1]
     columns = 5
     rows = math.ceil(len(factors_) / columns)

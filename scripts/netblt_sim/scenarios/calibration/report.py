@@ -22,7 +22,12 @@ import pandas as pd
 
 from netblt_sim.reporting.atomic import write_together
 from netblt_sim.reporting.outcome import Outcome, Verdict
-from netblt_sim.scenarios.calibration.analysis import Calibration, best_errors, calibrate
+from netblt_sim.scenarios.calibration.analysis import (
+    Calibration,
+    best_errors,
+    bounds,
+    calibrate,
+)
 from netblt_sim.scenarios.calibration.plots import plot_factors, plot_implausibility
 from netblt_sim.scenarios.calibration.scenario import CalibrationScenario
 from netblt_sim.scenarios.calibration.wording import calibration_markdown
@@ -48,20 +53,20 @@ def calibration_frame(calibration: Calibration) -> pd.DataFrame:
     rows = []
     for vector, label in enumerate(calibration.labels):
         at = calibration.implausibility_at(vector)
-        bounds = calibration.in_bounds(vector)
         group = 0
         for table, frame in zip(calibration.scenario.tables, calibration.tables[vector],
                                 strict=True):  # fmt: skip
-            for _, row in frame.iterrows():
-                counts = bool(row[[c for c in frame.columns if c.endswith("_in_range")]].all())
+            speed, counts = bounds(table, frame)
+            for (_, row), speed_in, counts_in in zip(frame.iterrows(), speed, counts,
+                                                      strict=True):  # fmt: skip
                 rows.append({
                     "vector": label, "table": table.table,
                     "configuration": search.groups[group].split(": ", 1)[1],
                     **{c: row[c] for c in CONFIGURATION_COLUMNS},
                     "published_median": row["pub_speed_median"],
                     "sim_median": row["sim_speed_median"], "error_pct": row["error_pct"],
-                    "speed_in_bounds": bool(abs(row["error_pct"]) <= table.throughput_target_pct),
-                    "counts_in_range": counts, "in_bounds": bounds[group],
+                    "speed_in_bounds": bool(speed_in), "counts_in_range": bool(counts_in),
+                    "in_bounds": bool(speed_in and counts_in),
                     "implausibility": _rounded(at[group]),
                     "smallest_implausibility": _rounded(simulated[group]),
                     "smallest_implausibility_emulated": _rounded(emulated[group]),
@@ -82,9 +87,8 @@ def design_frame(calibration: Calibration) -> pd.DataFrame:
     groups = search.group_implausibility()
     rank = np.empty(len(groups), dtype=int)
     rank[search.ranked()] = np.arange(1, len(groups) + 1)
-    waves = np.concatenate([np.full(len(w.points), w.number) for w in search.waves])
     frame = pd.DataFrame({
-        "wave": waves, "point": np.arange(1, len(groups) + 1), "rank": rank,
+        "wave": search.wave_numbers, "point": np.arange(1, len(groups) + 1), "rank": rank,
         "configurations_non_implausible": (groups <= search.settings.cutoff).sum(axis=1),
         "largest_implausibility": [_rounded(v) for v in groups.max(axis=1)],
         "least_matched": [search.groups[i] for i in groups.argmax(axis=1)],
@@ -99,16 +103,13 @@ def verdicts(calibration: Calibration) -> tuple[Verdict, ...]:
     in bounds than the nominal with none leaving, and whether the held-out claims that hold at
     the nominal still hold there."""
     nominal, best = calibration.in_bounds(0), calibration.in_bounds(1)
-    total = len(nominal)
-    leaving = [g for g, (a, b) in enumerate(zip(nominal, best, strict=True)) if a and not b]
-    kept = [b.holds for a, b in zip(calibration.held[0], calibration.held[1], strict=True)
-            if a.holds]  # fmt: skip
+    leaving, kept = calibration.leaving(), calibration.claims_kept()
     return (
-        Verdict(f"one vector inside every stated range puts all {total} configurations in "
-                "bounds (a non-implausible simulated point)",
+        Verdict(f"one vector inside every stated range puts all {len(nominal)} configurations "
+                "in bounds (a non-implausible simulated point)",
                 len(calibration.search.non_implausible()) > 0),
         Verdict(f"the best vector puts more configurations in bounds than the models' values "
-                f"({sum(best)} against {sum(nominal)} of {total}), none leaving "
+                f"({sum(best)} against {sum(nominal)} of {len(nominal)}), none leaving "
                 f"({len(leaving)} leave)", sum(best) > sum(nominal) and not leaving),
         Verdict(f"the held-out claims that hold at the models' values hold at the best vector "
                 f"({sum(kept)} of {len(kept)})", all(kept)),
@@ -122,7 +123,7 @@ def run_calibration(scenario: CalibrationScenario, results_dir: Path,
     frame = calibration_frame(calibration)
     design = design_frame(calibration)
     stem = results_dir / scenario.name
-    markdown = calibration_markdown(calibration, frame, design)
+    markdown = calibration_markdown(calibration, frame)
     paths = write_together(
         stem.with_name(f"{stem.name}.csv"), frame, stem.with_name(f"{stem.name}.md"), markdown,
         [(stem.with_name(f"{stem.name}-implausibility.png"), plot_implausibility(calibration)),

@@ -22,12 +22,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from netblt_sim.batch.grid import grid_parameters
 from netblt_sim.core.parameters import TransferParameters, transfer_parameters
 from netblt_sim.scenarios.bands.claims import checked_run_set
 from netblt_sim.scenarios.bands.scenario import RunBatch, base_transfers, configurations
 from netblt_sim.scenarios.calibration.scenario import SPEED, CalibrationScenario
-from netblt_sim.scenarios.table.scenario import TRANSFER_FIELDS, TableScenario, compare
+from netblt_sim.scenarios.table.scenario import TableScenario, compare
 from netblt_sim.scenarios.table.scenario import configurations as table_configurations
 
 if TYPE_CHECKING:
@@ -47,15 +46,20 @@ def simulator(scenario: CalibrationScenario, executor: TransferExecutor | None) 
     outputs = scenario.outputs()
     bases = [base_transfers(table, configurations(table)) for table in scenario.tables]
 
+    def runs(table: TableScenario, table_bases: list[dict[str, object]],
+             point: NDArray[np.float64]) -> list[TransferParameters]:
+        """Every configuration of the table at the point, each with every seed."""
+        overrides = scenario.overrides(table.network, point)
+        return [transfer_parameters(**base, seed=scenario.seed_base + seed,
+                                    model_overrides=overrides,
+                                    max_simulated_s=scenario.max_simulated_s)
+                for base in table_bases for seed in scenario.seeds]  # fmt: skip
+
     def simulate(points: NDArray[np.float64], wave: int) -> NDArray[np.float64]:
         batch = RunBatch()
-        slices = [[batch.add([
-            transfer_parameters(**base, seed=scenario.seed_base + seed,
-                                model_overrides=scenario.overrides(table.network, point),
-                                max_simulated_s=scenario.max_simulated_s)
-            for base in table_bases for seed in scenario.seeds])
-            for table, table_bases in zip(scenario.tables, bases, strict=True)]
-            for point in points]  # fmt: skip
+        slices = [[batch.add(runs(table, table_bases, point))
+                   for table, table_bases in zip(scenario.tables, bases, strict=True)]
+                  for point in points]  # fmt: skip
         records = batch.records(f"{scenario.name}: wave {wave}", executor)
         seeds = len(scenario.seeds)
         found = np.empty((len(points), seeds, len(outputs)))
@@ -83,12 +87,8 @@ def _row_runs(scenario: CalibrationScenario, table: TableScenario,
     if point is None:
         return [table.row_parameters(row) for row in rows]
     overrides = scenario.overrides(table.network, point)
-    return [transfer_parameters(**{name: row[name] for name in TRANSFER_FIELDS},
-                                network=table.network, bi_ms=row["bi_ms"],
-                                seed=table.seed_base + int(row["row"]),
-                                model_overrides=overrides,
-                                max_simulated_s=scenario.max_simulated_s)
-            for row in rows]  # fmt: skip
+    return [table.row_parameters(row, model_overrides=overrides,
+                                 max_simulated_s=scenario.max_simulated_s) for row in rows]
 
 
 def table_rows(scenario: CalibrationScenario, points: list[NDArray[np.float64] | None],
@@ -138,13 +138,9 @@ def claims(scenario: CalibrationScenario, points: list[NDArray[np.float64] | Non
         for measure in scenario.bands.claims:
             for check in measure.checks:
                 run_set = checked_run_set(measure, check)
-                if point is None:
-                    runs = run_set.parameters()
-                else:
-                    runs = grid_parameters(
-                        run_set.grid, **run_set.transfer, network=run_set.network,
-                        model_overrides=scenario.overrides(run_set.network, point),
-                        max_simulated_s=scenario.max_simulated_s)  # fmt: skip
+                runs = run_set.parameters() if point is None else run_set.parameters(
+                    model_overrides=scenario.overrides(run_set.network, point),
+                    max_simulated_s=scenario.max_simulated_s)  # fmt: skip
                 plans.append((measure.name, check, run_set.label, batch.add(runs)))
     records = batch.records(f"{scenario.name}: held-out claims", executor)
     found: list[HeldOut] = []

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -106,13 +107,18 @@ class CalibrationScenario:
 
     def factors(self) -> list[CalibrationFactor]:
         """Every factor of the search: the union of the tables' keys, in table order."""
+        return list(self._factors)
+
+    @cached_property
+    def _factors(self) -> tuple[CalibrationFactor, ...]:
+        # Every run of a search asks (`overrides`): read the model files once.
         found: dict[str, CalibrationFactor] = {}
         for table in self.tables:
             keys = set(self.network_keys(table.network))
             for factor in factors(table.network):
                 if factor.key in keys and factor.key not in found:
                     found[factor.key] = CalibrationFactor(factor, self._two_valued(factor))
-        return list(found.values())
+        return tuple(found.values())
 
     def dimensions(self) -> list[Dimension]:
         return [Dimension(f.factor.name, f.two_valued) for f in self.factors()]
@@ -124,7 +130,7 @@ class CalibrationScenario:
         """A run's `model_overrides` on `network` at a point of the unit cube."""
         keys = set(self.network_keys(network))
         return {f.factor.key: f.value(float(u))
-                for f, u in zip(self.factors(), point, strict=True) if f.factor.key in keys}  # fmt: skip
+                for f, u in zip(self._factors, point, strict=True) if f.factor.key in keys}  # fmt: skip
 
     def nominal_point(self) -> np.ndarray:
         """The models as they are, as a point of the unit cube."""

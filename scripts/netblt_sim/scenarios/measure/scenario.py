@@ -79,9 +79,10 @@ class RunSet:
         """Whether its runs are flow sets (it names `flows.FLOW_SET_NAMES`)."""
         return is_flow_grid(self.grid, self.transfer)
 
-    def parameters(self) -> list[TransferParameters]:
-        """Every run, in the order of the grid (its first name outermost)."""
-        return grid_parameters(self.grid, **self.transfer, network=self.network)
+    def parameters(self, **more: object) -> list[TransferParameters]:
+        """Every run, in the order of the grid (its first name outermost), with `more` of
+        transfer_parameters' keywords (such as a calibration's model overrides)."""
+        return grid_parameters(self.grid, **self.transfer, network=self.network, **more)
 
     def flow_sets(self) -> list[FlowSet]:
         """Every run as a flow set, in the order of the grid."""

@@ -81,10 +81,11 @@ class TableScenario:
             raise ValueError(f"{self.published_path} has no rows of table {self.table!r}")
         return rows
 
-    def row_parameters(self, row: pd.Series) -> TransferParameters:
-        """The transfer that regenerates one published row, with the row's own seed."""
+    def row_parameters(self, row: pd.Series, **more: object) -> TransferParameters:
+        """The transfer that regenerates one published row, with the row's own seed (and
+        `more` of transfer_parameters' keywords, such as a calibration's model overrides)."""
         return transfer_parameters(
-            **self._family(row), bi_ms=row["bi_ms"], seed=self.seed_base + int(row["row"])
+            **self._family(row), bi_ms=row["bi_ms"], seed=self.seed_base + int(row["row"]), **more
         )
 
     def curve_parameters(self) -> list[TransferParameters]:
