@@ -194,6 +194,9 @@ def expected_fields(packet: NetbltPacket) -> Fields:
         # The X extension's rate, in the common header: shown even when the rest is damaged.
         fields["netblt.explicit_rate"] = [packet.explicit_rate_kbps]
     body = packet.body
+    if isinstance(body, OpenFields) and body.explicit_rate:
+        # An OPEN or RESPONSE with X carries it there too.
+        fields["netblt.explicit_rate"] = [packet.explicit_rate_kbps]
     if isinstance(body, OpenFields):
         fields |= {
             "netblt.connection_uid": [body.connection_uid],

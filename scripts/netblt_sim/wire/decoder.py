@@ -14,8 +14,8 @@ of the word at offset 22 of DATA/LDATA. The implementation's extensions are deco
 0x0004 of the OPEN/RESPONSE flags (burst spacing reports), and the burst spacing in the last two
 bytes of an OK, RFC 998's padding there; P, bit 0x0008 (padded CONTROL packets), and the zero
 bytes after a CONTROL packet's Length (`ControlFields.padding_bytes`); X, bit 0x0010 (explicit
-rates), the rate a gateway wrote in a DATA/LDATA packet's common-header padding
-(`NetbltPacket.explicit_rate_kbps`) and the flag in an OK's word padding that marks its offered
+rates), the rate a gateway wrote in the common-header padding of a DATA/LDATA packet or of an
+OPEN/RESPONSE with X (`NetbltPacket.explicit_rate_kbps`) and the flag in an OK's word padding that marks its offered
 burst values as that rate (`OkMessage.explicit_rate`). Unlike the C++ receiver,
 which ignores them, non-zero reserved (MBZ) bits and padding are reported as problems: a correct
 sender writes zeros there.
@@ -209,8 +209,9 @@ class NetbltPacket:
     header_checksum_ok: bool
     data_checksum_ok: bool | None
     problems: tuple[str, ...]
-    # DATA/LDATA (X extension): the common header's padding, the rate a gateway wrote (kbit/s),
-    # EXPLICIT_RATE_UNLIMITED as the sender wrote it, 0 without X; 0 for the other types.
+    # DATA/LDATA, and OPEN/RESPONSE with X (X extension): the common header's padding, the rate
+    # a gateway wrote (kbit/s), EXPLICIT_RATE_UNLIMITED as the end wrote it, 0 without X; 0 for
+    # the other types.
     explicit_rate_kbps: int = 0
     # Where the packet was captured (filled in by the pcap reader).
     time_s: float = 0.0
@@ -274,9 +275,6 @@ def decode_netblt(
         problems.add(f"type {type_number} is not a NETBLT packet type (0-11)")
 
     is_data = packet_type in (PacketType.DATA, PacketType.LDATA)
-    if not is_data:
-        # DATA and LDATA carry the explicit rate there (X); every other type, zeros.
-        problems.nonzero(padding, "longword alignment padding of the common header")
     header_checksum_ok = False
     data_checksum_ok: bool | None = None
     body: PacketBody | None = None
@@ -302,6 +300,11 @@ def decode_netblt(
                         f"data-area checksum {body.data_checksum:#06x} does not match the "
                         f"computed {computed:#06x}"
                     )
+    # DATA and LDATA carry the explicit rate there (X), and so do an OPEN and a RESPONSE that
+    # carry X; every other packet, zeros.
+    carries_rate = is_data or (isinstance(body, OpenFields) and body.explicit_rate)
+    if not carries_rate:
+        problems.nonzero(padding, "longword alignment padding of the common header")
     return NetbltPacket(
         checksum=checksum,
         version=version,
@@ -312,7 +315,7 @@ def decode_netblt(
         body=body,
         header_checksum_ok=header_checksum_ok,
         data_checksum_ok=data_checksum_ok,
-        explicit_rate_kbps=padding if is_data else 0,
+        explicit_rate_kbps=padding if carries_rate else 0,
         problems=tuple(problems.found),
     )
 

@@ -18,6 +18,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/netblt-explicit-rate-queue-disc.h"
+#include "ns3/netblt-explicit-rate-return-queue-disc.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/pointer.h"
 #include "ns3/queue.h"
@@ -140,12 +141,14 @@ WidebandTestbed::GetTypeId()
                           "With SourceQuench, the share of the ESI's buffer (EsiBufferBytes) "
                           "that BBN's BSAT queue and ESI must hold together before the station "
                           "quenches. RFC 1009 asks a gateway to quench before it must drop and "
-                          "names no level. Default 0.75: at full rate the ESI holds what it "
-                          "keeps between request and transmission, about 45 KB of its 64 KB "
-                          "(models/networks/wideband.json), so half of it would quench a path "
-                          "that is merely full; the last quarter (16 KB, 11 datagrams) is room "
-                          "for what comes before the senders slow down.",
-                          DoubleValue(0.75),
+                          "names no level. Default 0.875 (56 KB of 64 KB): at full rate the "
+                          "station keeps what it holds between request and transmission, one "
+                          "hop and the lead (340 ms) at the channel's rate, about 45 KB, and up "
+                          "to 50 KB as frames are shared (models/networks/wideband.json), so a "
+                          "lower level quenches a path that is merely full; the last eighth "
+                          "(8 KB, five datagrams) is room for what arrives while a quench "
+                          "crosses the T1 line and Subnet 26 to the senders.",
+                          DoubleValue(0.875),
                           MakeDoubleAccessor(&WidebandTestbed::m_sourceQuenchThreshold),
                           MakeDoubleChecker<double>(0.0, 1.0));
     return tid;
@@ -367,6 +370,12 @@ WidebandTestbed::InstallExplicitRate()
     channel->WatchCapacity(station->GetStation(), station->GetMtu());
     m_explicitRateDisc->SetCapacityProbe(
         MakeBoundCallback(&BytesLeftTo, channel, station->GetStation()));
+    // The way back to the senders, for the rate in a newcomer's RESPONSE.
+    TrafficControlHelper back;
+    back.SetRootQueueDisc("ns3::NetbltExplicitRateReturnQueueDisc");
+    QueueDiscContainer backDiscs = back.Install(m_links[T1_LINE].Get(1));
+    DynamicCast<NetbltExplicitRateReturnQueueDisc>(backDiscs.Get(0))
+        ->SetForwardDisc(m_explicitRateDisc);
 }
 
 Ptr<NetbltExplicitRateQueueDisc>

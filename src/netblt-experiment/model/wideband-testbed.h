@@ -162,7 +162,7 @@ class WidebandTestbed : public Testbed
     bool m_explicitRate{false};                //!< attribute ExplicitRate
     Ptr<NetbltExplicitRateQueueDisc> m_explicitRateDisc; //!< with ExplicitRate
     bool m_sourceQuench{false};                          //!< attribute SourceQuench
-    double m_sourceQuenchThreshold{0.75};                //!< attribute SourceQuenchThreshold
+    double m_sourceQuenchThreshold{0.875};               //!< attribute SourceQuenchThreshold
 };
 
 } // namespace ns3

@@ -49,6 +49,7 @@ class NetbltExplicitRateTransferTestCase : public TestCase
         bool negotiated{false};      //!< X in force at the sender
         bool heard{false};           //!< the policy took a gateway's rate
         uint64_t stamped{0};         //!< DATA packets the gateway lowered
+        uint16_t responseKbps{0};    //!< the rate the sender found in the RESPONSE
         uint16_t burstIntervalMs{0}; //!< in force at the end
     };
 
@@ -84,6 +85,7 @@ class NetbltExplicitRateTransferTestCase : public TestCase
             if (sender)
             {
                 outcome.negotiated = sender->GetParameters().explicitRate;
+                outcome.responseKbps = sender->GetParameters().explicitRateKbps;
                 outcome.burstIntervalMs = sender->GetParameters().burstIntervalMs;
             }
         });
@@ -104,6 +106,9 @@ class NetbltExplicitRateTransferTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(echoed.negotiated, true, "X negotiated");
         NS_TEST_EXPECT_MSG_GT(echoed.stamped, 100, "the gateway wrote rates");
         NS_TEST_EXPECT_MSG_EQ(echoed.heard, true, "the sender took one");
+        // The channel's room for 1476-byte datagrams is about 1.1 Mbit/s: 0.95 of it, or less.
+        NS_TEST_EXPECT_MSG_GT(echoed.responseKbps, 500, "the RESPONSE came back with a rate");
+        NS_TEST_EXPECT_MSG_LT(echoed.responseKbps, 1100, "the station's, not the sender's 0xffff");
         // One flow of 1476-byte datagrams at 0.95 of about a megabit: about 80 a second, in
         // pairs about 25 ms apart (the smallest bursts the negotiated 20 ms allow).
         NS_TEST_EXPECT_MSG_GT(echoed.burstIntervalMs, 20, "slower than the ceiling");
@@ -113,6 +118,7 @@ class NetbltExplicitRateTransferTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(plain.intact, true, "intact with a plain RFC 998 receiver");
         NS_TEST_EXPECT_MSG_EQ(plain.negotiated, false, "X stays zero");
         NS_TEST_EXPECT_MSG_EQ(plain.stamped, 0, "no DATA packet carries the field");
+        NS_TEST_EXPECT_MSG_EQ(plain.responseKbps, 0, "nor the RESPONSE");
         NS_TEST_EXPECT_MSG_EQ(plain.heard, false, "the sender falls back to delivery-rate");
     }
 };

@@ -21,7 +21,9 @@ namespace ns3
  * an explicit-rate field the gateways lower, and the receiver offers the lowest rate it heard
  * back as the OK's burst values, marked as an explicit rate. From the first such OK on, the
  * bursts in force are the ones offered (never above the negotiated ceiling), with the outstanding
- * buffers NetbltAdaptiveRatePolicy derives from it; RESENDs and round trips no longer change
+ * buffers NetbltAdaptiveRatePolicy derives from it; a rate the gateways wrote in the RESPONSE
+ * (NetbltExplicitRateReturnQueueDisc) counts as such an OK, so that the first buffers already
+ * go at it. RESENDs and round trips no longer change
  * it, since the gateway that sees the queue already counts them. Until then, and for the whole
  * transfer where no gateway writes a rate (a LAN) or the receiver does not echo it (a plain
  * RFC 998 receiver leaves X zero), the policy is NetbltSourceQuenchRatePolicy (delivery-rate,

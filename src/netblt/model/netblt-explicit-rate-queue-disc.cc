@@ -6,6 +6,7 @@
 
 #include "netblt-data-header.h"
 #include "netblt-l4-protocol.h"
+#include "netblt-open-header.h"
 
 #include "ns3/double.h"
 #include "ns3/drop-tail-queue.h"
@@ -150,6 +151,13 @@ NetbltExplicitRateQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     return GetInternalQueue(0)->Enqueue(item);
 }
 
+bool
+NetbltExplicitRateQueueDisc::IsFromDataSender(const NetbltOpenHeader& open)
+{
+    // M = WRITE: the active end sends the data.
+    return open.GetWriteMode() == (open.GetType() == NetbltPacketType::OPEN);
+}
+
 void
 NetbltExplicitRateQueueDisc::Account(Ptr<QueueDiscItem> item)
 {
@@ -157,13 +165,38 @@ NetbltExplicitRateQueueDisc::Account(Ptr<QueueDiscItem> item)
     NetbltHeader common;
     if (!ipItem || ipItem->GetHeader().GetProtocol() != NetbltL4Protocol::PROT_NUMBER ||
         ipItem->GetHeader().GetFragmentOffset() != 0 ||
-        !NetbltHeader::PeekCommonFields(item->GetPacket(), common) ||
-        (common.GetType() != NetbltPacketType::DATA && common.GetType() != NetbltPacketType::LDATA))
+        !NetbltHeader::PeekCommonFields(item->GetPacket(), common))
     {
         m_otherBytes += item->GetSize();
         return;
     }
+    const Ipv4Header& ip = ipItem->GetHeader();
     Ptr<Packet> packet = item->GetPacket();
+    if (common.GetType() == NetbltPacketType::OPEN ||
+        common.GetType() == NetbltPacketType::RESPONSE)
+    {
+        NetbltOpenHeader open(common.GetType());
+        packet->PeekHeader(open);
+        if (!open.IsMalformed() && open.GetExplicitRate() && IsFromDataSender(open))
+        {
+            // A newcomer counts from its first packet: the RESPONSE coming back, which carries
+            // its first rate, and the others' DATA already see it.
+            Flow& flow = m_flows[FlowKey(ip.GetSource().Get(),
+                                         ip.GetDestination().Get(),
+                                         open.GetLocalPort(),
+                                         open.GetForeignPort())];
+            flow.bytes += item->GetSize();
+            flow.lastSeen = Simulator::Now();
+            return;
+        }
+        m_otherBytes += item->GetSize();
+        return;
+    }
+    if (common.GetType() != NetbltPacketType::DATA && common.GetType() != NetbltPacketType::LDATA)
+    {
+        m_otherBytes += item->GetSize();
+        return;
+    }
     NetbltDataHeader data;
     data.SetDataChecksumVerified(false);
     packet->PeekHeader(data);
@@ -172,16 +205,33 @@ NetbltExplicitRateQueueDisc::Account(Ptr<QueueDiscItem> item)
         m_otherBytes += item->GetSize();
         return;
     }
-    const Ipv4Header& ip = ipItem->GetHeader();
-    Flow& flow = m_flows[FlowKey(ip.GetSource().Get(),
-                                 ip.GetDestination().Get(),
-                                 data.GetLocalPort(),
-                                 data.GetForeignPort())];
+    const FlowKey key(ip.GetSource().Get(),
+                      ip.GetDestination().Get(),
+                      data.GetLocalPort(),
+                      data.GetForeignPort());
+    Flow& flow = m_flows[key];
     flow.bytes += item->GetSize();
     flow.lastSeen = Simulator::Now();
+    if (flow.firstData.IsNegative())
+    {
+        flow.firstData = flow.lastSeen;
+    }
+    const uint16_t kbps = ToField(RateOf(flow));
+    if (kbps != NetbltDataHeader::EXPLICIT_RATE_NONE && kbps < data.GetExplicitRate())
+    {
+        packet->RemoveHeader(data);
+        data.SetExplicitRate(kbps);
+        packet->AddHeader(data);
+        ++m_stamped;
+    }
+}
+
+double
+NetbltExplicitRateQueueDisc::RateOf(const Flow& flow) const
+{
     if (!m_measured)
     {
-        return;
+        return 0;
     }
     // A newcomer has a share from the moment it is seen, the others' shrink with it (ERICA
     // counts the flows as their cells come): the rates of the interval's end knew fewer flows.
@@ -190,17 +240,34 @@ NetbltExplicitRateQueueDisc::Account(Ptr<QueueDiscItem> item)
     {
         rate = std::min(rate, m_forFlows / m_flows.size());
     }
-    const auto kbps =
-        static_cast<uint16_t>(std::clamp<double>(std::floor(rate / 1000),
-                                                 1,
-                                                 NetbltDataHeader::EXPLICIT_RATE_UNLIMITED - 1));
-    if (kbps < data.GetExplicitRate())
+    return rate;
+}
+
+uint16_t
+NetbltExplicitRateQueueDisc::ToField(double rate)
+{
+    if (rate <= 0)
     {
-        packet->RemoveHeader(data);
-        data.SetExplicitRate(kbps);
-        packet->AddHeader(data);
-        ++m_stamped;
+        return NetbltDataHeader::EXPLICIT_RATE_NONE;
     }
+    return static_cast<uint16_t>(std::clamp<double>(std::floor(rate / 1000),
+                                                    1,
+                                                    NetbltDataHeader::EXPLICIT_RATE_UNLIMITED - 1));
+}
+
+uint16_t
+NetbltExplicitRateQueueDisc::GetRateField(Ipv4Address sender,
+                                          Ipv4Address receiver,
+                                          uint16_t senderPort,
+                                          uint16_t receiverPort)
+{
+    const Time now = Simulator::Now();
+    if (now - m_intervalStart >= m_averagingInterval)
+    {
+        EndInterval(now); // no datagram of the flows may have come through since it was due
+    }
+    auto it = m_flows.find(FlowKey(sender.Get(), receiver.Get(), senderPort, receiverPort));
+    return it == m_flows.end() ? NetbltDataHeader::EXPLICIT_RATE_NONE : ToField(RateOf(it->second));
 }
 
 void
@@ -220,6 +287,7 @@ NetbltExplicitRateQueueDisc::EndInterval(Time now)
         capacity = m_averageCapacity;
     }
     uint64_t flowBytes = 0;
+    bool starting = false;
     for (auto it = m_flows.begin(); it != m_flows.end();)
     {
         if (it->second.bytes == 0 && now - it->second.lastSeen > m_activeTimeout)
@@ -228,6 +296,8 @@ NetbltExplicitRateQueueDisc::EndInterval(Time now)
             continue;
         }
         flowBytes += it->second.bytes;
+        starting = starting || it->second.firstData.IsNegative() ||
+                   now - it->second.firstData < m_averagingInterval;
         ++it;
     }
     const auto active = static_cast<uint32_t>(m_flows.size());
@@ -243,7 +313,9 @@ NetbltExplicitRateQueueDisc::EndInterval(Time now)
         // ERICA's share own / z, but growing by no more than an equal part of the capacity left
         // over (flows that all find the path idle do not all take the whole of it), and none
         // near full load, where own / z follows only the noise of one interval's input.
-        const double share = load > 0 && load < 1 - m_loadBand
+        // Nor while a flow has not sent for a whole interval: the share it does not use yet
+        // is its own, on its way in a RESPONSE or an OK.
+        const double share = !starting && load > 0 && load < 1 - m_loadBand
                                  ? std::min(own / load, own + spare / active)
                                  : m_fairShare;
         flow.rate = std::min(forFlows, std::max(m_fairShare, share));

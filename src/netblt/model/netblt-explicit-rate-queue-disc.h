@@ -7,6 +7,7 @@
 
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
 #include "ns3/queue-disc.h"
 #include "ns3/traced-callback.h"
@@ -16,6 +17,8 @@
 
 namespace ns3
 {
+
+class NetbltOpenHeader;
 
 /**
  * @ingroup netblt
@@ -48,11 +51,15 @@ namespace ns3
  *
  * A DATA packet of a flow then leaves with its field lowered to the flow's rate (kbit/s of IP
  * datagrams), or to the fair share for a flow not yet measured; nothing is written before the
- * first interval has ended. A newcomer counts from its first packet: while more flows are
- * known than the last interval's end counted, no flow's rate exceeds the capacity for the flows
- * divided among all of them, so that the rates given while a crowd arrives add up to no more
- * than the capacity. The headroom 1 − TargetUtilization drains what a newcomer sends
- * before its first rate reaches it.
+ * first interval has ended. A newcomer counts from its first packet, its OPEN with X (or a
+ * passive sender's RESPONSE): while more flows are known than the last interval's end counted,
+ * no flow's rate exceeds the capacity for the flows divided among all of them, so that the
+ * rates given while a crowd arrives add up to no more than the capacity; and until every flow
+ * has sent DATA for a whole interval no flow grows past the fair share, since the share a
+ * newcomer does not use yet is on its way to it. NetbltExplicitRateReturnQueueDisc writes a
+ * newcomer's rate (GetRateField()) in the RESPONSE that goes back to it, so that it starts at
+ * its share; the headroom 1 − TargetUtilization drains what the path's capacity, measured
+ * before the flows' OKs share its frames, overstates.
  */
 class NetbltExplicitRateQueueDisc : public QueueDisc
 {
@@ -94,6 +101,28 @@ class NetbltExplicitRateQueueDisc : public QueueDisc
     /** @return DATA packets whose field this disc lowered */
     uint64_t GetPacketsStamped() const;
 
+    /**
+     * The rate a flow's next DATA packet would leave with (NetbltExplicitRateReturnQueueDisc
+     * writes it in the flow's RESPONSE on its way back). Ends the interval first if it is due.
+     * @param sender the data sender's address
+     * @param receiver the receiver's address
+     * @param senderPort the data sender's port
+     * @param receiverPort the receiver's port
+     * @return the explicit-rate field, kbit/s; NetbltDataHeader::EXPLICIT_RATE_NONE if the
+     *         flow is unknown or no interval has ended yet
+     */
+    uint16_t GetRateField(Ipv4Address sender,
+                          Ipv4Address receiver,
+                          uint16_t senderPort,
+                          uint16_t receiverPort);
+
+    /**
+     * @param open an OPEN or RESPONSE
+     * @return true if it comes from the end that sends the data (an OPEN with M = WRITE, a
+     *         RESPONSE with M = READ)
+     */
+    static bool IsFromDataSender(const NetbltOpenHeader& open);
+
   private:
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;
     Ptr<QueueDiscItem> DoDequeue() override;
@@ -109,6 +138,7 @@ class NetbltExplicitRateQueueDisc : public QueueDisc
         uint64_t bytes{0}; //!< bytes of the interval so far
         double rate{0};    //!< its rate from the last interval's end, bit/s (0: not measured)
         Time lastSeen;     //!< its last datagram
+        Time firstData{Time(-1)}; //!< its first DATA packet (negative: none yet)
     };
 
     /**
@@ -118,10 +148,23 @@ class NetbltExplicitRateQueueDisc : public QueueDisc
     void EndInterval(Time now);
 
     /**
-     * Counts a datagram and, if it is a DATA packet that carries the field, lowers the field.
+     * Counts a datagram: a flow's from its OPEN (or a passive sender's RESPONSE) with X on;
+     * if it is a DATA packet that carries the field, lowers the field.
      * @param item the datagram
      */
     void Account(Ptr<QueueDiscItem> item);
+
+    /**
+     * @param flow a flow
+     * @return its rate now, bit/s (0: no interval has ended)
+     */
+    double RateOf(const Flow& flow) const;
+
+    /**
+     * @param rate bit/s
+     * @return the explicit-rate field for it (EXPLICIT_RATE_NONE for 0)
+     */
+    static uint16_t ToField(double rate);
 
     Time m_averagingInterval;           //!< AveragingInterval
     Time m_activeTimeout;               //!< ActiveTimeout

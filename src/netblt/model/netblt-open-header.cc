@@ -4,6 +4,8 @@
 
 #include "netblt-open-header.h"
 
+#include "netblt-data-header.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
@@ -198,6 +200,37 @@ NetbltOpenHeader::GetExplicitRate() const
 }
 
 void
+NetbltOpenHeader::SetExplicitRateField(uint16_t kbps)
+{
+    m_explicitRateField = kbps;
+}
+
+uint16_t
+NetbltOpenHeader::GetExplicitRateField() const
+{
+    return m_explicitRateField;
+}
+
+bool
+NetbltOpenHeader::HasExplicitRateField() const
+{
+    return m_explicitRateField != NetbltDataHeader::EXPLICIT_RATE_NONE &&
+           m_explicitRateField != NetbltDataHeader::EXPLICIT_RATE_UNLIMITED;
+}
+
+uint16_t
+NetbltOpenHeader::GetAlignmentField() const
+{
+    return m_explicitRateField;
+}
+
+void
+NetbltOpenHeader::SetAlignmentField(uint16_t value)
+{
+    m_explicitRateField = value;
+}
+
+void
 NetbltOpenHeader::SetMaxOutstandingBuffers(uint16_t buffers)
 {
     m_maxOutstandingBuffers = buffers;
@@ -285,6 +318,10 @@ NetbltOpenHeader::PrintBody(std::ostream& os) const
        << (m_paddedControl ? "P " : "") << (m_explicitRate ? "X " : "")
        << (m_writeMode ? "WRITE" : "READ") << " maxOutstanding " << m_maxOutstandingBuffers
        << " client \"" << m_clientString << "\"";
+    if (HasExplicitRateField())
+    {
+        os << " rate " << m_explicitRateField << " kbit/s";
+    }
 }
 
 bool

@@ -183,6 +183,23 @@ class NetbltOpenHeader : public NetbltHeader
      */
     bool GetExplicitRate() const;
     /**
+     * @param kbps the explicit-rate field (extension, in the common header's alignment padding,
+     *        as in DATA): with X, NetbltDataHeader::EXPLICIT_RATE_UNLIMITED as either end writes
+     *        it; a gateway that computes rates lowers a RESPONSE's on its way back to the
+     *        sender, which starts at that rate (kbit/s of IP datagrams). Without X,
+     *        NetbltDataHeader::EXPLICIT_RATE_NONE (zero), as RFC 998 has it.
+     */
+    void SetExplicitRateField(uint16_t kbps);
+    /**
+     * @return the explicit-rate field
+     */
+    uint16_t GetExplicitRateField() const;
+    /**
+     * @return true if the explicit-rate field carries a rate a gateway wrote (neither
+     *         NetbltDataHeader::EXPLICIT_RATE_NONE nor EXPLICIT_RATE_UNLIMITED)
+     */
+    bool HasExplicitRateField() const;
+    /**
      * @param buffers the maximum number of buffers that can be transferred
      *        before waiting for an OK message
      */
@@ -206,6 +223,8 @@ class NetbltOpenHeader : public NetbltHeader
     uint32_t DeserializeBody(Buffer::Iterator& i, uint32_t available) override;
     void PrintBody(std::ostream& os) const override;
     bool AcceptsType(NetbltPacketType type) const override;
+    uint16_t GetAlignmentField() const override;
+    void SetAlignmentField(uint16_t value) override;
 
   private:
     /// Size of the fixed fields between the common header and the client string.
@@ -233,6 +252,7 @@ class NetbltOpenHeader : public NetbltHeader
     bool m_rateReports{false};        //!< R flag (extension)
     bool m_paddedControl{false};      //!< P flag (extension)
     bool m_explicitRate{false};       //!< X flag (extension)
+    uint16_t m_explicitRateField{0};  //!< Explicit-rate field (extension), kbit/s
     uint16_t m_maxOutstandingBuffers; //!< Maximum number of outstanding buffers
     std::string m_clientString;       //!< Client string
 };

@@ -668,20 +668,7 @@ NetbltReceiver::GetOfferedBurst() const
     {
         return {m_params.burstSize, m_params.burstIntervalMs};
     }
-    // The gateways count IP datagrams: a 20-byte IPv4 header (no options, RFC 791) and the
-    // 24-byte DATA header around each full packet's data. bits / (kbit/s) = ms.
-    const double datagramBits = 8.0 * (20 + NetbltHeader::GetMinimumLength(NetbltPacketType::DATA) +
-                                       m_negotiated.packetSize);
-    // The smallest bursts the negotiated interval allows, so that the gateways' queues see the
-    // flow as evenly spread as it can be.
-    const double burstSize = std::clamp<double>(
-        std::ceil(m_negotiated.burstIntervalMs * m_explicitRateKbps / datagramBits),
-        1,
-        m_negotiated.burstSize);
-    const double intervalMs = std::ceil(burstSize * datagramBits / m_explicitRateKbps);
-    return {static_cast<uint16_t>(burstSize),
-            static_cast<uint16_t>(
-                std::clamp<double>(intervalMs, m_negotiated.burstIntervalMs, 0xffff))};
+    return m_negotiated.GetBurstsAt(m_explicitRateKbps);
 }
 
 void

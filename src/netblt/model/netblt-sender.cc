@@ -221,6 +221,13 @@ NetbltSender::DoEstablished()
     m_receiverBurstSize = m_params.burstSize;
     m_receiverBurstIntervalMs = m_params.burstIntervalMs;
     m_ratePolicy->Established(m_params, Simulator::Now());
+    if (m_params.explicitRate && m_params.explicitRateKbps > 0)
+    {
+        // The gateways wrote the flow's rate in the RESPONSE on its way back: the first bursts
+        // go at it, as the bursts of the OKs that carry one do.
+        auto [burstSize, burstIntervalMs] = m_params.GetBurstsAt(m_params.explicitRateKbps);
+        m_ratePolicy->ExplicitRateReceived(burstSize, burstIntervalMs, Simulator::Now());
+    }
     ApplyRatePolicy();
     if (!IsReceiverInStep())
     {

@@ -4,9 +4,11 @@
 
 #include "netblt-transfer-parameters.h"
 
+#include "netblt-data-header.h"
 #include "netblt-open-header.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace ns3
@@ -22,6 +24,20 @@ uint16_t
 NetbltTransferParameters::GetPacketsPerBuffer() const
 {
     return static_cast<uint16_t>((bufferSize + packetSize - 1) / packetSize);
+}
+
+std::pair<uint16_t, uint16_t>
+NetbltTransferParameters::GetBurstsAt(double kbps) const
+{
+    // The gateways count IP datagrams: a 20-byte IPv4 header (no options, RFC 791) and the
+    // 24-byte DATA header around each full packet's data. bits / (kbit/s) = ms.
+    const double datagramBits =
+        8.0 * (20 + NetbltHeader::GetMinimumLength(NetbltPacketType::DATA) + packetSize);
+    const double size =
+        std::clamp<double>(std::ceil(burstIntervalMs * kbps / datagramBits), 1, burstSize);
+    const double intervalMs = std::ceil(size * datagramBits / kbps);
+    return {static_cast<uint16_t>(size),
+            static_cast<uint16_t>(std::clamp<double>(intervalMs, burstIntervalMs, 0xffff))};
 }
 
 NetbltTransferParameters
@@ -112,6 +128,8 @@ NetbltTransferParameters::WriteTo(NetbltOpenHeader& header) const
     header.SetRateReports(rateReports);
     header.SetPaddedControl(paddedControl);
     header.SetExplicitRate(explicitRate);
+    header.SetExplicitRateField(explicitRate ? NetbltDataHeader::EXPLICIT_RATE_UNLIMITED
+                                             : NetbltDataHeader::EXPLICIT_RATE_NONE);
     header.SetMaxOutstandingBuffers(maxOutstandingBuffers);
     header.SetClientString(clientString);
 }
@@ -130,6 +148,7 @@ NetbltTransferParameters::ReadFrom(const NetbltOpenHeader& header)
     p.rateReports = header.GetRateReports();
     p.paddedControl = header.GetPaddedControl();
     p.explicitRate = header.GetExplicitRate();
+    p.explicitRateKbps = header.HasExplicitRateField() ? header.GetExplicitRateField() : 0;
     p.maxOutstandingBuffers = header.GetMaxOutstandingBuffers();
     p.clientString = header.GetClientString();
     return p;

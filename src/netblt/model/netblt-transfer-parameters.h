@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
 
 namespace ns3
 {
@@ -42,6 +43,9 @@ struct NetbltTransferParameters
     /// X flag (extension, netblt-wire-format.md): DATA packets carry an explicit rate the
     /// gateways lower, which the receiver offers back in its OKs
     bool explicitRate{false};
+    /// With X, read from a RESPONSE: the rate the gateways on the way back wrote in its
+    /// explicit-rate field, kbit/s of IP datagrams (0: none); written as "not lowered"
+    uint16_t explicitRateKbps{0};
     std::string clientString; //!< free-form client information
 
     /** @return the burst interval as a Time */
@@ -49,6 +53,17 @@ struct NetbltTransferParameters
 
     /** @return the number of DATA packets a full buffer needs */
     uint16_t GetPacketsPerBuffer() const;
+
+    /**
+     * The bursts that carry a gateway's explicit rate: the smallest the burst interval allows,
+     * so that the gateways' queues see the flow as evenly spread as it can be. Burst size
+     * ⌈interval × rate ÷ datagram bits⌉ (1 to the burst size), interval ⌈size × datagram bits
+     * ÷ rate⌉ ms (no shorter than the burst interval); the datagram is a full DATA packet in
+     * a 20-byte IPv4 header, as the gateways count it.
+     * @param kbps the rate, kbit/s of IP datagrams (more than 0)
+     * @return the burst size and interval (ms)
+     */
+    std::pair<uint16_t, uint16_t> GetBurstsAt(double kbps) const;
 
     /**
      * The passive end's answer to an offer: each flow-control value made no less restrictive

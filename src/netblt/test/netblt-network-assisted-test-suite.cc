@@ -9,6 +9,7 @@
 #include "ns3/netblt-data-header.h"
 #include "ns3/netblt-explicit-rate-policy.h"
 #include "ns3/netblt-explicit-rate-queue-disc.h"
+#include "ns3/netblt-explicit-rate-return-queue-disc.h"
 #include "ns3/netblt-l4-protocol.h"
 #include "ns3/netblt-open-header.h"
 #include "ns3/netblt-source-quench-rate-policy.h"
@@ -94,6 +95,53 @@ RateOf(Ptr<QueueDiscItem> item)
     data.SetDataChecksumVerified(false);
     item->GetPacket()->PeekHeader(data);
     return data.GetExplicitRate();
+}
+
+/**
+ * @param type OPEN or RESPONSE
+ * @param source the host it comes from
+ * @param destination the host it goes to
+ * @param localPort the port it comes from
+ * @param foreignPort the port it goes to
+ * @param writeMode its M flag
+ * @param explicitRate its X flag (the field is 0xffff with it, as either end writes it)
+ * @return the packet with its IPv4 header, as a gateway's queue disc takes it
+ */
+Ptr<Ipv4QueueDiscItem>
+OpenItem(NetbltPacketType type,
+         Ipv4Address source,
+         Ipv4Address destination,
+         uint16_t localPort,
+         uint16_t foreignPort,
+         bool writeMode,
+         bool explicitRate)
+{
+    NetbltTransferParameters p = Negotiated();
+    p.explicitRate = explicitRate;
+    NetbltOpenHeader open(type);
+    p.WriteTo(open);
+    open.SetConnectionId(42);
+    open.SetWriteMode(writeMode);
+    open.SetLocalPort(localPort);
+    open.SetForeignPort(foreignPort);
+    Ptr<Packet> packet = Create<Packet>();
+    packet->AddHeader(open);
+    Ipv4Header ip;
+    ip.SetSource(source);
+    ip.SetDestination(destination);
+    ip.SetProtocol(NetbltL4Protocol::PROT_NUMBER);
+    ip.SetPayloadSize(packet->GetSize());
+    return Create<Ipv4QueueDiscItem>(packet, Address(), 0x0800, ip);
+}
+
+/** @param item an OPEN or RESPONSE a disc took @return its explicit-rate field now */
+uint16_t
+OpenRateOf(Ptr<QueueDiscItem> item)
+{
+    NetbltOpenHeader open(NetbltPacketType::RESPONSE);
+    item->GetPacket()->PeekHeader(open);
+    NS_ABORT_MSG_IF(open.IsMalformed() || !open.IsChecksumOk(), "a damaged OPEN/RESPONSE");
+    return open.GetExplicitRateField();
 }
 
 } // namespace
@@ -231,6 +279,101 @@ class NetbltExplicitRateQueueDiscTestCase : public TestCase
 
 /**
  * @ingroup netblt-tests
+ * A newcomer's first rate: its OPEN counts it at the gateway; the RESPONSE going back to it
+ * carries the rate its DATA would get; the others do not grow into its share meanwhile.
+ */
+class NetbltExplicitRateReturnTestCase : public TestCase
+{
+  public:
+    NetbltExplicitRateReturnTestCase()
+        : TestCase("A newcomer's OPEN counts it at once; its RESPONSE comes back with half of "
+                   "0.9 of the capacity; a light flow does not grow into the newcomer's share "
+                   "before the newcomer sends; other OPEN and RESPONSE packets are left alone")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<NetbltExplicitRateQueueDisc> disc = CreateObject<NetbltExplicitRateQueueDisc>();
+        disc->SetAttribute("Capacity", DataRateValue(DataRate("1Mbps")));
+        disc->SetAttribute("TargetUtilization", DoubleValue(0.9));
+        disc->SetAttribute("AveragingInterval", TimeValue(Seconds(1)));
+        disc->Initialize();
+        Ptr<NetbltExplicitRateReturnQueueDisc> back =
+            CreateObject<NetbltExplicitRateReturnQueueDisc>();
+        back->SetForwardDisc(disc);
+        back->Initialize();
+        const Ipv4Address a("10.1.1.1");
+        const Ipv4Address b("10.1.1.3");
+        const Ipv4Address receiver("10.1.4.2");
+        std::map<std::string, uint16_t> fields;
+        auto pass = [&fields](Ptr<QueueDisc> through,
+                              const std::string& label,
+                              Ptr<Ipv4QueueDiscItem> item) {
+            through->Enqueue(item);
+            fields[label] = OpenRateOf(item);
+            through->Dequeue();
+        };
+        // Flow a: ten datagrams a second, 118 kbit/s of the 900 (z = 0.13).
+        std::map<uint32_t, uint16_t> flowA; // by tenth of a second
+        for (uint32_t i = 0; i <= 25; ++i)
+        {
+            Simulator::Schedule(MilliSeconds(100 * i), [&disc, &flowA, a, i]() {
+                Ptr<Ipv4QueueDiscItem> item = DataItem(a, 1000, 0xffff);
+                disc->Enqueue(item);
+                flowA[i] = RateOf(item);
+                disc->Dequeue();
+            });
+        }
+        // Flow b's OPEN (M = WRITE: b sends) after the first interval.
+        Simulator::Schedule(MilliSeconds(1500), [&]() {
+            pass(disc,
+                 "b open",
+                 OpenItem(NetbltPacketType::OPEN, b, receiver, 1000, 7000, true, true));
+        });
+        // After the second interval's end its RESPONSE goes back, and three that must not
+        // change: one without X, one to the receiver (M = READ: the RESPONSE of the data
+        // sender), one to a flow the gateway does not know.
+        Simulator::Schedule(MilliSeconds(2550), [&]() {
+            pass(back,
+                 "b response",
+                 OpenItem(NetbltPacketType::RESPONSE, receiver, b, 7000, 1000, true, true));
+            pass(back,
+                 "plain response",
+                 OpenItem(NetbltPacketType::RESPONSE, receiver, b, 7000, 1000, true, false));
+            pass(back,
+                 "sender's response",
+                 OpenItem(NetbltPacketType::RESPONSE, b, receiver, 1000, 7000, false, true));
+            pass(back,
+                 "unknown flow",
+                 OpenItem(NetbltPacketType::RESPONSE,
+                          receiver,
+                          Ipv4Address("10.1.1.9"),
+                          7000,
+                          1000,
+                          true,
+                          true));
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+
+        NS_TEST_EXPECT_MSG_EQ(flowA[15], 900, "alone, flow a may have it all");
+        NS_TEST_EXPECT_MSG_EQ(fields["b open"], 0xffff, "the OPEN passes as it came");
+        // Without the rule, a would grow to 118 + (900 - 118) / 2 = 509 kbit/s.
+        NS_TEST_EXPECT_MSG_EQ(flowA[20], 450, "a: half, though b has sent nothing yet");
+        NS_TEST_EXPECT_MSG_EQ(flowA[25], 450, "and still half");
+        NS_TEST_EXPECT_MSG_EQ(fields["b response"], 450, "b's RESPONSE: its half");
+        NS_TEST_EXPECT_MSG_EQ(fields["plain response"], 0, "RFC 998's zero padding");
+        NS_TEST_EXPECT_MSG_EQ(fields["sender's response"], 0xffff, "not going to a sender");
+        NS_TEST_EXPECT_MSG_EQ(fields["unknown flow"], 0xffff, "no rate for an unknown flow");
+        NS_TEST_EXPECT_MSG_EQ(back->GetPacketsStamped(), 1, "one RESPONSE lowered");
+        NS_TEST_EXPECT_MSG_EQ(disc->GetActiveFlows(), 2, "the OPEN counted b");
+    }
+};
+
+/**
+ * @ingroup netblt-tests
  * The explicit-rate policy: delivery-rate until an OK carries a gateway's rate, then the bursts
  * offered; RFC 1016's delay after a quench, which a rate stamped after it supersedes.
  */
@@ -321,6 +464,7 @@ class NetbltNetworkAssistedTestSuite : public TestSuite
     {
         AddTestCase(new NetbltExplicitRateWireTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltExplicitRateQueueDiscTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetbltExplicitRateReturnTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltExplicitRatePolicyTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltSourceQuenchRatePolicyTestCase, TestCase::Duration::QUICK);
     }

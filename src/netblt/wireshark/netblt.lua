@@ -671,8 +671,13 @@ function netblt.dissector(tvb, pinfo, tree)
     subtree:add(f.port, tvb(6, 2)):set_hidden()
     subtree:add(f.port, tvb(8, 2)):set_hidden()
     local is_data = type_number == T.DATA or type_number == T.LDATA
-    if is_data then
-        -- DATA and LDATA carry the X extension's explicit rate there (0 without X).
+    local carries_rate = is_data
+    if (type_number == T.OPEN or type_number == T.RESPONSE) and d.present >= 34 then
+        carries_rate = math.floor(tvb(32, 2):uint() / 16) % 2 == 1
+    end
+    if carries_rate then
+        -- DATA and LDATA, and an OPEN or RESPONSE with X, carry the X extension's explicit
+        -- rate there (0 without X).
         d:uint(subtree, f.explicit_rate, 10, 2)
     else
         local padding, padding_item = d:uint(subtree, f.padding, 10, 2)
