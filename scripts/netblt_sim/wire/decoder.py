@@ -14,11 +14,10 @@ of the word at offset 22 of DATA/LDATA. The implementation's extensions are deco
 0x0004 of the OPEN/RESPONSE flags (burst spacing reports), and the burst spacing in the last two
 bytes of an OK, RFC 998's padding there; P, bit 0x0008 (padded CONTROL packets), and the zero
 bytes after a CONTROL packet's Length (`ControlFields.padding_bytes`); X, bit 0x0010 (explicit
-rates), the rate a gateway wrote in the common-header padding of a DATA/LDATA packet or of an
-OPEN/RESPONSE with X (`NetbltPacket.explicit_rate_kbps`) and the flag in an OK's word padding that marks its offered
-burst values as that rate (`OkMessage.explicit_rate`). Unlike the C++ receiver,
-which ignores them, non-zero reserved (MBZ) bits and padding are reported as problems: a correct
-sender writes zeros there.
+rates), the rate a gateway wrote in the common-header padding of DATA/LDATA and of an
+OPEN/RESPONSE with X (`NetbltPacket.explicit_rate_kbps`), and the flag in an OK's word padding
+that marks its offer as that rate (`OkMessage.explicit_rate`). Unlike the C++ receiver, which
+ignores them, non-zero reserved (MBZ) bits and padding are reported as problems.
 """
 
 from __future__ import annotations
@@ -209,9 +208,8 @@ class NetbltPacket:
     header_checksum_ok: bool
     data_checksum_ok: bool | None
     problems: tuple[str, ...]
-    # DATA/LDATA, and OPEN/RESPONSE with X (X extension): the common header's padding, the rate
-    # a gateway wrote (kbit/s), EXPLICIT_RATE_UNLIMITED as the end wrote it, 0 without X; 0 for
-    # the other types.
+    # DATA/LDATA, OPEN/RESPONSE with X: the common header's padding, a gateway's rate (kbit/s),
+    # EXPLICIT_RATE_UNLIMITED as the end wrote it, 0 without X; 0 for the other types.
     explicit_rate_kbps: int = 0
     # Where the packet was captured (filled in by the pcap reader).
     time_s: float = 0.0
@@ -300,8 +298,7 @@ def decode_netblt(
                         f"data-area checksum {body.data_checksum:#06x} does not match the "
                         f"computed {computed:#06x}"
                     )
-    # DATA and LDATA carry the explicit rate there (X), and so do an OPEN and a RESPONSE that
-    # carry X; every other packet, zeros.
+    # DATA/LDATA, and an OPEN/RESPONSE with X, carry the explicit rate there; others, zeros.
     carries_rate = is_data or (isinstance(body, OpenFields) and body.explicit_rate)
     if not carries_rate:
         problems.nonzero(padding, "longword alignment padding of the common header")

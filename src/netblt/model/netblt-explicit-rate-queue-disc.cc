@@ -9,7 +9,6 @@
 #include "netblt-open-header.h"
 
 #include "ns3/double.h"
-#include "ns3/drop-tail-queue.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -29,15 +28,9 @@ NetbltExplicitRateQueueDisc::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::NetbltExplicitRateQueueDisc")
-            .SetParent<QueueDisc>()
+            .SetParent<NetbltPassThroughQueueDisc>()
             .SetGroupName("Netblt")
             .AddConstructor<NetbltExplicitRateQueueDisc>()
-            .AddAttribute("MaxSize",
-                          "Datagrams the disc may hold; it passes each on at once unless the "
-                          "device stops its queue, which the devices of this project never do.",
-                          QueueSizeValue(QueueSize("1000p")),
-                          MakeQueueSizeAccessor(&QueueDisc::SetMaxSize, &QueueDisc::GetMaxSize),
-                          MakeQueueSizeChecker())
             .AddAttribute("AveragingInterval",
                           "The interval over which input and capacity are measured and the rates "
                           "computed. Default 1.2 s: two reservation rounds of the Wideband "
@@ -45,15 +38,17 @@ NetbltExplicitRateQueueDisc::GetTypeId()
                           TimeValue(MilliSeconds(1200)),
                           MakeTimeAccessor(&NetbltExplicitRateQueueDisc::m_averagingInterval),
                           MakeTimeChecker(MilliSeconds(1)))
-            .AddAttribute("TargetUtilization",
-                          "Share of the capacity the flows' rates add up to (ERICA's target "
-                          "utilization: 0.9 to 0.95 in Jain et al. 1996); the rest drains what "
-                          "a newcomer sends before its first rate reaches it. Default 0.95: "
-                          "the Wideband's capacity is counted in whole datagrams already, and "
-                          "at 0.9 one flow stays a tenth below the best static setting.",
-                          DoubleValue(0.95),
-                          MakeDoubleAccessor(&NetbltExplicitRateQueueDisc::m_targetUtilization),
-                          MakeDoubleChecker<double>(0.01, 1.0))
+            .AddAttribute(
+                "TargetUtilization",
+                "Share of the capacity the flows' rates add up to (ERICA's target "
+                "utilization: 0.9 to 0.95 in Jain et al. 1996); the rest drains what "
+                "the capacity's noise (the other stations' use of each interval's "
+                "frames) and the bursts of flows that start together queue. Default 0.95: "
+                "the Wideband's capacity is counted in whole datagrams already, and "
+                "at 0.9 one flow stays a tenth below the best static setting.",
+                DoubleValue(0.95),
+                MakeDoubleAccessor(&NetbltExplicitRateQueueDisc::m_targetUtilization),
+                MakeDoubleChecker<double>(0.01, 1.0))
             .AddAttribute("CapacityWeight",
                           "Weight of the last interval in the capacity measured through the "
                           "probe (an exponentially weighted average): ERICA averages what it "
@@ -98,7 +93,6 @@ NetbltExplicitRateQueueDisc::GetTypeId()
 }
 
 NetbltExplicitRateQueueDisc::NetbltExplicitRateQueueDisc()
-    : QueueDisc(QueueDiscSizePolicy::SINGLE_INTERNAL_QUEUE)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -133,22 +127,15 @@ NetbltExplicitRateQueueDisc::GetPacketsStamped() const
     return m_stamped;
 }
 
-bool
-NetbltExplicitRateQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+void
+NetbltExplicitRateQueueDisc::Inspect(Ptr<QueueDiscItem> item)
 {
-    NS_LOG_FUNCTION(this << item);
-    if (GetCurrentSize() + item > GetMaxSize())
-    {
-        DropBeforeEnqueue(item, LIMIT_EXCEEDED_DROP);
-        return false;
-    }
     const Time now = Simulator::Now();
     if (now - m_intervalStart >= m_averagingInterval)
     {
         EndInterval(now);
     }
     Account(item);
-    return GetInternalQueue(0)->Enqueue(item);
 }
 
 bool
@@ -187,6 +174,11 @@ NetbltExplicitRateQueueDisc::Account(Ptr<QueueDiscItem> item)
                                          open.GetForeignPort())];
             flow.bytes += item->GetSize();
             flow.lastSeen = Simulator::Now();
+            if (open.GetDataPacketSize() > 0)
+            {
+                flow.packetsPerBuffer = (open.GetBufferSize() + open.GetDataPacketSize() - 1) /
+                                        open.GetDataPacketSize();
+            }
             return;
         }
         m_otherBytes += item->GetSize();
@@ -255,6 +247,41 @@ NetbltExplicitRateQueueDisc::ToField(double rate)
                                                     NetbltDataHeader::EXPLICIT_RATE_UNLIMITED - 1));
 }
 
+void
+NetbltExplicitRateQueueDisc::NoteControlReturned(Ipv4Address sender,
+                                                 Ipv4Address receiver,
+                                                 uint16_t senderPort,
+                                                 uint16_t receiverPort)
+{
+    auto it = m_flows.find(FlowKey(sender.Get(), receiver.Get(), senderPort, receiverPort));
+    // The receiver's GOs of the set-up come back before any DATA; what comes after is its
+    // answer to the data, through the channel the measurement sees.
+    if (it != m_flows.end() && !it->second.firstData.IsNegative())
+    {
+        it->second.answered = true;
+    }
+}
+
+double
+NetbltExplicitRateQueueDisc::LessReturnTraffic(double measured) const
+{
+    // At the capacity C, a flow of P packets per buffer sends C / D datagrams a second and
+    // gets C / (D P) OKs back, each the room of one datagram: C = room - C / P, so
+    // C = room x P / (P + 1). Averaged over the flows, counting none for a flow whose answers
+    // the room measured already holds.
+    double lost = 0;
+    uint32_t flows = 0;
+    for (const auto& [key, flow] : m_flows)
+    {
+        ++flows;
+        if (flow.packetsPerBuffer > 0 && !flow.answered)
+        {
+            lost += 1.0 / (flow.packetsPerBuffer + 1);
+        }
+    }
+    return flows > 0 ? measured * (1 - lost / flows) : measured;
+}
+
 uint16_t
 NetbltExplicitRateQueueDisc::GetRateField(Ipv4Address sender,
                                           Ipv4Address receiver,
@@ -278,7 +305,10 @@ NetbltExplicitRateQueueDisc::EndInterval(Time now)
     if (!m_capacityProbe.IsNull())
     {
         const uint64_t offered = m_capacityProbe();
-        const double measured = 8.0 * (offered - std::min(offered, m_offeredAtStart)) / seconds;
+        // Before the flows' OKs come back through the channel, its frames have room for
+        // more of their datagrams than they will have.
+        const double measured =
+            LessReturnTraffic(8.0 * (offered - std::min(offered, m_offeredAtStart)) / seconds);
         m_offeredAtStart = offered;
         // The other stations' use of the interval's frames varies from one to the next.
         m_averageCapacity = m_averageCapacity > 0 ? m_capacityWeight * measured +
@@ -329,29 +359,6 @@ NetbltExplicitRateQueueDisc::EndInterval(Time now)
     m_otherBytes = 0;
     m_intervalStart = now;
     m_measured = true;
-}
-
-Ptr<QueueDiscItem>
-NetbltExplicitRateQueueDisc::DoDequeue()
-{
-    return GetInternalQueue(0)->Dequeue();
-}
-
-bool
-NetbltExplicitRateQueueDisc::CheckConfig()
-{
-    if (GetNQueueDiscClasses() > 0 || GetNPacketFilters() > 0)
-    {
-        NS_LOG_ERROR("NetbltExplicitRateQueueDisc takes no classes and no packet filters");
-        return false;
-    }
-    if (GetNInternalQueues() == 0)
-    {
-        AddInternalQueue(
-            CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>("MaxSize",
-                                                                     QueueSizeValue(GetMaxSize())));
-    }
-    return GetNInternalQueues() == 1;
 }
 
 void

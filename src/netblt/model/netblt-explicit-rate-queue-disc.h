@@ -5,11 +5,12 @@
 #ifndef NETBLT_EXPLICIT_RATE_QUEUE_DISC_H
 #define NETBLT_EXPLICIT_RATE_QUEUE_DISC_H
 
+#include "netblt-pass-through-queue-disc.h"
+
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
-#include "ns3/queue-disc.h"
 #include "ns3/traced-callback.h"
 
 #include <map>
@@ -29,12 +30,19 @@ class NetbltOpenHeader;
  *
  * Installed with TrafficControlHelper as the root queue disc of the interface whose capacity is
  * shared (on the Wideband path, BBN's gateway's interface to its earth station). It queues
- * nothing of its own: what it takes goes on to the device at once (the device's own queue is the
- * one that fills). Over each AveragingInterval it counts the bytes of the datagrams that enter,
+ * nothing of its own (a NetbltPassThroughQueueDisc: the device's own queue is the one that
+ * fills). Over each AveragingInterval it counts the bytes of the datagrams that enter,
  * per NETBLT flow that carries the explicit-rate field and in total, and the capacity left to
  * the interface: from the capacity probe (SetCapacityProbe(): on the Wideband the channel's
  * frames less the other stations' reservations, which every station hears), averaged over
- * intervals (CapacityWeight), or else Capacity.
+ * intervals (CapacityWeight), or else Capacity. A probe's room is lowered by what the flows'
+ * own OKs will take of it and did not yet: each buffer a flow sends brings a CONTROL packet
+ * back through the same channel, which shares a frame with the flow's datagrams and leaves
+ * room for one fewer of them, so that with P packets per buffer (from the flow's OPEN) the
+ * flows can use P ÷ (P + 1) of the room, until a flow's receiver answers its DATA
+ * (NoteControlReturned(), from NetbltExplicitRateReturnQueueDisc): from then on the room
+ * measured holds its OKs. Without this the first rates, measured before any OK, overrun the
+ * station.
  * At the end of the interval:
  *
  * - the capacity for the flows = TargetUtilization × the capacity − the input of everything
@@ -61,7 +69,7 @@ class NetbltOpenHeader;
  * its share; the headroom 1 − TargetUtilization drains what the path's capacity, measured
  * before the flows' OKs share its frames, overstates.
  */
-class NetbltExplicitRateQueueDisc : public QueueDisc
+class NetbltExplicitRateQueueDisc : public NetbltPassThroughQueueDisc
 {
   public:
     /**
@@ -91,9 +99,6 @@ class NetbltExplicitRateQueueDisc : public QueueDisc
                                            double input,
                                            double fairShare);
 
-    /// Reason for dropping a datagram when the disc is full.
-    static constexpr const char* LIMIT_EXCEEDED_DROP = "Queue disc limit exceeded";
-
     /** @return the flows that carried the field in the last interval */
     uint32_t GetActiveFlows() const;
     /** @return the fair share computed at the end of the last interval, bit/s (0: none yet) */
@@ -117,16 +122,34 @@ class NetbltExplicitRateQueueDisc : public QueueDisc
                           uint16_t receiverPort);
 
     /**
+     * Notes a CONTROL packet of a flow on its way back to the data sender
+     * (NetbltExplicitRateReturnQueueDisc calls it): once a flow's receiver answers its DATA,
+     * the capacity measured has already lost the room its OKs take.
+     * @param sender the data sender's address
+     * @param receiver the receiver's address
+     * @param senderPort the data sender's port
+     * @param receiverPort the receiver's port
+     */
+    void NoteControlReturned(Ipv4Address sender,
+                             Ipv4Address receiver,
+                             uint16_t senderPort,
+                             uint16_t receiverPort);
+
+    /**
      * @param open an OPEN or RESPONSE
      * @return true if it comes from the end that sends the data (an OPEN with M = WRITE, a
      *         RESPONSE with M = READ)
      */
     static bool IsFromDataSender(const NetbltOpenHeader& open);
 
+  protected:
+    /**
+     * Ends the interval if it is due, then counts the datagram (Account()).
+     * @param item the datagram
+     */
+    void Inspect(Ptr<QueueDiscItem> item) override;
+
   private:
-    bool DoEnqueue(Ptr<QueueDiscItem> item) override;
-    Ptr<QueueDiscItem> DoDequeue() override;
-    bool CheckConfig() override;
     void InitializeParams() override;
 
     /** A NETBLT flow: source and destination addresses and ports. */
@@ -138,8 +161,19 @@ class NetbltExplicitRateQueueDisc : public QueueDisc
         uint64_t bytes{0}; //!< bytes of the interval so far
         double rate{0};    //!< its rate from the last interval's end, bit/s (0: not measured)
         Time lastSeen;     //!< its last datagram
-        Time firstData{Time(-1)}; //!< its first DATA packet (negative: none yet)
+        Time firstData{Time(-1)};     //!< its first DATA packet (negative: none yet)
+        uint32_t packetsPerBuffer{0}; //!< from its OPEN (0: not seen)
+        bool answered{false};         //!< a CONTROL packet came back after its first DATA
     };
+
+    /**
+     * @param measured the capacity the probe measured over the interval, bit/s
+     * @return it less the room the flows' OKs will take: each buffer a flow sends brings back
+     *         at least one CONTROL packet, which shares a frame with the flows' datagrams and
+     *         leaves room for one fewer of them; nothing for a flow whose receiver has answered
+     *         its DATA already (its OKs are in the room measured)
+     */
+    double LessReturnTraffic(double measured) const;
 
     /**
      * Ends the interval: computes every flow's rate.

@@ -5,7 +5,7 @@
 #ifndef NETBLT_EXPLICIT_RATE_RETURN_QUEUE_DISC_H
 #define NETBLT_EXPLICIT_RATE_RETURN_QUEUE_DISC_H
 
-#include "ns3/queue-disc.h"
+#include "netblt-pass-through-queue-disc.h"
 
 namespace ns3
 {
@@ -24,13 +24,16 @@ class NetbltExplicitRateQueueDisc;
  * NETBLT OPEN or RESPONSE with X going to the end that sends the data leaves with its
  * explicit-rate field lowered to the forward disc's rate for the flow (GetRateField()); the
  * header checksum, which covers the field, is written again. Everything else, and a flow the
- * forward disc does not know yet, passes as it came. It queues nothing of its own.
+ * forward disc does not know yet, passes as it came (a NetbltPassThroughQueueDisc). It also tells
+ * the forward disc of each CONTROL packet going back to a sender
+ * (NetbltExplicitRateQueueDisc::NoteControlReturned()): the receivers' OKs cross the shared channel
+ * too. It queues nothing of its own.
  *
  * Without it a newcomer starts at its own burst values and hears its rate a round trip after
  * its first DATA; on the Wideband (1.8 s round trips, room for about a tenth of a second of
  * the channel in the ESI) flows that start together overrun the earth station before any OK.
  */
-class NetbltExplicitRateReturnQueueDisc : public QueueDisc
+class NetbltExplicitRateReturnQueueDisc : public NetbltPassThroughQueueDisc
 {
   public:
     /**
@@ -54,18 +57,14 @@ class NetbltExplicitRateReturnQueueDisc : public QueueDisc
   protected:
     void DoDispose() override;
 
-  private:
-    bool DoEnqueue(Ptr<QueueDiscItem> item) override;
-    Ptr<QueueDiscItem> DoDequeue() override;
-    bool CheckConfig() override;
-    void InitializeParams() override;
-
     /**
-     * Lowers the explicit-rate field of an OPEN or RESPONSE with X going to the data sender.
+     * Lowers the explicit-rate field of an OPEN or RESPONSE with X going to the data sender;
+     * tells the forward disc of a CONTROL packet going back.
      * @param item the datagram
      */
-    void Stamp(Ptr<QueueDiscItem> item);
+    void Inspect(Ptr<QueueDiscItem> item) override;
 
+  private:
     Ptr<NetbltExplicitRateQueueDisc> m_forward; //!< the disc that computes the rates
     uint64_t m_stamped{0};                      //!< see GetPacketsStamped()
 };

@@ -5,6 +5,7 @@
 #include "ns3/double.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/netblt-control-header.h"
 #include "ns3/netblt-control-message.h"
 #include "ns3/netblt-data-header.h"
 #include "ns3/netblt-explicit-rate-policy.h"
@@ -142,6 +143,35 @@ OpenRateOf(Ptr<QueueDiscItem> item)
     item->GetPacket()->PeekHeader(open);
     NS_ABORT_MSG_IF(open.IsMalformed() || !open.IsChecksumOk(), "a damaged OPEN/RESPONSE");
     return open.GetExplicitRateField();
+}
+
+/** @return the bytes a 1 Mbit/s interface could have sent so far (a capacity probe) */
+uint64_t
+OneMegabitSoFar()
+{
+    return static_cast<uint64_t>(Simulator::Now().GetSeconds() * 125000);
+}
+
+/**
+ * @param receiver the receiving host
+ * @param sender the data sender it answers
+ * @return a CONTROL packet with an OK, as the receiver of flow 1000 -> 7000 sends it back
+ */
+Ptr<Ipv4QueueDiscItem>
+ControlItem(Ipv4Address receiver, Ipv4Address sender)
+{
+    NetbltControlHeader control;
+    control.SetLocalPort(7000);
+    control.SetForeignPort(1000);
+    control.AddMessage(NetbltControlMessage::MakeOk(1, 0, 5, 20, 0, 0));
+    Ptr<Packet> packet = Create<Packet>();
+    packet->AddHeader(control);
+    Ipv4Header ip;
+    ip.SetSource(receiver);
+    ip.SetDestination(sender);
+    ip.SetProtocol(NetbltL4Protocol::PROT_NUMBER);
+    ip.SetPayloadSize(packet->GetSize());
+    return Create<Ipv4QueueDiscItem>(packet, Address(), 0x0800, ip);
 }
 
 } // namespace
@@ -374,6 +404,71 @@ class NetbltExplicitRateReturnTestCase : public TestCase
 
 /**
  * @ingroup netblt-tests
+ * The capacity of a shared channel before the flows' OKs come back through it: each buffer's OK
+ * takes a datagram's room in a frame, so 10 packets per buffer leave 10/11 of the room.
+ */
+class NetbltExplicitRateReturnTrafficTestCase : public TestCase
+{
+  public:
+    NetbltExplicitRateReturnTrafficTestCase()
+        : TestCase(
+              "Before the flows' OKs come back the channel's room overstates their capacity "
+              "by one datagram per buffer (10 packets per buffer: 10 parts in 11 of it); once they "
+              "come back, the room measured is the capacity")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<NetbltExplicitRateQueueDisc> disc = CreateObject<NetbltExplicitRateQueueDisc>();
+        disc->SetAttribute("TargetUtilization", DoubleValue(1.0));
+        disc->SetAttribute("CapacityWeight", DoubleValue(1.0));
+        disc->SetAttribute("AveragingInterval", TimeValue(Seconds(1)));
+        disc->Initialize();
+        disc->SetCapacityProbe(MakeCallback(&OneMegabitSoFar));
+        Ptr<NetbltExplicitRateReturnQueueDisc> back =
+            CreateObject<NetbltExplicitRateReturnQueueDisc>();
+        back->SetForwardDisc(disc);
+        back->Initialize();
+        const Ipv4Address b("10.1.1.3");
+        const Ipv4Address receiver("10.1.4.2");
+        std::vector<uint16_t> rates;
+        auto data = [&]() {
+            Ptr<Ipv4QueueDiscItem> item = DataItem(b, 1000, 0xffff);
+            disc->Enqueue(item);
+            rates.push_back(RateOf(item));
+            disc->Dequeue();
+        };
+        // 14320-byte buffers of 1432-byte packets: 10 per buffer, 1476-byte datagrams.
+        Simulator::Schedule(MilliSeconds(500), [&]() {
+            disc->Enqueue(OpenItem(NetbltPacketType::OPEN, b, receiver, 1000, 7000, true, true));
+            disc->Dequeue();
+        });
+        // The receiver's GOs of the set-up come back before any DATA: not an answer to it.
+        Simulator::Schedule(MilliSeconds(600), [&]() {
+            back->Enqueue(ControlItem(receiver, b));
+            back->Dequeue();
+        });
+        Simulator::Schedule(MilliSeconds(1200), data); // ends the first interval
+        // Its first OK, after its first DATA.
+        Simulator::Schedule(MilliSeconds(1500), [&]() {
+            back->Enqueue(ControlItem(receiver, b));
+            back->Dequeue();
+        });
+        Simulator::Schedule(MilliSeconds(2300), data); // ends the second
+        Simulator::Run();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(rates.size(), 2, "two DATA packets");
+        // Whole kbit/s, rounded down from a measured rate: within 1 of the figure.
+        NS_TEST_EXPECT_MSG_EQ_TOL(rates[0], 909, 1, "1000 kbit/s of room x 10/11");
+        NS_TEST_EXPECT_MSG_EQ_TOL(rates[1], 1000, 1, "the OKs came back: the room itself");
+    }
+};
+
+/**
+ * @ingroup netblt-tests
  * The explicit-rate policy: delivery-rate until an OK carries a gateway's rate, then the bursts
  * offered; RFC 1016's delay after a quench, which a rate stamped after it supersedes.
  */
@@ -465,6 +560,7 @@ class NetbltNetworkAssistedTestSuite : public TestSuite
         AddTestCase(new NetbltExplicitRateWireTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltExplicitRateQueueDiscTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltExplicitRateReturnTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetbltExplicitRateReturnTrafficTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltExplicitRatePolicyTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetbltSourceQuenchRatePolicyTestCase, TestCase::Duration::QUICK);
     }
