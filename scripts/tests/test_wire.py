@@ -89,9 +89,9 @@ def test_a_padded_control_packet_counts_its_zero_padding_and_flags_other_bytes()
 
 
 def test_the_explicit_rate_extension_reads_its_flag_its_rate_and_its_offer() -> None:
-    """The X extension: bit 0x0010 of OPEN/RESPONSE, a DATA packet's rate in the common
-    header's padding (covered by the header checksum), an OK's word padding 0x01; anywhere else
-    the padding must still be zero."""
+    """The X extension: bit 0x0010 of OPEN/RESPONSE, the rate in the common header's padding of
+    a DATA packet and of an OPEN/RESPONSE with X (covered by the header checksum), an OK's word
+    padding 0x01; anywhere else the padding must still be zero."""
     open_x = make.open_packet(1)
     flags = struct.unpack_from(">H", open_x, 32)[0] | 0x0010
     opened = decode_netblt(make.with_checksum(open_x[:32] + struct.pack(">H", flags) + open_x[34:]))
@@ -99,6 +99,17 @@ def test_the_explicit_rate_extension_reads_its_flag_its_rate_and_its_offer() -> 
     assert isinstance(opened.body, OpenFields) and opened.body.explicit_rate
     plain = decode_netblt(make.open_packet(1))
     assert isinstance(plain.body, OpenFields) and not plain.body.explicit_rate
+    # A RESPONSE with X carries the rate a gateway wrote on its way back in the same padding;
+    # without X that padding must still be zero.
+    x_bytes = open_x[:32] + struct.pack(">H", flags) + open_x[34:]
+    lowered = make.with_checksum(x_bytes[:10] + struct.pack(">H", 450) + x_bytes[12:])
+    answered = decode_netblt(lowered)
+    assert answered.is_well_formed, answered.problems
+    assert answered.explicit_rate_kbps == 450
+    plain_bytes = make.open_packet(1)
+    dirty = make.with_checksum(plain_bytes[:10] + struct.pack(">H", 450) + plain_bytes[12:])
+    assert decode_netblt(dirty).problems == (
+        "longword alignment padding of the common header is 0x1c2, must be zero",)  # fmt: skip
     data = make.data_packet(b"hello")
     stamped = make.with_checksum(data[:10] + struct.pack(">H", 873) + data[12:24], covered=24)
     packet = decode_netblt(stamped + data[24:], verify_data_checksum=True)

@@ -203,6 +203,25 @@ class NetbltExplicitRateWireTestCase : public TestCase
         NetbltOpenHeader read;
         opened->RemoveHeader(read);
         NS_TEST_EXPECT_MSG_EQ(read.GetExplicitRate(), true, "X reads back");
+        // With X, the RESPONSE carries a gateway's rate in the common header's padding.
+        NetbltOpenHeader response(NetbltPacketType::RESPONSE);
+        Negotiated().WriteTo(response);
+        Ptr<Packet> answered = Create<Packet>();
+        answered->AddHeader(response);
+        answered->CopyData(bytes.data(), bytes.size());
+        NS_TEST_EXPECT_MSG_EQ(((bytes[10] << 8) | bytes[11]), 0xffff, "as the receiver writes it");
+        answered->RemoveHeader(response);
+        response.SetExplicitRateField(450);
+        answered->AddHeader(response);
+        answered->CopyData(bytes.data(), bytes.size());
+        NS_TEST_EXPECT_MSG_EQ(((bytes[10] << 8) | bytes[11]), 450, "as a gateway lowered it");
+        NetbltOpenHeader back(NetbltPacketType::RESPONSE);
+        answered->RemoveHeader(back);
+        NS_TEST_EXPECT_MSG_EQ(back.IsChecksumOk(), true, "the checksum covers it");
+        NS_TEST_EXPECT_MSG_EQ(back.GetExplicitRateField(), 450, "and it reads back");
+        NS_TEST_EXPECT_MSG_EQ(NetbltTransferParameters::ReadFrom(back).explicitRateKbps,
+                              450,
+                              "the sender's first rate");
 
         NetbltDataHeader data(NetbltPacketType::DATA);
         data.SetDataLength(8);
