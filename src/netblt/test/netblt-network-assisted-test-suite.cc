@@ -65,6 +65,23 @@ Start(Ptr<NetbltRatePolicy> policy, uint16_t burstSize, uint16_t burstIntervalMs
 }
 
 /**
+ * @param packet a NETBLT packet
+ * @param source the host it comes from
+ * @param destination the host it goes to
+ * @return it in its IPv4 header, as a gateway's queue disc takes it
+ */
+Ptr<Ipv4QueueDiscItem>
+AsDatagram(Ptr<Packet> packet, Ipv4Address source, Ipv4Address destination)
+{
+    Ipv4Header ip;
+    ip.SetSource(source);
+    ip.SetDestination(destination);
+    ip.SetProtocol(NetbltL4Protocol::PROT_NUMBER);
+    ip.SetPayloadSize(packet->GetSize());
+    return Create<Ipv4QueueDiscItem>(packet, Address(), 0x0800, ip);
+}
+
+/**
  * @param source the sending host
  * @param port its NETBLT port
  * @param rate the explicit-rate field as the sender writes it
@@ -80,12 +97,7 @@ DataItem(Ipv4Address source, uint16_t port, uint16_t rate)
     data.SetExplicitRate(rate);
     Ptr<Packet> packet = Create<Packet>(1432);
     packet->AddHeader(data);
-    Ipv4Header ip;
-    ip.SetSource(source);
-    ip.SetDestination(Ipv4Address("10.1.4.2"));
-    ip.SetProtocol(NetbltL4Protocol::PROT_NUMBER);
-    ip.SetPayloadSize(packet->GetSize());
-    return Create<Ipv4QueueDiscItem>(packet, Address(), 0x0800, ip);
+    return AsDatagram(packet, source, Ipv4Address("10.1.4.2"));
 }
 
 /** @param item a datagram the disc took @return the explicit-rate field it now carries */
@@ -127,12 +139,7 @@ OpenItem(NetbltPacketType type,
     open.SetForeignPort(foreignPort);
     Ptr<Packet> packet = Create<Packet>();
     packet->AddHeader(open);
-    Ipv4Header ip;
-    ip.SetSource(source);
-    ip.SetDestination(destination);
-    ip.SetProtocol(NetbltL4Protocol::PROT_NUMBER);
-    ip.SetPayloadSize(packet->GetSize());
-    return Create<Ipv4QueueDiscItem>(packet, Address(), 0x0800, ip);
+    return AsDatagram(packet, source, destination);
 }
 
 /** @param item an OPEN or RESPONSE a disc took @return its explicit-rate field now */
@@ -166,12 +173,35 @@ ControlItem(Ipv4Address receiver, Ipv4Address sender)
     control.AddMessage(NetbltControlMessage::MakeOk(1, 0, 5, 20, 0, 0));
     Ptr<Packet> packet = Create<Packet>();
     packet->AddHeader(control);
-    Ipv4Header ip;
-    ip.SetSource(receiver);
-    ip.SetDestination(sender);
-    ip.SetProtocol(NetbltL4Protocol::PROT_NUMBER);
-    ip.SetPayloadSize(packet->GetSize());
-    return Create<Ipv4QueueDiscItem>(packet, Address(), 0x0800, ip);
+    return AsDatagram(packet, receiver, sender);
+}
+
+/**
+ * @param targetUtilization the disc's TargetUtilization
+ * @return a gateway's explicit-rate disc over 1 Mbit/s (Capacity) with 1 s intervals, initialized
+ */
+Ptr<NetbltExplicitRateQueueDisc>
+Gateway(double targetUtilization)
+{
+    Ptr<NetbltExplicitRateQueueDisc> disc = CreateObject<NetbltExplicitRateQueueDisc>();
+    disc->SetAttribute("Capacity", DataRateValue(DataRate("1Mbps")));
+    disc->SetAttribute("TargetUtilization", DoubleValue(targetUtilization));
+    disc->SetAttribute("AveragingInterval", TimeValue(Seconds(1)));
+    disc->Initialize();
+    return disc;
+}
+
+/**
+ * @param forward the gateway's disc towards the shared capacity
+ * @return the disc of its way back to the senders, initialized
+ */
+Ptr<NetbltExplicitRateReturnQueueDisc>
+WayBack(Ptr<NetbltExplicitRateQueueDisc> forward)
+{
+    Ptr<NetbltExplicitRateReturnQueueDisc> back = CreateObject<NetbltExplicitRateReturnQueueDisc>();
+    back->SetForwardDisc(forward);
+    back->Initialize();
+    return back;
 }
 
 } // namespace
@@ -282,11 +312,7 @@ class NetbltExplicitRateQueueDiscTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<NetbltExplicitRateQueueDisc> disc = CreateObject<NetbltExplicitRateQueueDisc>();
-        disc->SetAttribute("Capacity", DataRateValue(DataRate("1Mbps")));
-        disc->SetAttribute("TargetUtilization", DoubleValue(0.9));
-        disc->SetAttribute("AveragingInterval", TimeValue(Seconds(1)));
-        disc->Initialize();
+        Ptr<NetbltExplicitRateQueueDisc> disc = Gateway(0.9);
         std::map<std::string, std::vector<uint16_t>> rates;
         auto send = [&disc, &rates](const std::string& label, Ipv4Address source, uint16_t field) {
             Ptr<Ipv4QueueDiscItem> item = DataItem(source, 1000, field);
@@ -344,15 +370,8 @@ class NetbltExplicitRateReturnTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<NetbltExplicitRateQueueDisc> disc = CreateObject<NetbltExplicitRateQueueDisc>();
-        disc->SetAttribute("Capacity", DataRateValue(DataRate("1Mbps")));
-        disc->SetAttribute("TargetUtilization", DoubleValue(0.9));
-        disc->SetAttribute("AveragingInterval", TimeValue(Seconds(1)));
-        disc->Initialize();
-        Ptr<NetbltExplicitRateReturnQueueDisc> back =
-            CreateObject<NetbltExplicitRateReturnQueueDisc>();
-        back->SetForwardDisc(disc);
-        back->Initialize();
+        Ptr<NetbltExplicitRateQueueDisc> disc = Gateway(0.9);
+        Ptr<NetbltExplicitRateReturnQueueDisc> back = WayBack(disc);
         const Ipv4Address a("10.1.1.1");
         const Ipv4Address b("10.1.1.3");
         const Ipv4Address receiver("10.1.4.2");
@@ -440,16 +459,10 @@ class NetbltExplicitRateReturnTrafficTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<NetbltExplicitRateQueueDisc> disc = CreateObject<NetbltExplicitRateQueueDisc>();
-        disc->SetAttribute("TargetUtilization", DoubleValue(1.0));
+        Ptr<NetbltExplicitRateQueueDisc> disc = Gateway(1.0);
         disc->SetAttribute("CapacityWeight", DoubleValue(1.0));
-        disc->SetAttribute("AveragingInterval", TimeValue(Seconds(1)));
-        disc->Initialize();
-        disc->SetCapacityProbe(MakeCallback(&OneMegabitSoFar));
-        Ptr<NetbltExplicitRateReturnQueueDisc> back =
-            CreateObject<NetbltExplicitRateReturnQueueDisc>();
-        back->SetForwardDisc(disc);
-        back->Initialize();
+        disc->SetCapacityProbe(MakeCallback(&OneMegabitSoFar)); // instead of Capacity
+        Ptr<NetbltExplicitRateReturnQueueDisc> back = WayBack(disc);
         const Ipv4Address b("10.1.1.3");
         const Ipv4Address receiver("10.1.4.2");
         std::vector<uint16_t> rates;
