@@ -7,6 +7,7 @@
 #include "netblt-data-header.h"
 #include "netblt-l4-protocol.h"
 #include "netblt-open-header.h"
+#include "netblt-transfer-parameters.h"
 
 #include "ns3/double.h"
 #include "ns3/ipv4-queue-disc-item.h"
@@ -22,6 +23,21 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("NetbltExplicitRateQueueDisc");
 
 NS_OBJECT_ENSURE_REGISTERED(NetbltExplicitRateQueueDisc);
+
+namespace
+{
+
+/**
+ * @param open an OPEN or RESPONSE
+ * @return true if it comes from the end that sends the data (M = WRITE: the active end sends)
+ */
+bool
+IsFromDataSender(const NetbltOpenHeader& open)
+{
+    return open.GetWriteMode() == (open.GetType() == NetbltPacketType::OPEN);
+}
+
+} // namespace
 
 TypeId
 NetbltExplicitRateQueueDisc::GetTypeId()
@@ -138,21 +154,12 @@ NetbltExplicitRateQueueDisc::Inspect(Ptr<QueueDiscItem> item)
     Account(item);
 }
 
-bool
-NetbltExplicitRateQueueDisc::IsFromDataSender(const NetbltOpenHeader& open)
-{
-    // M = WRITE: the active end sends the data.
-    return open.GetWriteMode() == (open.GetType() == NetbltPacketType::OPEN);
-}
-
 void
 NetbltExplicitRateQueueDisc::Account(Ptr<QueueDiscItem> item)
 {
-    auto ipItem = DynamicCast<Ipv4QueueDiscItem>(item);
     NetbltHeader common;
-    if (!ipItem || ipItem->GetHeader().GetProtocol() != NetbltL4Protocol::PROT_NUMBER ||
-        ipItem->GetHeader().GetFragmentOffset() != 0 ||
-        !NetbltHeader::PeekCommonFields(item->GetPacket(), common))
+    Ptr<Ipv4QueueDiscItem> ipItem = PeekNetblt(item, common);
+    if (!ipItem)
     {
         m_otherBytes += item->GetSize();
         return;
@@ -176,8 +183,8 @@ NetbltExplicitRateQueueDisc::Account(Ptr<QueueDiscItem> item)
             flow.lastSeen = Simulator::Now();
             if (open.GetDataPacketSize() > 0)
             {
-                flow.packetsPerBuffer = (open.GetBufferSize() + open.GetDataPacketSize() - 1) /
-                                        open.GetDataPacketSize();
+                flow.packetsPerBuffer =
+                    NetbltTransferParameters::ReadFrom(open).GetPacketsPerBuffer();
             }
             return;
         }

@@ -19,8 +19,6 @@
 namespace ns3
 {
 
-class NetbltOpenHeader;
-
 /**
  * @ingroup netblt
  * @brief A gateway's explicit rate for every NETBLT flow that asks for one (the X extension,
@@ -134,13 +132,6 @@ class NetbltExplicitRateQueueDisc : public NetbltPassThroughQueueDisc
                              Ipv4Address receiver,
                              uint16_t senderPort,
                              uint16_t receiverPort);
-
-    /**
-     * @param open an OPEN or RESPONSE
-     * @return true if it comes from the end that sends the data (an OPEN with M = WRITE, a
-     *         RESPONSE with M = READ)
-     */
-    static bool IsFromDataSender(const NetbltOpenHeader& open);
 
   protected:
     /**

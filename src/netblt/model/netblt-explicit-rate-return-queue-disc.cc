@@ -5,10 +5,8 @@
 #include "netblt-explicit-rate-return-queue-disc.h"
 
 #include "netblt-explicit-rate-queue-disc.h"
-#include "netblt-l4-protocol.h"
 #include "netblt-open-header.h"
 
-#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -54,54 +52,50 @@ void
 NetbltExplicitRateReturnQueueDisc::DoDispose()
 {
     m_forward = nullptr;
-    QueueDisc::DoDispose();
+    NetbltPassThroughQueueDisc::DoDispose();
 }
 
 void
 NetbltExplicitRateReturnQueueDisc::Inspect(Ptr<QueueDiscItem> item)
 {
-    auto ipItem = DynamicCast<Ipv4QueueDiscItem>(item);
     NetbltHeader common;
-    if (!m_forward || !ipItem ||
-        ipItem->GetHeader().GetProtocol() != NetbltL4Protocol::PROT_NUMBER ||
-        ipItem->GetHeader().GetFragmentOffset() != 0 ||
-        !NetbltHeader::PeekCommonFields(item->GetPacket(), common))
+    Ptr<Ipv4QueueDiscItem> ipItem = PeekNetblt(item, common);
+    if (!m_forward || !ipItem)
     {
         return;
     }
+    // Everything here goes to a sender: it is the destination, its port the Foreign Port.
     const Ipv4Header& ip = ipItem->GetHeader();
     if (common.GetType() == NetbltPacketType::CONTROL)
     {
-        // A receiver's OKs, GOs and RESENDs go to the data sender: Foreign Port is its.
         m_forward->NoteControlReturned(ip.GetDestination(),
                                        ip.GetSource(),
                                        common.GetForeignPort(),
                                        common.GetLocalPort());
         return;
     }
-    if (common.GetType() != NetbltPacketType::OPEN &&
-        common.GetType() != NetbltPacketType::RESPONSE)
+    if (common.GetType() != NetbltPacketType::RESPONSE)
     {
         return;
     }
     Ptr<Packet> packet = item->GetPacket();
-    NetbltOpenHeader open(common.GetType());
-    packet->PeekHeader(open);
-    if (open.IsMalformed() || !open.GetExplicitRate() ||
-        NetbltExplicitRateQueueDisc::IsFromDataSender(open))
+    NetbltOpenHeader response(NetbltPacketType::RESPONSE);
+    packet->PeekHeader(response);
+    // M = WRITE: the OPEN came from the end that sends the data (a passive sender's RESPONSE
+    // goes to the receiver, and the flow is not known yet when a receiver's OPEN passes).
+    if (response.IsMalformed() || !response.GetExplicitRate() || !response.GetWriteMode())
     {
         return;
     }
-    // Going to the data sender: it is the destination, and its port the packet's Foreign Port.
     const uint16_t kbps = m_forward->GetRateField(ip.GetDestination(),
                                                   ip.GetSource(),
-                                                  open.GetForeignPort(),
-                                                  open.GetLocalPort());
-    if (kbps != 0 && kbps < open.GetExplicitRateField())
+                                                  response.GetForeignPort(),
+                                                  response.GetLocalPort());
+    if (kbps != 0 && kbps < response.GetExplicitRateField())
     {
-        packet->RemoveHeader(open);
-        open.SetExplicitRateField(kbps);
-        packet->AddHeader(open);
+        packet->RemoveHeader(response);
+        response.SetExplicitRateField(kbps);
+        packet->AddHeader(response);
         ++m_stamped;
         NS_LOG_LOGIC("RESPONSE to " << ip.GetDestination() << " at " << kbps << " kbit/s");
     }

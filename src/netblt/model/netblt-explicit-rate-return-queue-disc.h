@@ -21,7 +21,7 @@ class NetbltExplicitRateQueueDisc;
  * Installed with TrafficControlHelper as the root queue disc of the gateway's interface back
  * towards the senders, beside the NetbltExplicitRateQueueDisc of the interface whose capacity
  * is shared (SetForwardDisc()), which counts the flow from its OPEN and knows its rate. A
- * NETBLT OPEN or RESPONSE with X going to the end that sends the data leaves with its
+ * NETBLT RESPONSE with X going to the end that sends the data (M = WRITE) leaves with its
  * explicit-rate field lowered to the forward disc's rate for the flow (GetRateField()); the
  * header checksum, which covers the field, is written again. Everything else, and a flow the
  * forward disc does not know yet, passes as it came (a NetbltPassThroughQueueDisc). It also tells
@@ -51,15 +51,15 @@ class NetbltExplicitRateReturnQueueDisc : public NetbltPassThroughQueueDisc
      */
     void SetForwardDisc(Ptr<NetbltExplicitRateQueueDisc> forward);
 
-    /** @return OPEN and RESPONSE packets whose field this disc lowered */
+    /** @return RESPONSE packets whose field this disc lowered */
     uint64_t GetPacketsStamped() const;
 
   protected:
     void DoDispose() override;
 
     /**
-     * Lowers the explicit-rate field of an OPEN or RESPONSE with X going to the data sender;
-     * tells the forward disc of a CONTROL packet going back.
+     * Lowers the explicit-rate field of a RESPONSE with X going to the data sender; tells the
+     * forward disc of a CONTROL packet going back.
      * @param item the datagram
      */
     void Inspect(Ptr<QueueDiscItem> item) override;

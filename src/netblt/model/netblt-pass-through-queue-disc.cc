@@ -4,6 +4,9 @@
 
 #include "netblt-pass-through-queue-disc.h"
 
+#include "netblt-header.h"
+#include "netblt-l4-protocol.h"
+
 #include "ns3/drop-tail-queue.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
@@ -53,6 +56,19 @@ NetbltPassThroughQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     }
     Inspect(item);
     return GetInternalQueue(0)->Enqueue(item);
+}
+
+Ptr<Ipv4QueueDiscItem>
+NetbltPassThroughQueueDisc::PeekNetblt(Ptr<QueueDiscItem> item, NetbltHeader& common)
+{
+    auto ipItem = DynamicCast<Ipv4QueueDiscItem>(item);
+    if (!ipItem || ipItem->GetHeader().GetProtocol() != NetbltL4Protocol::PROT_NUMBER ||
+        ipItem->GetHeader().GetFragmentOffset() != 0 ||
+        !NetbltHeader::PeekCommonFields(item->GetPacket(), common))
+    {
+        return nullptr;
+    }
+    return ipItem;
 }
 
 Ptr<QueueDiscItem>

@@ -5,10 +5,13 @@
 #ifndef NETBLT_PASS_THROUGH_QUEUE_DISC_H
 #define NETBLT_PASS_THROUGH_QUEUE_DISC_H
 
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/queue-disc.h"
 
 namespace ns3
 {
+
+class NetbltHeader;
 
 /**
  * @ingroup netblt
@@ -41,6 +44,14 @@ class NetbltPassThroughQueueDisc : public QueueDisc
      * @param item the datagram
      */
     virtual void Inspect(Ptr<QueueDiscItem> item) = 0;
+
+    /**
+     * @param item a datagram the disc took
+     * @param common filled with its NETBLT common header
+     * @return the datagram as an IPv4 one if it is a NETBLT packet whole (unfragmented, or the
+     *         first fragment) with a common header to read; null otherwise
+     */
+    static Ptr<Ipv4QueueDiscItem> PeekNetblt(Ptr<QueueDiscItem> item, NetbltHeader& common);
 
   private:
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;
