@@ -31,7 +31,7 @@ from netblt_sim.scenarios.registry import (
 from netblt_sim.scenarios.table.scenario import TableScenario
 from netblt_sim.scenarios.sharing.scenario import SharingScenario
 from netblt_sim.scenarios.time_sequence.scenario import TimeSequenceScenario
-from netblt_sim.tools import reproduce
+from netblt_sim.tools import outputs, reproduce
 
 
 def test_every_scenario_file_loads_tables_first_each_kind_by_name() -> None:
@@ -212,7 +212,6 @@ def test_reproduce_runs_a_scenario_again_only_when_an_input_or_a_file_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from netblt_sim.batch.executor import TransferExecutor
-    from netblt_sim.tools import outputs
 
     overload = load_scenario("wideband-overload")
     results = tmp_path / "results"
@@ -248,3 +247,20 @@ def test_reproduce_runs_a_scenario_again_only_when_an_input_or_a_file_changed(
     monkeypatch.setattr(outputs, "inputs_digest", lambda: "another model value")
     run()
     assert ran == ["wideband-overload"] * 4
+
+
+def test_the_published_data_is_an_input_of_the_scenarios(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A changed published row runs the table scenarios again: data/ is in the inputs' digest."""
+    data = tmp_path / "data"
+    data.mkdir()
+    published = data / "rfc1030-tables.csv"
+    published.write_text((outputs.DATA_DIR / "rfc1030-tables.csv").read_text(encoding="utf-8"))
+    monkeypatch.setattr(outputs, "DATA_DIR", data)
+    outputs.inputs_digest.cache_clear()
+    before = outputs.inputs_digest()
+    published.write_text(published.read_text(encoding="utf-8").replace(",1.45\n", ",1.46\n", 1))
+    outputs.inputs_digest.cache_clear()
+    assert outputs.inputs_digest() != before
+    outputs.inputs_digest.cache_clear()

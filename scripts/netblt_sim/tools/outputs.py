@@ -3,7 +3,8 @@
 writes nothing again (as `make` does), and what to print for them.
 
 A scenario's files are a function of its inputs alone: every scenario file (a kind may read
-others: the bands read the tables and the measures), every `models/` file, the build's
+others: the bands read the tables and the measures), the published data they compare with
+(`data/`), every `models/` file, the build's
 libraries and the runtime wheels (`store.code_identity`), the package's own code (every
 `netblt_sim` file: the reports and plots are Python), and the versions of the libraries that
 write the files (pandas, numpy, matplotlib, seaborn, tabulate, SALib) and of Python.
@@ -27,10 +28,13 @@ from pathlib import Path
 
 from netblt_sim.batch.store import code_identity
 from netblt_sim.core.models import MODELS_DIR
+from netblt_sim.core.runtime import REPO_ROOT
 from netblt_sim.scenarios.kind import NamedScenario
 from netblt_sim.scenarios.registry import SCENARIOS_DIR
 
 PACKAGE_DIR: Path = Path(__file__).resolve().parents[1]
+# RFC 1030's published rows, which the table scenarios read (data/README.md).
+DATA_DIR: Path = REPO_ROOT / "data"
 # The libraries whose code writes the result files' bytes (the CSV text, the Markdown tables,
 # the plots' PNGs) or computes what they hold besides the runs (SALib's and scipy's designs,
 # scikit-learn's emulators).
@@ -60,6 +64,7 @@ def inputs_digest() -> str:
     per process, the inputs being taken to stay as they are while reproduce runs."""
     parts = {
         "scenarios": _files_digest(list(SCENARIOS_DIR.glob("*.json")), SCENARIOS_DIR),
+        "data": _files_digest(list(DATA_DIR.glob("*.csv")), DATA_DIR),
         "models": _files_digest(list(MODELS_DIR.rglob("*.json")), MODELS_DIR),
         "package": _files_digest(list(PACKAGE_DIR.rglob("*.py")), PACKAGE_DIR),
         "code": code_identity(),
