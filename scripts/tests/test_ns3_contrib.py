@@ -1,14 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """scripts/ns3-contrib: the modules land in contrib/ (or ns-3-external-contrib/, copied or
-linked) of something shaped like an ns-3.44 tree, with the commands to build them; a second run
+linked) of something shaped like an ns-3 tree of a supported release (3.44 to 3.48), with the commands to build them; a second run
 replaces its own copies; a bad NS3_DIR, or a folder of another's in the way, exits 2 saying what
-is expected. (The real ns-3.44 tree is built once by hand: src/netblt/doc/ns3-cmake.md.)"""
+is expected. (Real ns-3 trees are built and checked by scripts/ns3-tree-check, by hand:
+src/netblt/doc/ns3-cmake.md.)"""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "ns3-contrib"
@@ -61,12 +64,23 @@ def test_bad_ns3_dir_exits_2_naming_it_and_what_is_expected(tmp_path: Path) -> N
     missing = run(str(tmp_path / "nowhere"))
     assert missing.returncode == 2
     assert "nowhere: no such folder" in missing.stderr
-    assert "expected the top folder of an ns-3.44 source tree" in missing.stderr
+    assert "expected the top folder of an ns-3 source tree of ns-3.44 to ns-3.48" in missing.stderr
     not_a_tree = run(str(tmp_path))
     assert not_a_tree.returncode == 2 and "has no ns3, CMakeLists.txt, VERSION" in not_a_tree.stderr
     other = run(str(fake_ns3_tree(tmp_path / "ns-3-dev", version="3-dev")))
     assert other.returncode == 2 and "VERSION says 3-dev" in other.stderr
+    for unsupported in ("3.43", "3.49", "4.0", "3.46.1.2"):
+        refused = run(str(fake_ns3_tree(tmp_path / f"ns-{unsupported}", version=unsupported)))
+        assert refused.returncode == 2 and f"VERSION says {unsupported}" in refused.stderr
     assert run(str(tmp_path), "--copy").returncode == 2  # an option it doesn't know
+
+
+@pytest.mark.parametrize("version", ["3.44", "3.45", "3.46", "3.46.1", "3.47", "3.48"])
+def test_every_supported_release_is_taken(tmp_path: Path, version: str) -> None:
+    tree = fake_ns3_tree(tmp_path / f"ns-{version}", version=version)
+    completed = run(str(tree))
+    assert completed.returncode == 0, completed.stderr
+    assert (tree / "contrib" / "netblt" / "CMakeLists.txt").is_file()
 
 
 def test_a_folder_it_did_not_put_there_is_left_alone(tmp_path: Path) -> None:

@@ -55,16 +55,10 @@ BsdTcpSocket::GetTypeId()
     return tid;
 }
 
-TypeId
-BsdTcpSocket::GetInstanceTypeId() const
-{
-    return GetTypeId();
-}
-
 BsdTcpSocket::BsdTcpSocket() = default;
 
 BsdTcpSocket::BsdTcpSocket(const BsdTcpSocket& socket)
-    : TcpSocketBase(socket),
+    : TcpSocketBaseOf(socket),
       m_quenchResponse(socket.m_quenchResponse)
 {
 }

@@ -9,9 +9,51 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <type_traits>
 
 namespace ns3
 {
+
+/**
+ * @ingroup bsd-tcp
+ * @brief TcpSocketBase reporting the TypeId of the class derived from it, on every ns-3 release.
+ *
+ * Up to ns-3.45 TcpSocketBase overrides GetInstanceTypeId() to return its own TypeId, which
+ * hides a derived class's attributes and trace sources from SetAttribute and TraceConnect unless
+ * the derived class overrides it again. From ns-3.46 Object::GetInstanceTypeId() is final and
+ * returns the TypeId that CreateObject gave the object, so nothing may override it. ns-3 defines
+ * version macros only in builds configured with --enable-build-version, which neither the ns3
+ * wheel nor a default source tree is; the release is told from the API itself instead: where
+ * &TcpSocketBase::GetInstanceTypeId is declared (in TcpSocketBase up to 3.45, in Object after).
+ *
+ * @tparam Derived the socket class, whose GetTypeId() an ns-3 of before 3.46 must report
+ * @tparam Base TcpSocketBase (a parameter only so that the override below is checked where it is
+ *         used, not where it is written)
+ */
+template <typename Derived,
+          typename Base = TcpSocketBase,
+          bool BaseOverridesTypeId =
+              std::is_same_v<decltype(&Base::GetInstanceTypeId), TypeId (Base::*)() const>>
+class TcpSocketBaseOf : public Base
+{
+};
+
+/**
+ * @ingroup bsd-tcp
+ * @brief Before ns-3.46: TcpSocketBaseOf overrides GetInstanceTypeId() with Derived's TypeId.
+ * @tparam Derived the socket class
+ * @tparam Base TcpSocketBase
+ */
+template <typename Derived, typename Base>
+class TcpSocketBaseOf<Derived, Base, true> : public Base
+{
+  public:
+    /** @return Derived's TypeId, in place of TcpSocketBase's */
+    TypeId GetInstanceTypeId() const override
+    {
+        return Derived::GetTypeId();
+    }
+};
 
 /**
  * @ingroup bsd-tcp
@@ -26,7 +68,7 @@ namespace ns3
  *
  * BsdTcpSocketFactory creates these sockets; a listening one forks sockets of its own kind.
  */
-class BsdTcpSocket : public TcpSocketBase
+class BsdTcpSocket : public TcpSocketBaseOf<BsdTcpSocket>
 {
   public:
     /**
@@ -34,12 +76,6 @@ class BsdTcpSocket : public TcpSocketBase
      * @return the object TypeId
      */
     static TypeId GetTypeId();
-    /**
-     * TcpSocketBase names its own TypeId here, which would hide this class's attributes and
-     * trace sources from SetAttribute and TraceConnect.
-     * @return BsdTcpSocket's TypeId
-     */
-    TypeId GetInstanceTypeId() const override;
 
     /// What a Source Quench does to the congestion window (attribute SourceQuench).
     enum QuenchResponse : uint8_t

@@ -233,6 +233,16 @@ class BsdTcpSocketFactoryTestCase : public TestCase
 
         Ptr<Socket> socket = hosts.Get(0)->GetObject<BsdTcpSocketFactory>()->CreateSocket();
         NS_TEST_ASSERT_MSG_NE(DynamicCast<BsdTcpSocket>(socket), nullptr, "a BsdTcpSocket");
+        // Its own TypeId, not TcpSocketBase's, on every ns-3 release (TcpSocketBaseOf): its
+        // attributes and trace sources are found by name.
+        NS_TEST_ASSERT_MSG_EQ(socket->GetInstanceTypeId(),
+                              BsdTcpSocket::GetTypeId(),
+                              "the socket reports BsdTcpSocket's TypeId");
+        EnumValue<BsdTcpSocket::QuenchResponse> quench;
+        NS_TEST_ASSERT_MSG_EQ(socket->GetAttributeFailSafe("SourceQuench", quench),
+                              true,
+                              "BsdTcpSocket's own attribute is found by name");
+        NS_TEST_ASSERT_MSG_EQ(quench.Get(), BsdTcpSocket::QUENCH_ONE_SEGMENT, "Tahoe's quench");
         auto unsignedOf = [&socket](const std::string& name) {
             UintegerValue value;
             socket->GetAttribute(name, value);

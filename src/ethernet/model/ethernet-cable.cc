@@ -31,7 +31,10 @@ int64_t
 EthernetCable::BitsToSteps(uint64_t bits, uint64_t bitRate)
 {
     NS_ASSERT(bitRate > 0);
-    const unsigned __int128 stepsPerSecond = Seconds(1).GetTimeStep();
+    // Bits times the steps of a second overflows 64 bits; __int128 is GCC's and Clang's, and
+    // __extension__ says so to -Wpedantic (which ns-3's own build turns on).
+    __extension__ typedef unsigned __int128 Wide;
+    const Wide stepsPerSecond = Seconds(1).GetTimeStep();
     return static_cast<int64_t>((bits * stepsPerSecond + bitRate - 1) / bitRate);
 }
 

@@ -7,7 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/host-cpu-helper.h"
-#include "ns3/internet-stack-helper.h"
+#include "stable-streams-internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/log.h"
 #include "ns3/netblt-l4-protocol.h"
@@ -78,7 +78,7 @@ NetbltTwoHostHelper::InstallHosts(NodeContainer hosts,
     {
         HostCpuHelper().Install(hosts);
     }
-    InternetStackHelper internet;
+    StableStreamsInternetStackHelper internet;
     internet.Install(hosts);
     stream += internet.AssignStreams(hosts, stream);
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");

@@ -8,7 +8,7 @@
 #include "ns3/boolean.h"
 #include "ns3/global-value.h"
 #include "ns3/host-cpu.h"
-#include "ns3/internet-stack-helper.h"
+#include "ns3/stable-streams-internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-interface.h"
 #include "ns3/ipv4-l3-protocol.h"
@@ -162,7 +162,7 @@ Testbed::InstallInternet(NodeContainer hosts,
                          int64_t stream,
                          int64_t& streamsUsed)
 {
-    InternetStackHelper internet;
+    StableStreamsInternetStackHelper internet;
     internet.Install(hosts);
     streamsUsed = internet.AssignStreams(hosts, stream);
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");

@@ -11,7 +11,7 @@
 #include "ns3/etherlink-3c500-net-device.h"
 #include "ns3/ethernet-bus-channel.h"
 #include "ns3/ethernet-net-device.h"
-#include "ns3/internet-stack-helper.h"
+#include "ns3/stable-streams-internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
@@ -297,7 +297,7 @@ WidebandTestbed::InstallInternet(NodeContainer hosts,
                                  int64_t& streamsUsed)
 {
     NodeContainer all(hosts, m_gateways);
-    InternetStackHelper internet;
+    StableStreamsInternetStackHelper internet;
     internet.Install(all);
     streamsUsed = internet.AssignStreams(all, stream);
     std::array<Ipv4InterfaceContainer, 4> interfaces;

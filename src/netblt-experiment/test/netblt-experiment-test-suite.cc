@@ -2,17 +2,23 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/arp-l3-protocol.h"
 #include "ns3/double.h"
 #include "ns3/ethernet-testbed.h"
+#include "ns3/icmpv6-l4-protocol.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4.h"
+#include "ns3/ipv6.h"
 #include "ns3/netblt-bulk-transfer.h"
 #include "ns3/node-container.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-testbed.h"
+#include "ns3/pointer.h"
 #include "ns3/queue-disc.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/stable-streams-internet-stack-helper.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
@@ -26,8 +32,9 @@
  * @file
  * @ingroup netblt-experiment-tests
  * What every NETBLT experiment builds under its network: FIFO interfaces, and a pool of packet
- * buffers per host that NETBLT holds until its CPU job has consumed each packet; and the run
- * ending with its transfers, whether they delivered or not.
+ * buffers per host that NETBLT holds until its CPU job has consumed each packet; the run
+ * ending with its transfers, whether they delivered or not; and the internet stack's random
+ * streams laid out the same on every ns-3 release.
  */
 
 using namespace ns3;
@@ -204,6 +211,44 @@ class TestbedAbortedTransferTestCase : public TestCase
 
 /**
  * @ingroup netblt-experiment-tests
+ * @brief The internet stack's random streams are those ns-3.44 gives, on every release: per node
+ * IPv4 global routing, the IPv6 fragment extension, ARP, ICMPv6 (two), so that ARP's request
+ * jitter, which starts every transfer on a LAN, draws the same numbers for a seed.
+ */
+class StableStreamsTestCase : public TestCase
+{
+  public:
+    StableStreamsTestCase()
+        : TestCase("ARP and ICMPv6 draw from the streams ns-3.44 gives them, on every release")
+    {
+    }
+
+  private:
+    /**
+     * @param node a node with an internet stack
+     * @return the stream of its ARP's request jitter
+     */
+    static int64_t ArpStream(Ptr<Node> node)
+    {
+        PointerValue jitter;
+        node->GetObject<Ipv4>()->GetObject<ArpL3Protocol>()->GetAttribute("RequestJitter", jitter);
+        return jitter.Get<RandomVariableStream>()->GetStream();
+    }
+
+    void DoRun() override
+    {
+        NodeContainer nodes(2);
+        StableStreamsInternetStackHelper internet;
+        internet.Install(nodes);
+        NS_TEST_ASSERT_MSG_EQ(internet.AssignStreams(nodes, 100), 10, "five streams a node");
+        NS_TEST_EXPECT_MSG_EQ(ArpStream(nodes.Get(0)), 102, "after routing and fragments");
+        NS_TEST_EXPECT_MSG_EQ(ArpStream(nodes.Get(1)), 107, "the second node's");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup netblt-experiment-tests
  * @brief Tests of what the experiments build.
  */
 class TestbedTestSuite : public TestSuite
@@ -215,6 +260,7 @@ class TestbedTestSuite : public TestSuite
         AddTestCase(new TestbedFifoTestCase, TestCase::Duration::QUICK);
         AddTestCase(new TestbedPacketBufferTestCase, TestCase::Duration::QUICK);
         AddTestCase(new TestbedAbortedTransferTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new StableStreamsTestCase, TestCase::Duration::QUICK);
     }
 };
 

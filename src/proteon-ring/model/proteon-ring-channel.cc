@@ -214,8 +214,11 @@ ProteonRingChannel::GetTransmissionTime(uint32_t bytes) const
     // seconds: delivery times must be exact sums that tests and users can reproduce.
     const uint64_t bps = m_dataRate.GetBitRate();
     NS_ABORT_MSG_IF(bps == 0, "ProteonRingChannel: DataRate must be positive");
-    const unsigned __int128 stepsPerSecond = Seconds(1).GetTimeStep();
-    const unsigned __int128 bits = static_cast<unsigned __int128>(bytes) * 8;
+    // 128 bits (GCC's and Clang's __int128; __extension__ tells -Wpedantic, which ns-3's own
+    // build turns on): bits times the steps of a second overflows 64.
+    __extension__ typedef unsigned __int128 Wide;
+    const Wide stepsPerSecond = Seconds(1).GetTimeStep();
+    const Wide bits = static_cast<Wide>(bytes) * 8;
     return TimeStep(static_cast<int64_t>((bits * stepsPerSecond + bps - 1) / bps));
 }
 
