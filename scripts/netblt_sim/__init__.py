@@ -18,7 +18,10 @@ lives in sub-packages that are layers, lowest first, each importing only those b
 - `tools`: the programs behind `scripts/`.
 
 Nothing here imports ns-3 until a simulation is run: `import netblt_sim` is cheap.
+`netblt_sim.__version__` is the project's release (the repository's VERSION; CHANGES.md).
 """
+
+from importlib.metadata import version as _distribution_version
 
 from netblt_sim.batch.results import results_frame, to_xarray
 from netblt_sim.batch.sweep import sweep
@@ -32,6 +35,8 @@ from netblt_sim.reporting.plots import (
     plot_throughput_vs_burst_interval,
     plot_time_sequence,
 )
+
+__version__: str = _distribution_version("netblt-sim")
 
 __all__ = [
     "FlowSet",

@@ -263,25 +263,32 @@ def cmake_module(directory: Path) -> CMakeModule:
     )
 
 
-def examples_to_run(directory: Path) -> list[tuple[str, ...]]:
-    """cpp_examples of the module's test/examples-to-run.py (ns-3's format: tuples of the name
-    and arguments, do_run, do_valgrind_run and, since ns-3.44, an optional fullness)."""
+# The do_run conditions an example may have: always, or (a Python example) wherever ns-3's
+# bindings can load the modules (src/netblt/doc/ns3-cmake.md, Compatibility).
+RUN_CONDITIONS = ("True", "VERSION not in ('3.44', '3.45')")
+
+
+def examples_to_run(directory: Path, kind: str = "cpp_examples") -> list[tuple[str, ...]]:
+    """`kind` (cpp_examples or python_examples) of the module's test/examples-to-run.py (ns-3's
+    format: tuples of the name and arguments, do_run, for C++ do_valgrind_run and, since
+    ns-3.44, an optional fullness)."""
     scope: dict[str, Any] = {}
     path = directory / "test" / "examples-to-run.py"
     exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), scope)
-    assert scope.get("python_examples") == [], f"{path}: python_examples should be []"
-    return [tuple(entry) for entry in scope["cpp_examples"]]
+    return [tuple(entry) for entry in scope[kind]]
 
 
-def examples_to_run_as_ns3_reads_them(directory: Path) -> list[tuple[str, ...]]:
-    """cpp_examples as ns-3.44's test.py reads them (utils.py's get_list_from_file): line by
-    line, comments cut at '#', from the line naming the list to the first line with ']', then
-    eval. A file that Python reads one way and test.py another would run other examples there."""
+def examples_to_run_as_ns3_reads_them(
+    directory: Path, kind: str = "cpp_examples"
+) -> list[tuple[str, ...]]:
+    """`kind` as ns-3's test.py reads it (utils.py's get_list_from_file): line by line,
+    comments cut at '#', from the line naming the list to the first line with ']', then eval. A
+    file that Python reads one way and test.py another would run other examples there."""
     text = ""
     parsing = False
     for line in (directory / "test" / "examples-to-run.py").read_text(encoding="utf-8").split("\n"):
         line = line.split("#", 1)[0]
-        if "cpp_examples" in line or parsing:
+        if kind in line or parsing:
             text += line + "\n"
             if "]" not in text:
                 parsing = True
@@ -358,17 +365,22 @@ def differences(directory: Path) -> list[str]:
     if names and not run_file.exists():
         found.append(f"{waf.name}: examples but no test/examples-to-run.py")
     if run_file.exists():
-        runs = examples_to_run(directory)
-        if examples_to_run_as_ns3_reads_them(directory) != runs:
-            found.append(f"{waf.name} examples-to-run.py: ns-3's test.py would read it otherwise")
-        run_names = {entry[0].split()[0] for entry in runs}
-        if run_names != names:
-            found.append(
-                f"{waf.name} examples-to-run.py: runs {sorted(run_names)}, examples {sorted(names)}"
-            )
-        not_run = [entry[0] for entry in runs if entry[1] != "True"]
-        if not_run:
-            found.append(f"{waf.name} examples-to-run.py: not run: {not_run}")
+        python_names = {path.name for path in (directory / "examples").glob("*.py")}
+        for kind, wanted_names in (("cpp_examples", names), ("python_examples", python_names)):
+            runs = examples_to_run(directory, kind)
+            if examples_to_run_as_ns3_reads_them(directory, kind) != runs:
+                found.append(
+                    f"{waf.name} examples-to-run.py: ns-3's test.py would read {kind} otherwise"
+                )
+            run_names = {entry[0].split()[0] for entry in runs}
+            if run_names != wanted_names:
+                found.append(
+                    f"{waf.name} examples-to-run.py: {kind} runs {sorted(run_names)}, "
+                    f"examples {sorted(wanted_names)}"
+                )
+            not_run = [entry[0] for entry in runs if entry[1] not in RUN_CONDITIONS]
+            if not_run:
+                found.append(f"{waf.name} examples-to-run.py: not run: {not_run}")
     return found
 
 
