@@ -4,10 +4,11 @@
 
 #include "netblt-two-host-helper.h"
 
+#include "stable-streams-internet-stack-helper.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/host-cpu-helper.h"
-#include "stable-streams-internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/log.h"
 #include "ns3/netblt-l4-protocol.h"
