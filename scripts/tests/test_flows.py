@@ -151,7 +151,7 @@ def test_a_flow_set_record_reads_back_from_the_store(tmp_path: Path) -> None:
     record = run_flow_set(flows)
     with ResultStore(tmp_path / "runs.sqlite") as store:
         store.put("k", flows, "code", "models", record)
-        (back,) = store.get_many(["k"]).values()
+        (back,) = store.get_many({"k": flows}).values()
     assert isinstance(back, FlowSetRecord) and back == record
 
 

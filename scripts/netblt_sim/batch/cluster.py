@@ -22,13 +22,17 @@ import math
 import os
 import pickle
 import statistics
+import signal
+import threading
 import time
 from collections import Counter, deque
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim.core import runtime
 from netblt_sim.core.flows import FlowSet, FlowSetRecord
+from netblt_sim.core.interruption import stop_running_simulation
 from netblt_sim.core.simulation import run_flow_set
 
 if TYPE_CHECKING:
@@ -185,6 +189,20 @@ def _worker_identity() -> str:
     return code_identity()
 
 
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored within the block (processes started meanwhile inherit it), in the main
+    thread; elsewhere the block as it is (only the main thread may set handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class ClusterRunner:
     """Runs transfers on a Dask cluster: a local one of `workers` processes started on first
     use, or the given `client`'s. Close it to stop a cluster it started."""
@@ -213,8 +231,11 @@ class ClusterRunner:
             from distributed import Client, LocalCluster  # noqa: PLC0415
 
             # The scheduler and the workers read these at start-up (the workers through their
-            # nanny), so they hold for this cluster only.
-            with dask.config.set(LOCAL_CLUSTER_CONFIG):
+            # nanny), so they hold for this cluster only. The worker processes start with SIGINT
+            # ignored (they keep what they inherit, and Python then installs no handler): Ctrl-C
+            # in a terminal reaches the whole process group, and only this process should act
+            # on it, closing the cluster, rather than every worker printing its traceback.
+            with dask.config.set(LOCAL_CLUSTER_CONFIG), _sigint_ignored():
                 self._own_cluster = LocalCluster(
                     n_workers=self.workers,
                     threads_per_worker=1,
@@ -357,6 +378,20 @@ class ClusterRunner:
         finally:
             # Interrupted (or done): drop what is still queued so the cluster can be reused.
             client.cancel(list(in_flight))
+
+    def interrupt(self) -> None:
+        """Ends what the workers are running, so that an interrupted batch ends at once (their
+        unfinished runs come to nothing): the worker processes of this runner's own cluster
+        are killed (closing it would wait for them, a second or more), those of a cluster
+        given have their runs stopped (`interruption.stop_running_simulation`)."""
+        if self._own_cluster is not None:
+            for nanny in self._own_cluster.workers.values():
+                pid = getattr(nanny, "pid", None)
+                if pid is not None:
+                    with suppress(ProcessLookupError):
+                        os.kill(pid, signal.SIGKILL)
+        elif self._client is not None:
+            self._client.run(stop_running_simulation)  # answered at once: a run frees the GIL
 
     def close(self) -> None:
         """Stops the local cluster this runner started (a client given is left open)."""

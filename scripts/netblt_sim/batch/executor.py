@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import numbers
 import os
+import warnings
 from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from netblt_sim.batch.cluster import ClusterRunner, Outcomes, check_client, warm_up
+from netblt_sim.batch.record_check import StoreWarning
 from netblt_sim.core import runtime
 from netblt_sim.core.flows import FlowSet, FlowSetRecord
 from netblt_sim.core.simulation import run_flow_set
@@ -194,8 +196,11 @@ class TransferExecutor:
 
             maker = self.key_maker()
             keys = {p: maker.key(p) for p in unique if is_storable(p)}
-            stored = self.store.get_many(keys.values())
+            dropped = self.store.dropped
+            stored = self.store.get_many({key: p for p, key in keys.items()})
             records = {p: stored[key] for p, key in keys.items() if key in stored}
+            if self.store.dropped > dropped:
+                warnings.warn(self.store.dropped_line(), StoreWarning, stacklevel=2)
         pending = [p for p in unique if p not in records]
         counts = RunCounts(cached=len(records))
         bar = _progress_bar(label, len(unique), counts)
@@ -214,6 +219,10 @@ class TransferExecutor:
                     if bar is not None:
                         bar.set_postfix(_postfix(counts), refresh=False)
                         bar.update(1)
+        except KeyboardInterrupt:
+            if self._cluster is not None:
+                self._cluster.interrupt()
+            raise
         finally:
             if bar is not None:
                 bar.close()

@@ -4,18 +4,61 @@
 `grid_parameters` is the one expander of a grid into runs, behind `sweep`, a table's curves, a
 measure's run sets and the benchmarks (`grid_flow_sets` the same into flow sets, `flows`);
 `load_grid` reads a grid as a scenario file writes it.
+
+A grid's runs are counted before any is built, and a grid of more than the run limit
+(`DEFAULT_RUN_LIMIT`, or that of the innermost `run_limit` block; `--max-runs` on the command
+lines) is refused with its number (`GridTooLargeError`): a range of a billion burst intervals
+is refused in a moment, at no memory.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
+import math
+from collections.abc import Iterable, Iterator, Mapping, Sized
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from netblt_sim.core.flows import FLOW_SET_NAMES, FlowSet, flow_set
 from netblt_sim.core.parameters import TransferParameters, transfer_parameters
 
 RANGE_KEYS: tuple[str, ...] = ("from", "to", "step")
+# The most runs one grid may have unless told otherwise: about a day of the slowest networks'
+# runs on two cores, and a few hundred MB of parameters.
+DEFAULT_RUN_LIMIT = 100_000
+_RUN_LIMIT: ContextVar[int] = ContextVar("run_limit", default=DEFAULT_RUN_LIMIT)
+
+
+class GridTooLargeError(ValueError):
+    """A grid with more runs than the run limit: names its size and the limit."""
+
+
+def checked_run_limit(limit: object) -> int:
+    """`limit` if it is a whole number from 1, else ValueError naming it."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"run limit = {limit!r}: must be a whole number of runs, at least 1")
+    return limit
+
+
+@contextmanager
+def run_limit(limit: object) -> Iterator[int]:
+    """Grids within the block may have up to `limit` runs (`checked_run_limit`)."""
+    token = _RUN_LIMIT.set(checked_run_limit(limit))
+    try:
+        yield _RUN_LIMIT.get()
+    finally:
+        _RUN_LIMIT.reset(token)
+
+
+def check_size(where: str, size: int) -> None:
+    """GridTooLargeError if `size` runs are more than the run limit allows."""
+    limit = _RUN_LIMIT.get()
+    if size > limit:
+        raise GridTooLargeError(
+            f"{where} has {size:,} runs, more than the limit of {limit:,}: nothing was built; "
+            "split it, or raise the limit (--max-runs, or grid.run_limit in Python)"
+        )
 
 
 def grid_parameters(grid: Mapping[str, Iterable[Any]], **fixed: Any) -> list[TransferParameters]:
@@ -45,9 +88,15 @@ def combinations(grid: Mapping[str, Iterable[Any]], fixed: Mapping[str, Any]
     overlap = sorted(set(names) & set(fixed))
     if overlap:
         raise ValueError(f"{overlap} given both in the grid and as fixed values")
+    # Counted first: a range or any sized collection without enumerating it.
+    dimensions = {name: values if isinstance(values, Sized) else tuple(values)
+                  for name, values in grid.items()}  # fmt: skip
+    sizes = {name: len(values) for name, values in dimensions.items()}
+    check_size(f"the grid of {' x '.join(f'{n} ({k:,})' for n, k in sizes.items()) or 'nothing'}",
+               math.prod(sizes.values()))  # fmt: skip
     return [
         {**fixed, **dict(zip(names, combination, strict=True))}
-        for combination in itertools.product(*(list(grid[name]) for name in names))
+        for combination in itertools.product(*(dimensions[name] for name in names))
     ]
 
 
@@ -94,4 +143,6 @@ def _values(where: str, raw: object) -> tuple[Any, ...]:
         raise ValueError(f"{where} = {raw!r}: from, to and step must be whole numbers")
     if start > stop or step < 1:
         raise ValueError(f"{where} = {raw!r}: needs from <= to and step >= 1")
-    return tuple(range(start, stop + 1, step))
+    values = range(start, stop + 1, step)
+    check_size(f"{where} = {raw!r}", len(values))
+    return tuple(values)

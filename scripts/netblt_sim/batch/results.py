@@ -36,7 +36,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from netblt_sim.batch.store import APPLICATION_ID, SCHEMA_VERSION, _record_from_json
+from netblt_sim.batch.record_check import StoreWarning, checked_row
+from netblt_sim.batch.store_file import APPLICATION_ID, SCHEMA_VERSION, StoreError, open_connection
 from netblt_sim.core.flows import (
     FLOW_SET_NAMES,
     AttributeOverride,
@@ -67,7 +68,7 @@ _SQLITE_HEADER_BYTES = 100
 _FLOW_SET_QUERY = ("flows", "phase")
 
 
-class StoreReadError(ValueError):
+class StoreReadError(StoreError):
     """A file that cannot be read as a result store: names the file and what is wrong."""
 
 
@@ -92,9 +93,9 @@ def open_read_only(path: str | os.PathLike[str]) -> sqlite3.Connection:
     file = Path(path)
     _check_sqlite_file(file)
     try:
-        connection = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)
-    except sqlite3.Error as error:
-        raise StoreReadError(f"{file}: cannot open it read-only ({error})") from None
+        connection = open_connection(file, read_only=True)
+    except StoreError as error:
+        raise StoreReadError(str(error)) from None
     try:
         _check_store(file, connection)
     except sqlite3.DatabaseError as error:
@@ -168,28 +169,40 @@ def stored_runs(path: str | os.PathLike[str], network: object = None, seed: obje
             where.append(f"{column} IN ({','.join('?' * len(values))})")
             arguments += values
     columns = {row[1] for row in connection.execute("PRAGMA table_info(runs)")}
-    commit = "git_commit" if "git_commit" in columns else "NULL"
-    query = (f"SELECT key, parameters, record, code, models, {commit}, stored_at FROM runs"
-             + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY stored_at, key")
+    commit, digest = (name if name in columns else "NULL" for name in ("git_commit", "digest"))
+    query = (f"SELECT key, parameters, record, code, models, {commit}, stored_at, {digest} FROM "
+             "runs" + (f" WHERE {' AND '.join(where)}" if where else "")
+             + " ORDER BY stored_at, key")  # fmt: skip
     runs: list[StoredRun] = []
     left_out = 0
+    failed: list[str] = []
     try:
-        for key, parameters, record_text, code_id, models, git_commit, stored_at in (
+        for key, parameters, record_text, code_id, models, git_commit, stored_at, written in (
             connection.execute(query, arguments)
         ):
             run = _run_from_json(parameters)
-            record = _decoded_record(record_text)
-            if run is None or record is None or len(record.flows) != len(run.flows):
+            if run is None or not isinstance(key, str):
                 left_out += 1
                 continue
-            runs.append(StoredRun(run, record, str(key), str(code_id), str(models),
+            record, problem = checked_row(key, run, record_text, written)
+            if record is None:
+                failed.append(f"run {str(key)[:12]}: {problem}")
+                continue
+            if not isinstance(stored_at, int | float) or not isinstance(code_id, str):
+                failed.append(f"run {key[:12]}: stored_at {stored_at!r}, code {code_id!r}")
+                continue
+            runs.append(StoredRun(run, record, key, code_id, str(models),
                                   None if git_commit is None else str(git_commit),
                                   float(stored_at)))  # fmt: skip
     except sqlite3.DatabaseError as error:
         raise StoreReadError(f"{path}: damaged, not a readable SQLite database ({error})") from None
     finally:
         connection.close()
-    return runs, left_out
+    if failed:
+        warnings.warn(f"result store {path}: {len(failed)} stored run(s) failed their check and "
+                      f"are left out (the first: {failed[0]})", StoreWarning,
+                      stacklevel=3)  # fmt: skip
+    return runs, left_out + len(failed)
 
 
 def results_frame(store: str | os.PathLike[str], *, flow_sets: bool | None = None,
@@ -327,13 +340,6 @@ def _fits(field_type: object, value: object) -> bool:
     if isinstance(value, float):
         return field_type is float
     return isinstance(value, str) and field_type in (str, str | None)
-
-
-def _decoded_record(text: str) -> FlowSetRecord | None:
-    try:
-        return _record_from_json(text)
-    except (ValueError, TypeError, KeyError):
-        return None
 
 
 def to_xarray(frame: pd.DataFrame, dims: Sequence[str],

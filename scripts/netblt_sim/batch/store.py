@@ -36,7 +36,14 @@ A store written before a table existed gets it when opened. Both run tables also
 `git_commit`: `git describe --always --dirty` of the repository that made the run
 (`source_commit`; NULL outside a git checkout, and in rows written before the column existed,
 which a store gets when opened). It is no part of the key: a commit that changed nothing a run
-depends on finds the runs of the one before.
+depends on finds the runs of the one before. And `digest`, written with each row over its key
+and record (`record_check.record_digest`): a row is given out only if its digest matches and
+its record is one a run could have made (`record_check.record_problem`); any other row, one
+written before the column existed too, is left out and its run simulated again.
+
+A store is opened read-only when its file or directory cannot be written: it gives its runs
+and keeps none. Every problem with the file is a `StoreError` naming it, raised before
+anything is written to it.
 """
 
 from __future__ import annotations
@@ -48,20 +55,29 @@ import os
 import sqlite3
 import subprocess
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, fields
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any, get_type_hints
 
+from netblt_sim.batch.record_check import checked_row, record_digest
+from netblt_sim.batch.store_file import (
+    ADDED_COLUMNS,
+    APPLICATION_ID,
+    RUN_TABLES,
+    SCHEMA_SQL,
+    SCHEMA_VERSION,
+    StoreError,
+    is_writable,
+    open_connection,
+)
 from netblt_sim.core import runtime
 from netblt_sim.core.flows import FlowSet, FlowSetRecord, PathRecord
 from netblt_sim.core.networks import get_network
 from netblt_sim.core.parameters import FIELD_TYPES, TransferParameters, field_values
 from netblt_sim.core.transfer import TransferRecord
 
-SCHEMA_VERSION = "1"
-APPLICATION_ID = 0x4E424C54  # "NBLT"
 # The core's files whose code decides what a run simulates and what its record holds, by
 # name: a key depends on their contents, not on where they sit in the package.
 RUN_DEFINING_FILES: tuple[str, ...] = ("simulation.py", "transfer.py", "flows.py", "parameters.py")
@@ -69,45 +85,8 @@ RUN_DEFINING_FILES += ("networks.py", "models.py", "overrides.py", "rate_trace.p
 CORE_DIR: Path = Path(runtime.__file__).resolve().parent
 # Wheels whose code runs inside every simulation (pinned in requirements.txt).
 RUNTIME_DISTRIBUTIONS: tuple[str, ...] = ("ns3", "cppyy", "cppyy-backend", "cppyy-cling")
-# The tables that hold runs, each with a `git_commit` column added to what _SCHEMA creates.
-RUN_TABLES: tuple[str, ...] = ("runs", "traced_runs")
 # Placeholders per query: SQLite allows at least 999.
 _QUERY_CHUNK = 500
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS store_info (name TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS runs (
-    key TEXT PRIMARY KEY,       -- run_key(): SHA-256 of parameters, code and models identities
-    network TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    parameters TEXT NOT NULL,   -- canonical JSON of the run: parameters_key()
-    code TEXT NOT NULL,         -- code_identity()
-    models TEXT NOT NULL,       -- models_identity(network)
-    record TEXT NOT NULL,       -- JSON of the run's FlowSetRecord
-    stored_at REAL NOT NULL     -- seconds since the epoch
-);
-CREATE TABLE IF NOT EXISTS traced_runs (
-    key TEXT NOT NULL,          -- the run's key, as in runs
-    kind TEXT NOT NULL,         -- the trace's kind (traced.TRACE_KINDS)
-    network TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    parameters TEXT NOT NULL,
-    code TEXT NOT NULL,
-    models TEXT NOT NULL,
-    record TEXT NOT NULL,       -- JSON of the run's FlowSetRecord
-    trace TEXT NOT NULL,        -- JSON of the trace (TraceKind.to_json)
-    stored_at REAL NOT NULL,
-    PRIMARY KEY (key, kind)
-);
-CREATE TABLE IF NOT EXISTS scenario_outputs (
-    key TEXT PRIMARY KEY,       -- the scenario's inputs and where it wrote (reproduce's outputs)
-    scenario TEXT NOT NULL,
-    files TEXT NOT NULL,        -- JSON {file name: SHA-256 of its bytes as written}
-    summary TEXT NOT NULL,      -- JSON list of the lines reproduce printed for it
-    stored_at REAL NOT NULL
-);
-"""
-
 
 def _sha256_of_file(path: Path) -> str:
     digest = hashlib.sha256()
@@ -259,30 +238,41 @@ def run_key(params: FlowSet, code: str, models: str) -> str:
 class ResultStore:
     """An SQLite file of finished runs (`store_info`, `runs`; see the module's text).
 
-    Opening creates the file and its tables if needed. ValueError names the path if its
-    directory does not exist, if it is a directory, if it is not an SQLite database, or if it
-    is an SQLite database of something else or of another schema version.
+    Opening creates the file and its tables if needed; a store that cannot be written (the file
+    or its directory read-only) is opened read-only (`read_only`): it gives its runs and keeps
+    no new one (`not_stored` counts them). Nothing is written before the file is known to be a
+    store of this schema. StoreError (a ValueError) names the path if its directory does not
+    exist, if it is a directory, if it is not an SQLite database, or if it is an SQLite
+    database of something else or of another schema version.
+
+    Every row read is checked (`record_check`: its digest and its record) before it is given
+    out; those that fail are left out, to be simulated again, and counted in `dropped` with
+    the first problem found (`dropped_problem`).
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         self.inserted = 0  # rows this object wrote
+        self.not_stored = 0  # runs a read-only store could not keep
+        self.dropped = 0  # rows read that failed their check
+        self.dropped_problem: str | None = None  # the first of those rows' problems
         if self.path.is_dir():
-            raise ValueError(f"store = {str(self.path)!r} is a directory: give an SQLite file path")
+            raise StoreError(f"store = {str(self.path)!r} is a directory: give an SQLite file path")
         if not self.path.parent.is_dir():
-            raise ValueError(
+            raise StoreError(
                 f"store = {str(self.path)!r}: directory {str(self.path.parent)!r} does not exist "
                 "(the store's file is created, its directory is not)"
             )
+        self.read_only = not is_writable(self.path)
+        if self.read_only and not self.path.exists():
+            raise StoreError(f"store = {str(self.path)!r}: directory {str(self.path.parent)!r} "
+                             "is read-only, so no store can be created there")  # fmt: skip
+        self._connection = open_connection(self.path, self.read_only)
         try:
-            self._connection = sqlite3.connect(self.path, timeout=60.0)
-        except sqlite3.Error as error:
-            raise ValueError(f"store = {str(self.path)!r}: cannot open it ({error})") from None
-        try:
-            self._initialise()
+            self._columns = self._initialise()
         except sqlite3.DatabaseError as error:
             self._connection.close()
-            raise ValueError(
+            raise StoreError(
                 f"store = {str(self.path)!r} is not an SQLite result store ({error}): give a new "
                 "file name or a store written by netblt_sim"
             ) from None
@@ -290,111 +280,180 @@ class ResultStore:
             self._connection.close()
             raise
 
-    def _initialise(self) -> None:
+    def _initialise(self) -> dict[str, set[str]]:
+        """Checks the file is a store of this schema (or empty), then, if it may write,
+        creates what is missing; the columns of each run table."""
         connection = self._connection
         (application_id,) = connection.execute("PRAGMA application_id").fetchone()
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+        if application_id != APPLICATION_ID and tables:
+            raise StoreError(
+                f"store = {str(self.path)!r} is an SQLite database of something else (tables "
+                f"{sorted(tables)}), not a netblt_sim result store"
+            )
+        if "store_info" in tables:
+            row = connection.execute("SELECT value FROM store_info WHERE name = 'schema'"
+                                     ).fetchone()  # fmt: skip
+            if row is None or row[0] != SCHEMA_VERSION:
+                found = "no schema version" if row is None else f"schema version {row[0]}"
+                raise StoreError(f"store = {str(self.path)!r} has {found}, this package writes "
+                                 f"{SCHEMA_VERSION}: give another file or delete it")  # fmt: skip
+        elif application_id == APPLICATION_ID and tables:
+            raise StoreError(f"store = {str(self.path)!r}: a result store without its store_info "
+                             f"table (it has {sorted(tables)}): damaged")  # fmt: skip
+        if self.read_only:
+            if not {"store_info", *RUN_TABLES} <= tables:
+                raise StoreError(f"store = {str(self.path)!r} is read-only and not a result "
+                                 f"store with its tables (it has {sorted(tables)})")  # fmt: skip
+            return self._run_columns()
         if application_id != APPLICATION_ID:
-            if tables:
-                raise ValueError(
-                    f"store = {str(self.path)!r} is an SQLite database of something else (tables "
-                    f"{sorted(tables)}), not a netblt_sim result store"
-                )
             connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         # WAL: a commit is one append, and a killed writer leaves every committed run readable.
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = NORMAL")
         with connection:
-            connection.executescript(_SCHEMA)
+            connection.executescript(SCHEMA_SQL)
             connection.execute(
                 "INSERT OR IGNORE INTO store_info (name, value) VALUES ('schema', ?)",
                 (SCHEMA_VERSION,),
             )
-        (schema,) = connection.execute(
-            "SELECT value FROM store_info WHERE name = 'schema'"
-        ).fetchone()
-        if schema != SCHEMA_VERSION:
-            raise ValueError(
-                f"store = {str(self.path)!r} has schema version {schema}, this package writes "
-                f"{SCHEMA_VERSION}: give another file or delete it"
-            )
-        with connection:
-            for table in RUN_TABLES:
-                columns = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
-                if "git_commit" not in columns:
-                    # Added, not in _SCHEMA: a store of before keeps its rows (commit NULL).
-                    connection.execute(f"ALTER TABLE {table} ADD COLUMN git_commit TEXT")
+            for table, columns in self._run_columns().items():
+                # Added, not in SCHEMA_SQL: a store of before keeps its rows (these columns NULL;
+                # rows without a digest are never given out).
+                for column in ADDED_COLUMNS:
+                    if column not in columns:
+                        connection.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
+        return self._run_columns()
 
-    def get_many(self, keys: Iterable[str]) -> dict[str, FlowSetRecord]:
-        """The stored records of those keys that are in the store."""
-        wanted = list(dict.fromkeys(keys))
+    def _run_columns(self) -> dict[str, set[str]]:
+        return {table: {row[1] for row in self._connection.execute(f"PRAGMA table_info({table})")}
+                for table in RUN_TABLES}  # fmt: skip
+
+    def _column(self, table: str, column: str) -> str:
+        """The column's name in a query, or NULL for a store of before it existed."""
+        return column if column in self._columns[table] else "NULL"
+
+    def _rows(self, query: str, arguments: Sequence[object]) -> list[tuple[Any, ...]]:
+        try:
+            return self._connection.execute(query, arguments).fetchall()
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"store = {str(self.path)!r} is damaged: reading its runs failed "
+                             f"({error})") from None  # fmt: skip
+
+    def drop(self, key: str, problem: str) -> None:
+        """Counts a row that failed its check (`key` and `problem` say which and why)."""
+        self.dropped += 1
+        if self.dropped_problem is None:
+            self.dropped_problem = f"run {key[:12]}: {problem}"
+
+    def dropped_line(self) -> str:
+        """What `dropped` counts, in a line naming the file."""
+        return (f"result store {self.path}: {self.dropped} stored run(s) failed their check and "
+                f"were simulated again (the first: {self.dropped_problem})")  # fmt: skip
+
+    def get_many(self, runs: Mapping[str, FlowSet]) -> dict[str, FlowSetRecord]:
+        """The stored records of those runs (key -> run) that are in the store and pass their
+        check."""
+        wanted = list(runs)
         found: dict[str, FlowSetRecord] = {}
+        digest = self._column("runs", "digest")
         for start in range(0, len(wanted), _QUERY_CHUNK):
             chunk = wanted[start : start + _QUERY_CHUNK]
-            rows = self._connection.execute(
-                f"SELECT key, record FROM runs WHERE key IN ({','.join('?' * len(chunk))})", chunk
-            )
-            for key, text in rows:
-                record = _record_from_json(text)
+            rows = self._rows(f"SELECT key, record, {digest} FROM runs WHERE key IN "
+                              f"({','.join('?' * len(chunk))})", chunk)  # fmt: skip
+            for key, text, written in rows:
+                record = self._checked(key, runs[key], text, written)
                 if record is not None:
                     found[key] = record
         return found
 
+    def _checked(self, key: str, run: FlowSet, text: object, written: object,
+                 trace: object = None, digest_key: str | None = None
+                 ) -> FlowSetRecord | None:  # fmt: skip
+        """The row's record if it passes `record_check.checked_row`, else None, the row counted
+        in `dropped`."""
+        record, problem = checked_row(key, run, text, written, trace, digest_key)
+        if problem is not None:
+            self.drop(key, problem)
+        return record
+
     def put(self, key: str, params: FlowSet, code: str, models: str,
             record: FlowSetRecord) -> None:  # fmt: skip
-        """Stores one finished run and commits at once."""
+        """Stores one finished run and commits at once (counts it in `not_stored` instead if
+        the store is read-only)."""
+        if self.read_only:
+            self.not_stored += 1
+            return
+        text = _json(asdict(record))
         with self._connection:
             self._connection.execute(
-                "INSERT OR REPLACE INTO runs "
-                "(key, network, seed, parameters, code, models, record, stored_at, git_commit) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO runs (key, network, seed, parameters, code, models, "
+                "record, stored_at, git_commit, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (key, params.network, params.seed, _json(parameters_key(params)), code, models,
-                 _json(asdict(record)), time.time(), source_commit()),  # fmt: skip
+                 text, time.time(), source_commit(), record_digest(key, text)),  # fmt: skip
             )
         self.inserted += 1
 
-    def get_traced(self, keys: Iterable[str], kind: str) -> dict[str, tuple[FlowSetRecord, Any]]:
-        """The stored record and `kind` trace (its JSON value) of those keys that have one."""
-        wanted = list(dict.fromkeys(keys))
+    def get_traced(self, runs: Mapping[str, FlowSet], kind: str
+                   ) -> dict[str, tuple[FlowSetRecord, Any]]:  # fmt: skip
+        """The stored record and `kind` trace (its JSON value) of those runs (key -> run) that
+        have one and pass their check."""
+        wanted = list(runs)
         found: dict[str, tuple[FlowSetRecord, Any]] = {}
+        digest = self._column("traced_runs", "digest")
         for start in range(0, len(wanted), _QUERY_CHUNK):
             chunk = wanted[start : start + _QUERY_CHUNK]
-            rows = self._connection.execute(
-                f"SELECT key, record, trace FROM traced_runs WHERE kind = ? AND key IN "
+            rows = self._rows(
+                f"SELECT key, record, trace, {digest} FROM traced_runs WHERE kind = ? AND key IN "
                 f"({','.join('?' * len(chunk))})", [kind, *chunk]
-            )
-            for key, text, trace in rows:
-                record = _record_from_json(text)
+            )  # fmt: skip
+            for key, text, trace, written in rows:
+                record = self._checked(key, runs[key], text, written, trace, f"{key}/{kind}")
                 if record is not None:
                     found[key] = (record, json.loads(trace))
         return found
 
     def put_traced(self, key: str, kind: str, params: FlowSet, code: str, models: str,
                    record: FlowSetRecord, trace: object) -> None:  # fmt: skip
-        """Stores one finished run with its trace and commits at once."""
+        """Stores one finished run with its trace and commits at once (see `put`)."""
+        if self.read_only:
+            self.not_stored += 1
+            return
+        text = _json(asdict(record))
+        trace_text = json.dumps(trace, separators=(",", ":"), allow_nan=True)
         with self._connection:
             self._connection.execute(
                 "INSERT OR REPLACE INTO traced_runs (key, kind, network, seed, parameters, code, "
-                "models, record, trace, stored_at, git_commit) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "models, record, trace, stored_at, git_commit, digest) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (key, kind, params.network, params.seed, _json(parameters_key(params)), code,
-                 models, _json(asdict(record)), json.dumps(trace, separators=(",", ":"),
-                                                           allow_nan=True), time.time(),
-                 source_commit()),
+                 models, text, trace_text, time.time(), source_commit(),
+                 record_digest(f"{key}/{kind}", text, trace_text)),
             )  # fmt: skip
         self.inserted += 1
 
     def get_outputs(self, key: str) -> tuple[dict[str, str], list[str]] | None:
         """The files a scenario wrote under `key` (name -> SHA-256) and the lines printed for
-        it, or None."""
-        row = self._connection.execute(
-            "SELECT files, summary FROM scenario_outputs WHERE key = ?", (key,)
-        ).fetchone()
-        return None if row is None else (json.loads(row[0]), json.loads(row[1]))
+        it, or None (also for a row that is not of that shape: the scenario runs again)."""
+        row = self._rows("SELECT files, summary FROM scenario_outputs WHERE key = ?", (key,))
+        if not row:
+            return None
+        try:
+            files, summary = json.loads(row[0][0]), json.loads(row[0][1])
+        except (TypeError, ValueError):
+            return None
+        if not (isinstance(files, dict) and all(isinstance(v, str) for v in files.values())
+                and isinstance(summary, list) and summary
+                and all(isinstance(line, str) for line in summary)):
+            return None  # fmt: skip
+        return files, summary
 
     def put_outputs(self, key: str, scenario: str, files: Mapping[str, str],
                     summary: Sequence[str]) -> None:  # fmt: skip
-        """Records what a scenario wrote under `key` and commits at once."""
+        """Records what a scenario wrote under `key` and commits at once (nothing if the store
+        is read-only)."""
+        if self.read_only:
+            return
         with self._connection:
             self._connection.execute(
                 "INSERT OR REPLACE INTO scenario_outputs (key, scenario, files, summary, "
@@ -404,12 +463,12 @@ class ResultStore:
 
     def count(self) -> int:
         """How many runs the store holds."""
-        (rows,) = self._connection.execute("SELECT COUNT(*) FROM runs").fetchone()
+        (rows,) = self._rows("SELECT COUNT(*) FROM runs", ())[0]
         return int(rows)
 
     def keys(self) -> Iterator[str]:
         """Every stored key."""
-        for (key,) in self._connection.execute("SELECT key FROM runs ORDER BY key"):
+        for (key,) in self._rows("SELECT key FROM runs ORDER BY key", ()):
             yield str(key)
 
     def close(self) -> None:
@@ -422,21 +481,5 @@ class ResultStore:
         self.close()
 
 
-_RECORD_FIELDS: frozenset[str] = frozenset(f.name for f in fields(TransferRecord))
-_FLOW_SET_RECORD_FIELDS: frozenset[str] = frozenset(f.name for f in fields(FlowSetRecord))
-_PATH_FIELDS: frozenset[str] = frozenset(f.name for f in fields(PathRecord))
-
-
 def _json(value: Mapping[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True)
-
-
-def _record_from_json(text: str) -> FlowSetRecord | None:
-    values = json.loads(text)
-    if not isinstance(values, dict):
-        return None
-    if (set(values) == _FLOW_SET_RECORD_FIELDS and isinstance(values["path"], dict)
-            and set(values["path"]) == _PATH_FIELDS
-            and all(isinstance(f, dict) and set(f) == _RECORD_FIELDS for f in values["flows"])):
-        return FlowSetRecord.from_dict(values)  # fmt: skip
-    return None  # not this package's record: run it again

@@ -115,9 +115,13 @@ def run_traced(
 
         maker = executor.key_maker()
         keys = {run: maker.key(run) for run in unique if is_storable(run)}
-        stored = store.get_traced(keys.values(), kind.name)
-        found = {run: (stored[key][0], kind.from_json(stored[key][1]))
-                 for run, key in keys.items() if key in stored}  # fmt: skip
+        stored = store.get_traced({key: run for run, key in keys.items()}, kind.name)
+        for run, key in keys.items():
+            if key in stored:
+                try:
+                    found[run] = (stored[key][0], kind.from_json(stored[key][1]))
+                except (KeyError, TypeError, ValueError) as error:
+                    store.drop(key, f"its {kind.name} trace is not one ({error!r})")
     pending = [run for run in unique if run not in found]
     if executor is not None and executor.distributed and pending:
         client = executor.client()

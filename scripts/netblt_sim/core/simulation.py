@@ -28,6 +28,7 @@ from netblt_sim.core.flows import (
     PathRecord,
     overrides_from,
 )
+from netblt_sim.core.interruption import run_simulator
 from netblt_sim.core.networks import get_network
 from netblt_sim.core.parameters import TransferParameters
 from netblt_sim.core.transfer import (
@@ -56,7 +57,7 @@ _PATH_FIELD_TYPES: dict[str, type] = get_type_hints(PathRecord)
 
 
 def run_transfer(
-    params: TransferParameters, observer: TransferObserver | None = None
+    params: TransferParameters, observer: TransferObserver | None = None, progress: bool = False
 ) -> TransferRecord:
     """Runs one transfer to the end and returns its record: the one flow of
     `FlowSet.single(params)`, run by `simulate`.
@@ -65,10 +66,12 @@ def run_transfer(
     Every random stream is reseeded from `params.seed` before the testbed is built, so a
     run gives the same record whatever ran before it in this process. An `observer` is told
     when the transfer is set up and when the simulator has run (for example
-    `rate_trace.RateTraceObserver`). Several transfers at once, and what-if values of any
-    object's attributes: `run_transfers_together`.
+    `rate_trace.RateTraceObserver`). With `progress`, a run longer than a few seconds shows
+    its simulated time against its bound (`interruption.run_simulator`). Several transfers at
+    once, and what-if values of any object's attributes: `run_transfers_together`.
     """
-    return run_flow_set(FlowSet.single(params), observer).flows[0]
+    record, _ = simulate(FlowSet.single(params), observer=observer, progress=progress)
+    return record.flows[0]
 
 
 def run_transfers_together(
@@ -110,10 +113,12 @@ def trace_time_sequences(run: TransferParameters | FlowSet) -> tuple[FlowSetReco
 
 
 def simulate(
-    flows: FlowSet, time_sequences: bool = False, observer: TransferObserver | None = None
+    flows: FlowSet, time_sequences: bool = False, observer: TransferObserver | None = None,
+    progress: bool = False,
 ) -> tuple[FlowSetRecord, pd.DataFrame | None]:
     """Runs the flow set to the end: its record, and every flow's time-sequence trace if
-    `time_sequences` (else None)."""
+    `time_sequences` (else None). Ctrl-C stops it (KeyboardInterrupt, no record) and
+    `progress` shows it (`interruption.run_simulator`)."""
     flows.validate()
     first = flows.flows[0]
     network = get_network(first.network)
@@ -134,7 +139,7 @@ def simulate(
     try:
         if observer is not None:
             observer.installed(ns)
-        ns.Simulator.Run()
+        run_simulator(ns, max(flow.max_simulated_s for flow in flows.flows), progress)
         if observer is not None:
             observer.finished(ns)
         records = tuple(record_from_cpp(testbed.GetRecord(i)) for i in range(len(flows.flows)))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -13,6 +14,40 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
+
+
+PARTIAL_MARK = ".partial"
+# `.<destination>.<writer's PID>.<mkstemp's 8 characters>.partial<suffix>`; a name without the
+# PID is of a writer of before it was written, stale as well.
+_PARTIAL_NAME = re.compile(r"^\..+?(?:\.(?P<pid>\d+))?\.[A-Za-z0-9_]{8}\.partial(?:\.[^.]+)?$")
+_SWEPT: set[Path] = set()  # directories this process has rid of stale partial files
+
+
+def remove_stale_partials(directory: Path) -> list[Path]:
+    """Deletes the temporary files of `atomic_outputs` in `directory` whose writer is no
+    longer running (or unknown), and returns them; those of live processes stay."""
+    _SWEPT.add(directory.resolve())
+    removed = []
+    for path in directory.glob(f".*{PARTIAL_MARK}*"):
+        match = _PARTIAL_NAME.match(path.name)
+        if match is None or not path.is_file():
+            continue
+        pid = match["pid"]
+        if pid is not None and _is_running(int(pid)):
+            continue
+        path.unlink(missing_ok=True)
+        removed.append(path)
+    return removed
+
+
+def _is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
 
 
 @contextmanager
@@ -39,9 +74,13 @@ def atomic_outputs(*destinations: Path) -> Iterator[list[Path]]:
 
 def _temporary_next_to(destination: Path) -> Path:
     destination.parent.mkdir(parents=True, exist_ok=True)
+    if destination.parent.resolve() not in _SWEPT:
+        remove_stale_partials(destination.parent)
+    # The writer's PID in the name: a later run knows a file of a dead one (killed with -9
+    # while writing, its `finally` never ran) from one a live process is still writing.
     handle, name = tempfile.mkstemp(
-        prefix=f".{destination.name}.",
-        suffix=f".partial{destination.suffix}",
+        prefix=f".{destination.name}.{os.getpid()}.",
+        suffix=f"{PARTIAL_MARK}{destination.suffix}",
         dir=destination.parent,
     )
     os.close(handle)

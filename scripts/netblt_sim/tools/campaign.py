@@ -30,6 +30,7 @@ import argparse
 import json
 import sys
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
@@ -37,8 +38,10 @@ from typing import Any
 
 from netblt_sim.batch.executor import TransferFailedError
 from netblt_sim.batch.grid import load_grid
+from netblt_sim.batch.record_check import StoreWarning
 from netblt_sim.batch.results import EXPORT_FORMATS, StoreReadError, export, results_frame
 from netblt_sim.batch.results import store_summary
+from netblt_sim.batch.store_file import StoreError
 from netblt_sim.batch.sweep import SweepPlan
 from netblt_sim.core import runtime
 from netblt_sim.core.flows import FlowSet
@@ -46,13 +49,15 @@ from netblt_sim.core.parameters import TransferParameters
 from netblt_sim.tools.execution import (
     DEFAULT_STORE,
     add_execution_options,
+    add_run_limit_option,
     checked_workers,
     executing,
+    limiting_runs,
     refuse,
     selected_scenarios,
     store_path,
 )
-from netblt_sim.tools.reproduce import reproduce_scenarios
+from netblt_sim.tools.reproduce import EXIT_INTERRUPTED, reproduce_with_options
 
 # The keys of a grid file: the grid, the fixed values, the replications, and words.
 GRID_KEYS: tuple[str, ...] = ("grid", "fixed", "runs", "description")
@@ -84,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a grid file: count its runs stored and missing")  # fmt: skip
     status.add_argument("--store", type=Path, default=DEFAULT_STORE,
                         help="the result store (default: %(default)s)")  # fmt: skip
+    add_run_limit_option(status)
     status.set_defaults(command=_status, command_parser=status)
     exported = commands.add_parser("export", help="stored runs to CSV or Parquet")
     exported.add_argument("output", type=Path, metavar="OUTPUT",
@@ -105,15 +111,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     arguments = parser.parse_args(argv)
     command: Callable[[argparse.ArgumentParser, argparse.Namespace], int] = arguments.command
-    return command(arguments.command_parser, arguments)
+    try:
+        if not hasattr(arguments, "max_runs"):  # export builds no grid
+            return command(arguments.command_parser, arguments)
+        with limiting_runs(arguments.command_parser, arguments):
+            return command(arguments.command_parser, arguments)
+    except KeyboardInterrupt:
+        print("netblt-campaign: interrupted (Ctrl-C): every run finished before is kept in the "
+              "result store", file=sys.stderr)  # fmt: skip
+        return EXIT_INTERRUPTED
 
 
 def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
     started = time.monotonic()
     checked_workers(parser, arguments)
     scenarios = selected_scenarios(parser, arguments.scenarios)
-    with executing(parser, arguments, store_path(arguments)) as executor:
-        return reproduce_scenarios(scenarios, arguments.results_dir, executor, started)
+    return reproduce_with_options(parser, arguments, scenarios, started)
 
 
 def load_grid_file(path: Path) -> tuple[dict[str, tuple[Any, ...]], dict[str, Any], int]:
@@ -158,16 +171,23 @@ def _sweep(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> in
         refuse(parser, f"--output {output}: suffix {output.suffix!r}: must be one of "
                        f"{list(EXPORT_FORMATS)}")  # fmt: skip
     label = None if arguments.no_progress else arguments.grid.stem
-    with executing(parser, arguments, store_path(arguments)) as executor:
+    with warnings.catch_warnings(), executing(parser, arguments, store_path(arguments)) as executor:
+        warnings.simplefilter("ignore", StoreWarning)  # said below in a line of its own
         try:
             frame = plan.run(executor, label)
         except TransferFailedError as error:
             print(f"netblt-campaign: {error}", file=sys.stderr)
             return EXIT_FAILED_RUNS
+        except StoreError as error:
+            refuse(parser, str(error))
         counts = executor.counts
         store = f", store {executor.store.path}" if executor.store is not None else ""
+        opened = executor.store
+        dropped = opened.dropped_line() if opened is not None and opened.dropped else None
     print(f"{plan.size} runs: {counts.simulated} simulated, {counts.cached} from the result "
           f"store{store} ({time.monotonic() - started:.1f} s)")  # fmt: skip
+    if dropped is not None:
+        print(dropped)
     if output is not None:
         print(f"wrote {export(frame, output)} ({len(frame)} rows)")
     return 0
@@ -203,8 +223,11 @@ def _grid_status(parser: argparse.ArgumentParser, store: Path, plan: SweepPlan) 
     maker = KeyMaker()
     sets = [s for s in plan.flow_sets() if is_storable(s)]
     keys = [maker.key(s) for s in sets]
-    with ResultStore(store) as opened:
-        found = opened.get_many(keys)
+    try:
+        with ResultStore(store) as opened:
+            found = opened.get_many(dict(zip(keys, sets, strict=True)))
+    except StoreError as error:
+        refuse(parser, f"--store: {error}")
     missing = [s for s, key in zip(sets, keys, strict=True) if key not in found]
     print(f"grid: {len(sets)} runs, {len(sets) - len(missing)} stored for this build "
           f"(code {maker.code[:12]}), {len(missing)} missing")  # fmt: skip

@@ -3,7 +3,9 @@
 or with `--protocol tcp` a TCP transfer over the same hosts and network (a 1987 BSD TCP).
 
 Exit status: 0 if the transfer completed intact, 1 if it did not (or the build is missing),
-2 if a value is impossible (nothing is simulated then).
+2 if a value is impossible (nothing is simulated then), 130 if Ctrl-C stopped it (SIGINT: the
+simulation stops at once and nothing is printed but a line saying so). A transfer that takes
+more than a few seconds shows its simulated time against its bound meanwhile.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from netblt_sim.core.simulation import run_transfer
 
 EXIT_INCOMPLETE = 1
 EXIT_BAD_VALUE = 2
+EXIT_INTERRUPTED = 128 + 2  # SIGINT, as a shell reports it
 
 
 def probability(text: str) -> float:
@@ -194,10 +197,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     # ns-3 itself is imported only here, inside run_transfer (runtime.load()): refusing a bad
     # value above takes a fraction of a second.
     try:
-        record = run_transfer(params)
+        record = run_transfer(params, progress=True)
     except BuildMissingError as error:
         print(f"netblt-run: {error}", file=sys.stderr)
         return EXIT_INCOMPLETE
+    except KeyboardInterrupt:
+        print("netblt-run: interrupted (Ctrl-C): the simulation was stopped, no record",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_INTERRUPTED
     if arguments.json:
         print(json.dumps(asdict(record)))
     else:

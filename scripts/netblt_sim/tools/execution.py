@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from netblt_sim.batch.executor import TransferExecutor, check_workers
+from netblt_sim.batch.grid import DEFAULT_RUN_LIMIT, checked_run_limit, run_limit
 from netblt_sim.core import runtime
 from netblt_sim.scenarios.registry import Scenario, load_scenario, load_scenarios
 
@@ -33,8 +34,31 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0))
 
 
+def add_run_limit_option(parser: argparse.ArgumentParser) -> None:
+    """--max-runs: the most runs one grid may have (`grid.run_limit`)."""
+    parser.add_argument(
+        "--max-runs", type=int, default=DEFAULT_RUN_LIMIT, metavar="N",
+        help="refuse a grid of more than N runs, counted before any is built (default: "
+        f"{DEFAULT_RUN_LIMIT:,})",
+    )  # fmt: skip
+
+
+@contextmanager
+def limiting_runs(parser: argparse.ArgumentParser, arguments: argparse.Namespace
+                  ) -> Iterator[None]:  # fmt: skip
+    """Grids within the block may have up to --max-runs runs; exit 2 names a bad value."""
+    try:
+        limit = checked_run_limit(arguments.max_runs)
+    except ValueError as error:
+        refuse(parser, f"--max-runs {arguments.max_runs}: {error}")
+    with run_limit(limit):
+        yield
+
+
 def add_execution_options(parser: argparse.ArgumentParser, store: bool = True) -> None:
-    """--workers and --scheduler-address, and with `store` --store and --no-store."""
+    """--workers and --scheduler-address, --max-runs, and with `store` --store and
+    --no-store."""
+    add_run_limit_option(parser)
     parser.add_argument(
         "--workers", type=int, default=None,
         help="worker processes (a local Dask cluster; 1: run in this process; default: one "

@@ -24,11 +24,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
 from netblt_sim.batch.executor import TransferExecutor
+from netblt_sim.batch.record_check import StoreWarning
+from netblt_sim.batch.store_file import StoreError
 from netblt_sim.core import runtime
+from netblt_sim.reporting.atomic import remove_stale_partials
 from netblt_sim.scenarios.registry import Scenario, run_scenario
 from netblt_sim.tools.execution import (
     DEFAULT_STORE,
@@ -36,12 +40,18 @@ from netblt_sim.tools.execution import (
     checked_workers,
     default_workers,
     executing,
+    limiting_runs,
+    refuse,
     selected_scenarios,
     store_path,
 )
 from netblt_sim.tools.outputs import file_digests, scenario_key, unchanged
 
-__all__ = ["DEFAULT_STORE", "default_workers", "main", "reproduce_scenarios"]
+# Ctrl-C's exit status, as a shell reports a program SIGINT ended.
+EXIT_INTERRUPTED = 128 + 2
+
+__all__ = ["DEFAULT_STORE", "default_workers", "main", "reproduce_scenarios",
+           "reproduce_with_options"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,11 +74,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     started = time.monotonic()
     checked_workers(parser, arguments)
-    # Every file checked before anything runs (and before a store is created).
-    scenarios = selected_scenarios(parser, arguments.scenarios)
-    with executing(parser, arguments, store_path(arguments)) as executor:
-        return reproduce_scenarios(scenarios, arguments.results_dir, executor, started,
-                                   arguments.force)  # fmt: skip
+    with limiting_runs(parser, arguments):
+        # Every file checked before anything runs (and before a store is created).
+        scenarios = selected_scenarios(parser, arguments.scenarios)
+        return reproduce_with_options(parser, arguments, scenarios, started, arguments.force)
+
+
+def reproduce_with_options(parser: argparse.ArgumentParser, arguments: argparse.Namespace,
+                           scenarios: Sequence[Scenario], started: float,
+                           force: bool = False) -> int:  # fmt: skip
+    """`reproduce_scenarios` through the executor the options ask for (`executing`); a store
+    found damaged while read ends the program with exit status 2 and a line naming it."""
+    store = store_path(arguments)
+    finished = 0
+    try:
+        with warnings.catch_warnings():
+            # reproduce_scenarios says what the store dropped in a line of its own.
+            warnings.simplefilter("ignore", StoreWarning)
+            with executing(parser, arguments, store) as executor:
+                try:
+                    return reproduce_scenarios(scenarios, arguments.results_dir, executor,
+                                               started, force)  # fmt: skip
+                except StoreError as error:
+                    refuse(parser, str(error))
+                finally:
+                    finished = executor.counts.simulated
+    except KeyboardInterrupt:
+        kept = f"kept in the result store {store}" if store else "not kept (--no-store)"
+        print(f"{parser.prog}: interrupted (Ctrl-C): the {finished} run(s) simulated before are "
+              f"{kept}; no result file was half written", file=sys.stderr)  # fmt: skip
+        return EXIT_INTERRUPTED
 
 
 def reproduce_scenarios(scenarios: Sequence[Scenario], results_dir: Path,
@@ -80,7 +115,12 @@ def reproduce_scenarios(scenarios: Sequence[Scenario], results_dir: Path,
     where = "this process" if not executor.distributed else (
         f"{executor.workers} worker processes" if executor.workers > 1 else "a given cluster")
     store = f"result store {executor.store.path}" if executor.store else "no result store"
+    if executor.store is not None and executor.store.read_only:
+        store += " (read-only: its runs are used, new ones are not kept)"
     print(f"running transfers in {where}, {store}", flush=True)
+    if results_dir.is_dir():
+        for stale in remove_stale_partials(results_dir):
+            print(f"removed {stale}, left by a run that was stopped while writing it")
     for scenario in scenarios:
         key = scenario_key(scenario, results_dir)
         recorded = executor.store.get_outputs(key) if executor.store and not force else None
@@ -105,6 +145,8 @@ def reproduce_scenarios(scenarios: Sequence[Scenario], results_dir: Path,
         f"transfers: {counts.simulated} simulated, {counts.cached} from the result store"
         + (f" ({executor.store.path}, {executor.store.count()} runs)" if executor.store else "")
     )
+    if executor.store is not None and executor.store.dropped:
+        print(executor.store.dropped_line())
     print(f"wall time {time.monotonic() - started:.1f} s")
     return 0
 
