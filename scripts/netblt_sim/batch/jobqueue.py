@@ -2,6 +2,8 @@
 """Sweeps on a cluster's job scheduler (SLURM, PBS, SGE) through dask-jobqueue: each batch job
 is one Dask worker, and `sweep(..., client=Client(cluster))` runs on them as on any cluster.
 
+::
+
     from distributed import Client
 
     from netblt_sim import sweep

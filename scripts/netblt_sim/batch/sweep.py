@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """A grid of runs as a DataFrame, one row per run, and its plot.
 
+::
+
     from netblt_sim import plot_throughput_vs_burst_interval, sweep
 
     frame = sweep({"bi_ms": range(25, 46, 5), "nbufs": [1, 2]}, network="proteon-ring",
@@ -16,7 +18,7 @@ and bit for bit, however many processes ran it. Worker processes are spawned and
 module: a script that sweeps with `workers` > 1 needs the `if __name__ == "__main__":` guard, and
 one read from standard input (`python - < script.py`), which has no file to import, is refused
 with `cluster.MainModuleError` saying what to do (an interactive session works).
-A grid that names `flows` or `phase` runs several transfers at once per combination:
+A grid that names `flows` or `phase` runs several transfers at once per combination::
 
     frame = sweep({"flows": [1, 2, 4], "phase": ["synchronized", "random"]}, share_rate=True,
                   network="wideband", bs=5, bi_ms=55, psz=1432, bfsz=14320, xfsz_kb=716,

@@ -2,7 +2,7 @@
 """Findings of RFC 1030's text checked against a regenerated table: data of `scenarios/*.json`
 (a table scenario's "findings"), evaluated here.
 
-A finding is a statement with named figures in it, `str.format` style, for example
+A finding is a statement with named figures in it, `str.format` style, for example::
 
     {"statement": "Two buffers do worse than one (RFC 1030 §6: 1.45 against 0.994 Mbit/s):
                    simulated {one:.3f} against {two:.3f} Mbit/s, finding {verdict}.",
@@ -12,6 +12,7 @@ A finding is a statement with named figures in it, `str.format` style, for examp
      "holds": [{"left": "two", "op": "<", "right": "one"}]}
 
 Keys of a finding:
+
 - `statement`: the text; it may name the figures, the `published` numbers, the `for_each`
   columns and, with `holds`, `{verdict}` ("holds" or "does NOT hold").
 - `figures`: name -> a statistic (`STATISTICS`) of a column over the rows of a frame (`of`:

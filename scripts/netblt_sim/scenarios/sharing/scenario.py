@@ -15,6 +15,7 @@ the TCP `windows` (bytes), the `default_window` and `stagger_ms` (how long the f
 alone when the flows start apart).
 
 Per network and seed (seeds innermost), `Case`s of flow sets (`flows.flow_set`):
+
 - alone: each NETBLT setting (best static, half its rate, each adaptive policy) and each TCP
   setting (window x loss recovery), by itself on the network;
 - together: one NETBLT flow and one TCP flow started at once, for every NETBLT setting and
