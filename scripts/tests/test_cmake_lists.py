@@ -264,7 +264,7 @@ def cmake_module(directory: Path) -> CMakeModule:
 
 
 # The do_run conditions an example may have: always, or (a Python example) wherever ns-3's
-# bindings can load the modules (src/netblt/doc/ns3-cmake.md, Compatibility).
+# bindings can load the modules (src/netblt/doc/ns3-cmake.rst, Compatibility).
 RUN_CONDITIONS = ("True", "VERSION not in ('3.44', '3.45')")
 
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """A user's own program, outside the repository, built with CMake against the modules the CMake
 build installed (build-cmake/install, the netblt-ns3 package) and the ns3 wheel: the page
-src/netblt/doc/ns3-cmake.md's CMakeLists.txt and its tutorial program, copied into a temporary
+src/netblt/doc/ns3-cmake.rst's CMakeLists.txt and its tutorial program, copied into a temporary
 folder, configure, build and run a NETBLT transfer that arrives intact.
 
 scripts/test runs scripts/cmake-build before pytest. Without cmake, or without that build, the
@@ -14,12 +14,13 @@ import os
 import re
 import shutil
 import subprocess
+import textwrap
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = ROOT / "src" / "netblt" / "doc" / "ns3-cmake.md"
+PAGE = ROOT / "src" / "netblt" / "doc" / "ns3-cmake.rst"
 TUTORIAL = ROOT / "src" / "netblt" / "examples" / "netblt-point-to-point-tutorial.cc"
 INSTALL = ROOT / "build-cmake" / "install"
 PACKAGE = INSTALL / "lib" / "cmake" / "netblt-ns3" / "netblt-ns3Config.cmake"
@@ -44,10 +45,11 @@ def page_cmakelists() -> str:
     """The page's out-of-tree CMakeLists.txt, the block after its marker comment."""
     text = PAGE.read_text(encoding="utf-8")
     match = re.search(
-        r"<!-- outside-program: CMakeLists.txt[^>]*-->\s*```cmake\n(.*?)```", text, re.DOTALL
+        r"^\.\. outside-program: CMakeLists.txt[^\n]*\n\n\.\. code-block:: cmake\n\n(.*?)(?=^\S|\Z)",
+        text, re.DOTALL | re.MULTILINE,
     )
     assert match, f"{PAGE} has no marked CMakeLists.txt block"
-    return match.group(1)
+    return textwrap.dedent(match.group(1)).rstrip("\n") + "\n"
 
 
 def test_an_outside_program_builds_against_the_installed_modules(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 linked) of something shaped like an ns-3 tree of a supported release (3.44 to 3.48), with the commands to build them; a second run
 replaces its own copies; a bad NS3_DIR, or a folder of another's in the way, exits 2 saying what
 is expected. (Real ns-3 trees are built and checked by scripts/ns3-tree-check, by hand:
-src/netblt/doc/ns3-cmake.md.)"""
+src/netblt/doc/ns3-cmake.rst.)"""
 
 from __future__ import annotations
 

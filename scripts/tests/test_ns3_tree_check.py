@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """scripts/ns3-tree-check: bad input exits 2 naming what is expected, before anything is put
 into a tree; the build log is judged by the project's warnings only, and test.py's summary is
-read. (The real trees are checked by hand: src/netblt/doc/ns3-cmake.md, Compatibility.)"""
+read. (The real trees are checked by hand: src/netblt/doc/ns3-cmake.rst, Compatibility.)"""
 
 from __future__ import annotations
 

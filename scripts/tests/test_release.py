@@ -15,15 +15,21 @@ import netblt_sim
 
 VERSION = (REPO_ROOT / "VERSION").read_text(encoding="utf-8").strip()
 TABLE_MARKER = "<!-- compatibility table"
+RST_TABLE_MARKER = ".. compatibility table"
 # The ns-3 releases whose trees scripts/ns3-tree-check passed (issue 46), and the wheel's.
 CHECKED_NS3_RELEASES = ("3.44", "3.46", "3.48")
 
 
 def compatibility_rows(document: Path) -> list[list[str]]:
-    """The rows of the table after the marker comment, each as its cells."""
+    """The rows of the table after the marker comment, each as its cells: a Markdown pipe table
+    (README.md) or a reStructuredText list-table (a module doc), whose cells are read as the
+    Markdown's are written (lines joined, ``code`` as `code`)."""
     text = document.read_text(encoding="utf-8")
-    assert TABLE_MARKER in text, f"{document}: no compatibility table (marker {TABLE_MARKER!r})"
-    lines = text.split(TABLE_MARKER, 1)[1].splitlines()[1:]
+    marker = TABLE_MARKER if document.suffix == ".md" else RST_TABLE_MARKER
+    assert marker in text, f"{document}: no compatibility table (marker {marker!r})"
+    lines = text.split(marker, 1)[1].splitlines()[1:]
+    if document.suffix != ".md":
+        return _list_table_rows(document, lines)
     table = []
     for line in lines:
         if not line.startswith("|"):
@@ -33,6 +39,26 @@ def compatibility_rows(document: Path) -> list[list[str]]:
         table.append([cell.strip() for cell in line.strip("|").split("|")])
     assert len(table) > 2, f"{document}: the compatibility table has no rows"
     return table[2:]  # without the header and its rule
+
+
+def _list_table_rows(document: Path, lines: list[str]) -> list[list[str]]:
+    """The rows of the list-table that `lines` begin with (after blank lines), without its one
+    header row."""
+    body = [line for line in lines if line.strip()]
+    assert body and body[0] == ".. list-table::", f"{document}: no list-table after the marker"
+    assert "   :header-rows: 1" in body[1:3], f"{document}: the table has no one header row"
+    rows: list[list[str]] = []
+    for line in body[1:]:
+        if not line.startswith("   "):
+            break  # the table's end
+        if line.startswith("   * - "):
+            rows.append([line[len("   * - "):]])
+        elif line.startswith("     - "):
+            rows[-1].append(line[len("     - "):])
+        elif line.startswith("       ") and rows:
+            rows[-1][-1] += " " + line.strip()
+    assert len(rows) > 1, f"{document}: the compatibility table has no rows"
+    return [[re.sub(r"``(.+?)``", r"`\1`", cell.strip()) for cell in row] for row in rows[1:]]
 
 
 def test_version_is_one_release_everywhere() -> None:
@@ -62,7 +88,7 @@ def test_changes_has_a_section_for_the_release() -> None:
 
 def test_the_compatibility_table_is_the_same_in_the_readme_and_the_module_doc() -> None:
     readme = compatibility_rows(REPO_ROOT / "README.md")
-    module_doc = compatibility_rows(REPO_ROOT / "src" / "netblt" / "doc" / "ns3-cmake.md")
+    module_doc = compatibility_rows(REPO_ROOT / "src" / "netblt" / "doc" / "ns3-cmake.rst")
     assert readme == module_doc
     # A release series by its first two numbers (3.46 was checked at its bug-fix release 3.46.1).
     releases = {".".join(row[1].split()[0].split(".")[:2]) for row in readme if row[0] == VERSION}

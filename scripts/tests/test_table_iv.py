@@ -66,7 +66,7 @@ def test_losses_come_from_the_path_and_the_sun(committed: pd.DataFrame) -> None:
 def test_unfragmented_rate_limited_configurations(committed: pd.DataFrame) -> None:
     """Where the burst rate, not the path, limits (1400-1432 bytes every 80-90 ms), the
     simulated speed is within 7 % of the published median (the 5 % target is met by 1400, 1420
-    and 5/80; see src/wideband/doc/wideband.md); the retransmissions of the 1400-1420-byte and
+    and 5/80; see src/wideband/doc/wideband.rst); the retransmissions of the 1400-1420-byte and
     5/80 configurations lie in the published range."""
     summary = configurations(load_scenario("table-IV"), committed)
     whole = summary[(summary["psz"] <= 1432) & (summary["bi_ms"] >= 80)]

@@ -69,12 +69,12 @@ DEFAULT_CONGESTION_CONTROL = "tahoe"
 MAX_TCP_WINDOW_BYTES = 65536
 TCP_IP_HEADER_BYTES = 20 + 20  # IPv4 and TCP headers without options: MSS = MTU - 40
 # The sender's rate policies (RatePolicyType): RFC 998's negotiated values, which every
-# published run used, and two end-to-end algorithms (src/netblt/doc/netblt.md, Rate control).
+# published run used, and two end-to-end algorithms (src/netblt/doc/netblt.rst, Rate control).
 RATE_POLICIES: dict[str, str] = {
     "static": "ns3::NetbltStaticRatePolicy",
     "aimd": "ns3::NetbltAimdRatePolicy",
     "delivery-rate": "ns3::NetbltDeliveryRatePolicy",
-    # With the network's help (src/netblt/doc/netblt.md): RFC 1016's answer to the gateways'
+    # With the network's help (src/netblt/doc/netblt.rst): RFC 1016's answer to the gateways'
     # Source Quench, and their explicit rate (the X extension) as well; each is delivery-rate
     # where no gateway speaks.
     "source-quench": "ns3::NetbltSourceQuenchRatePolicy",

@@ -4,7 +4,7 @@ into `RunResult`s, the crashes and hangs of the chunks that ran them (`Failure`)
 per network that counts them, says what fails the soak (`Summary.problems()`) and prints itself
 (`Summary.format()`; several networks' together with `format_networks`).
 
-Outcomes (see src/netblt-soak/doc/netblt-soak.md): intact, clean,
+Outcomes (see src/netblt-soak/doc/netblt-soak.rst): intact, clean,
 unchecked-corrupt and undetected-corrupt (damage RFC 998 allows or cannot see), misled (a
 fuzzing run's forgeries, as a lying peer could), bad and hang (failures of the model). The
 modelled networks' runs (`soak_network`) are intact, clean, bad or hang: their networks damage

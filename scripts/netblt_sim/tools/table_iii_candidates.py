@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Table III with model options on: candidates c1 and c2 of the Table III analysis
-(src/netblt-experiment/doc/validation.md), alone and together. c1: both PC/ATs pad their
+(src/netblt-experiment/doc/validation.rst), alone and together. c1: both PC/ATs pad their
 CONTROL packets to RFC 998 §5.2.1's typical 1000 bytes (the P extension, the host's
 ControlPacketSize); c2: the 3C500's ReceiveAbortsLoad. Runs every Table III configuration of
 the published table with seeds 1-5, with none and with each candidate, and the private LAN
@@ -8,7 +8,7 @@ the published table with seeds 1-5, with none and with each candidate, and the p
 configuration as markdown: losses per buffer (published and simulated), #LOSS, SPEED, DTMOS.
 
 `scripts/table-iii-candidates [--seeds N] [--workers N]`, through the result store of
-`scripts/reproduce`; its output is the table in src/netblt-experiment/doc/validation.md.
+`scripts/reproduce`; its output is the table in src/netblt-experiment/doc/validation.rst.
 """
 
 from __future__ import annotations

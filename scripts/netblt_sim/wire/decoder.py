@@ -2,7 +2,7 @@
 """Decoding of NETBLT packets exactly as RFC 998 §8 lays them out (the IP payload, protocol 30).
 
 Every field of every packet type is decoded, CONTROL messages included. Whatever is not as §8
-and `src/netblt/doc/netblt-wire-format.md` say is recorded in `NetbltPacket.problems` rather
+and `src/netblt/doc/netblt-wire-format.rst` say is recorded in `NetbltPacket.problems` rather
 than raised here, so that a caller can choose between stopping at the first problem and
 listing them all (`pcap.read_netblt_packets(strict=...)`).
 

@@ -8,7 +8,7 @@
 #
 # In an ns-3 tree with the modules in contrib/ and Python bindings enabled:
 #     ./ns3 run contrib/netblt/examples/netblt-point-to-point.py -- --bytes=50000
-# With the project's own build over the ns3 wheel (src/netblt/doc/ns3-cmake.md, "From Python"):
+# With the project's own build over the ns3 wheel (src/netblt/doc/ns3-cmake.rst, "From Python"):
 #     .venv/bin/python src/netblt/examples/netblt-point-to-point.py --bytes=50000
 
 import argparse

@@ -9,7 +9,7 @@
 cpp_examples = [
     # the README's run: two buffers, 143,800 bytes
     ("netblt-simple-transfer --nbufs=2", "True", "True"),
-    # the tutorial of doc/ns3-cmake.md as it is
+    # the tutorial of doc/ns3-cmake.rst as it is
     ("netblt-point-to-point-tutorial", "True", "True"),
 ]
 

@@ -1,7 +1,7 @@
 -- SPDX-License-Identifier: GPL-2.0-only
 --[[
 Wireshark dissector for NETBLT, the Network Block Transfer protocol of RFC 998 (IP protocol 30),
-as the project reads RFC 998 §8 on the wire (src/netblt/doc/netblt-wire-format.md).
+as the project reads RFC 998 §8 on the wire (src/netblt/doc/netblt-wire-format.rst).
 
     tshark -X lua_script:src/netblt/wireshark/netblt.lua -r capture.pcap
     wireshark -X lua_script:src/netblt/wireshark/netblt.lua capture.pcap
