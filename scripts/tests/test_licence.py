@@ -12,10 +12,9 @@ SPDX_LINE = "SPDX-License-Identifier: GPL-2.0-only"
 SOURCE_SUFFIXES = (".cc", ".h", ".py", ".lua")
 SCRIPTS = ("wscript", "scripts/setup", "scripts/test", "scripts/reproduce", "scripts/netblt-run")
 SCRIPTS += ("scripts/bench-wideband", "scripts/soak", ".ci/run", "scripts/netblt-campaign")
-SCRIPTS += ("scripts/cmake-build", "scripts/run-examples", "scripts/ns3-contrib")
+SCRIPTS += ("scripts/cmake-build", "scripts/run-examples", "scripts/ns3-contrib", "scripts/docs")
 # The CMake build's files (CMakeLists.txt of every module and the top level, cmake/*).
 CMAKE_SUFFIXES = ("CMakeLists.txt", ".cmake", ".cmake.in")
-
 
 def _tracked_sources() -> list[Path]:
     listed = subprocess.run(
@@ -29,12 +28,10 @@ def _tracked_sources() -> list[Path]:
         or name.endswith("/wscript")
     ]
 
-
 def test_licence_file_is_the_gpl_version_2() -> None:
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert "GNU GENERAL PUBLIC LICENSE" in text
     assert "Version 2, June 1991" in text
-
 
 def test_every_source_file_carries_the_spdx_line() -> None:
     sources = _tracked_sources()
