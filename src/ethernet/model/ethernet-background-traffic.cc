@@ -69,7 +69,7 @@ EthernetBackgroundTraffic::GetTypeId()
             .AddAttribute("LargeFraction",
                           "Fraction (0 to 1) of the frames other than broadcasts that are large; "
                           "the others are small. Default 0.1 is an assumption (see "
-                          "doc/ethernet.md): most frames small, most bytes in large frames.",
+                          "doc/ethernet.rst): most frames small, most bytes in large frames.",
                           DoubleValue(0.1),
                           MakeDoubleAccessor(&EthernetBackgroundTraffic::m_largeFraction),
                           MakeDoubleChecker<double>(0.0, 1.0))

@@ -14,7 +14,7 @@
 /**
  * @file
  * @ingroup netblt-tests
- * The padded CONTROL packets extension (P flag, netblt-wire-format.md): NetbltL4Protocol's
+ * The padded CONTROL packets extension (P flag, netblt-wire-format.rst): NetbltL4Protocol's
  * ControlPacketSize on each node, the P flags of OPEN and RESPONSE, and the size and Length of
  * every CONTROL packet the receiver sends, over a lossy link (RESENDs of several lengths).
  */

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// NETBLT in your own ns-3 program (src/netblt/doc/ns3-cmake.md): two nodes, a point-to-point
+// NETBLT in your own ns-3 program (src/netblt/doc/ns3-cmake.rst): two nodes, a point-to-point
 // link, IPv4, NETBLT on both, one transfer. Prints the bytes delivered and whether they are the
 // bytes sent (their digests match); exits 1 if not.
 #include "ns3/core-module.h"

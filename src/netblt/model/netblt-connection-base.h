@@ -201,7 +201,7 @@ class NetbltConnectionBase : public NetbltConnection
     void SendSimple(NetbltPacketType type);
     /**
      * Sends a CONTROL packet; when both the OPEN and the RESPONSE carried P (the padded CONTROL
-     * extension, netblt-wire-format.md), zero bytes beyond Length, not checksummed, make it
+     * extension, netblt-wire-format.rst), zero bytes beyond Length, not checksummed, make it
      * NetbltL4Protocol's ControlPacketSize if it is shorter.
      * @param control its header, with the messages
      */

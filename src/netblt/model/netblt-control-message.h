@@ -51,7 +51,7 @@ namespace ns3
    @endverbatim
  *
  * Padding is written as zero and ignored on receipt, but for the OK's burst
- * spacing, this implementation's extension (netblt-wire-format.md): the
+ * spacing, this implementation's extension (netblt-wire-format.rst): the
  * receiving end writes there, when the connection negotiated the R flag, how
  * densely the buffer's packets arrived. A value type: messages
  * are built with MakeGo(), MakeOk() and MakeResend(), or read with

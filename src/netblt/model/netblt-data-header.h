@@ -47,7 +47,7 @@ namespace ns3
  * zero and ignored on receipt.
  *
  * The common header's longword alignment padding carries the explicit rate when the X flag
- * (this implementation's extension, netblt-wire-format.md) was negotiated: the sender writes
+ * (this implementation's extension, netblt-wire-format.rst) was negotiated: the sender writes
  * EXPLICIT_RATE_UNLIMITED, every gateway that computes a rate for the flow lowers it to that
  * rate (kbit/s of IP datagrams), and the receiver offers the lowest it hears back in its OKs.
  * Without X the field is zero, as RFC 998 has it, and nobody touches it.

@@ -21,7 +21,7 @@ namespace ns3
  * - **Capacity** (packet pair, BBR's bottleneck bandwidth): a burst leaves the sender back to
  *   back, so its densest stretch at the receiver shows the pace of the slowest hop. The
  *   receiver reports it in each OK (the burst spacing, an extension negotiated with the R flag
- *   of OPEN/RESPONSE, netblt-wire-format.md); the capacity is 1 / the mean spacing of the last
+ *   of OPEN/RESPONSE, netblt-wire-format.rst); the capacity is 1 / the mean spacing of the last
  *   CapacitySamples reports (the Wideband delivers packets in pairs at the end of its frames,
  *   so one burst of five spans 37 ms, another 49 ms, and their mean the channel's 42.4 ms), and
  *   the rate never exceeds CapacityGain × it — unless the bursts arrive about as densely as

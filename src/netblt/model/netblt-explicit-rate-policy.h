@@ -14,7 +14,7 @@ namespace ns3
  * @ingroup netblt
  * @brief Rate control with the network's help: the rate a gateway on the path computes for the
  * flow (NetbltExplicitRateQueueDisc, ERICA's way), carried by the X extension
- * (netblt-wire-format.md); Source Quench and NetbltDeliveryRatePolicy where no gateway gives
+ * (netblt-wire-format.rst); Source Quench and NetbltDeliveryRatePolicy where no gateway gives
  * one.
  *
  * The sender asks for X in its OPEN (or keeps it in its RESPONSE); its DATA packets then carry

@@ -22,7 +22,7 @@ namespace ns3
 /**
  * @ingroup netblt
  * @brief A gateway's explicit rate for every NETBLT flow that asks for one (the X extension,
- * netblt-wire-format.md), computed ERICA's way (Jain et al., "ERICA switch algorithm: a complete
+ * netblt-wire-format.rst), computed ERICA's way (Jain et al., "ERICA switch algorithm: a complete
  * description", ATM Forum/96-1172, 1996) and written into the flow's DATA packets on their way
  * to the interface.
  *

@@ -15,7 +15,7 @@ class NetbltExplicitRateQueueDisc;
 /**
  * @ingroup netblt
  * @brief The way back of a gateway that gives explicit rates (the X extension,
- * netblt-wire-format.md): writes a flow's rate in the RESPONSE that goes back to its sender, so
+ * netblt-wire-format.rst): writes a flow's rate in the RESPONSE that goes back to its sender, so
  * that the sender's first bursts go at the rate its DATA would be given.
  *
  * Installed with TrafficControlHelper as the root queue disc of the gateway's interface back

@@ -63,7 +63,7 @@ NetbltL4Protocol::GetTypeId()
                 "ControlPacketSize",
                 "Bytes (rounded up to a multiple of 4) this host's receivers pad CONTROL packets "
                 "to with zeros beyond Length where OPEN and RESPONSE carry P (extension, "
-                "netblt-wire-format.md; RFC 998 §5.2.1: typically 1000). Above 0 sets P.",
+                "netblt-wire-format.rst; RFC 998 §5.2.1: typically 1000). Above 0 sets P.",
                 UintegerValue(0),
                 MakeUintegerAccessor(&NetbltL4Protocol::m_controlPacketSize),
                 MakeUintegerChecker<uint32_t>(0, 65532))

@@ -189,7 +189,7 @@ class NetbltL4Protocol : public IpL4Protocol
 
     /**
      * @return the size, bytes, this host's receivers pad their CONTROL packets to where the peer
-     *         agreed to the P extension (netblt-wire-format.md): the ControlPacketSize attribute
+     *         agreed to the P extension (netblt-wire-format.rst): the ControlPacketSize attribute
      *         rounded up to a multiple of 4 (RFC 998 §8: packets are longword aligned); 0: RFC
      *         998's unpadded packets
      */

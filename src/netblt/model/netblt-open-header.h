@@ -49,9 +49,9 @@ namespace ns3
  * M is the least significant bit of the 16-bit word at byte offset 32 (value
  * 0x0001) and C the next one (value 0x0002); the reserved bits are written as
  * zero and ignored on receipt. R (0x0004) is this implementation's extension
- * (burst spacing reports in OK, netblt-wire-format.md), taken from RFC 998's
+ * (burst spacing reports in OK, netblt-wire-format.rst), taken from RFC 998's
  * reserved bits: a plain RFC 998 peer writes it as zero and ignores it. P (0x0008) is the
- * extension of padded CONTROL packets (netblt-wire-format.md), taken the same way, and X
+ * extension of padded CONTROL packets (netblt-wire-format.rst), taken the same way, and X
  * (0x0010) the explicit-rate extension (DATA packets carry a rate the gateways lower; the
  * receiver answers it in the OK's offered burst values). The client
  * string is NUL-terminated and padded

@@ -68,14 +68,14 @@ NetbltReceiver::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("BurstSpacingReports",
                           "Offer the burst spacing reports of the R flag (this implementation's "
-                          "extension, netblt-wire-format.md) and send them when the sender asks. "
+                          "extension, netblt-wire-format.rst) and send them when the sender asks. "
                           "False behaves as a plain RFC 998 receiver: R stays zero.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&NetbltReceiver::m_burstSpacingReports),
                           MakeBooleanChecker())
             .AddAttribute("ExplicitRateEcho",
                           "Offer the explicit rates of the X flag (this implementation's "
-                          "extension, netblt-wire-format.md): the lowest rate the gateways wrote "
+                          "extension, netblt-wire-format.rst): the lowest rate the gateways wrote "
                           "in the DATA packets goes back as the OK's offered burst values. False "
                           "behaves as a plain RFC 998 receiver: X stays zero.",
                           BooleanValue(true),

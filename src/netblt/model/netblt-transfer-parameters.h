@@ -35,12 +35,12 @@ struct NetbltTransferParameters
     uint16_t deathTimeoutS{60};   //!< this end's death-timer value, in seconds
     bool checksumData{false};     //!< C flag: checksum DATA/LDATA data as well as headers
     uint16_t maxOutstandingBuffers{1}; //!< buffers that may be in transmission or recovery at once
-    /// R flag (extension, netblt-wire-format.md): the receiver reports burst spacing in OK
+    /// R flag (extension, netblt-wire-format.rst): the receiver reports burst spacing in OK
     bool rateReports{false};
-    /// P flag (extension, netblt-wire-format.md): the end that sent the OPEN or RESPONSE may
+    /// P flag (extension, netblt-wire-format.rst): the end that sent the OPEN or RESPONSE may
     /// pad its CONTROL packets and accepts padded ones
     bool paddedControl{false};
-    /// X flag (extension, netblt-wire-format.md): DATA packets carry an explicit rate the
+    /// X flag (extension, netblt-wire-format.rst): DATA packets carry an explicit rate the
     /// gateways lower, which the receiver offers back in its OKs
     bool explicitRate{false};
     /// With X, read from a RESPONSE: the rate the gateways on the way back wrote in its

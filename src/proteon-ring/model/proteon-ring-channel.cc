@@ -57,14 +57,14 @@ ProteonRingChannel::GetTypeId()
             .AddAttribute("StationLatency",
                           "Delay (time) that each station's repeater adds to every bit passing "
                           "it. Default: one bit time at 10 Mbit/s, assuming ProNET-10's "
-                          "one-bit station buffer (see doc/proteon-ring.md).",
+                          "one-bit station buffer (see doc/proteon-ring.rst).",
                           TimeValue(NanoSeconds(100)),
                           MakeTimeAccessor(&ProteonRingChannel::m_stationLatency),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("CableDelay",
                           "Propagation delay (time) of the cable from one station to the next. "
                           "Default: 5 ns/m over an assumed 20 m per hop (see "
-                          "doc/proteon-ring.md).",
+                          "doc/proteon-ring.rst).",
                           TimeValue(NanoSeconds(100)),
                           MakeTimeAccessor(&ProteonRingChannel::m_cableDelay),
                           MakeTimeChecker(Time(0)))
