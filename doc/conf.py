@@ -4,9 +4,10 @@
 The sources are laid out as ns-3 lays out its model library (doc/models): `scripts/docs` copies
 this folder and every module's `src/<module>/doc/*.rst` into one flat source folder under
 `build/docs/`, beside `replace.txt`, so that a module doc includes `replace.txt` and names the
-others by file name (`:doc:` \\`validation\\``), as it would in ns-3's own tree. The Python
-package's reference is generated from its docstrings (autodoc, autosummary) into that folder too:
-nothing generated is written into the repository.
+others by their file names (a :doc: reference of `validation`), as it would in ns-3's own tree;
+Sphinx reads this configuration from doc/ (`-c`). The Python package's reference is generated from
+its docstrings (autodoc, autosummary) into that folder too: nothing generated is written into the
+repository.
 """
 
 from __future__ import annotations
@@ -31,8 +32,7 @@ version = release = VERSION
 
 extensions = ["sphinx.ext.autodoc", "sphinx.ext.autosummary"]
 root_doc = "index"
-templates_path = ["_templates"]
-exclude_patterns = ["_build", "_templates", "replace.txt"]
+exclude_patterns = ["_build", "replace.txt"]
 # The docstrings write names and code in single backticks: Python objects, linked where they
 # resolve, code otherwise.
 default_role = "py:obj"
@@ -40,7 +40,8 @@ default_role = "py:obj"
 highlight_language = "text"
 
 # The reference: every module of the package (autosummary's recursive tables over the
-# sub-packages, each module a page with its members), as the package imports them. Importing
+# sub-packages, with its default templates: each module a page with the tables of its functions
+# and classes, then every member documented), as the package imports them. Importing
 # the package loads no ns-3 (it is loaded by the first simulation): `scripts/docs` fails if the
 # build did.
 autosummary_generate = True
@@ -60,7 +61,6 @@ html_theme = "furo"
 html_title = f"NETBLT on ns-3 {VERSION}"
 html_show_sourcelink = False
 
-
 def _check_ns3_not_loaded(app: Sphinx, exception: BaseException | None) -> None:
     """Importing the package for its reference must not load ns-3 (`core.runtime.load`) nor
     import cppyy or the wheel's `ns`: the package loads them for its first simulation only."""
@@ -70,7 +70,6 @@ def _check_ns3_not_loaded(app: Sphinx, exception: BaseException | None) -> None:
         loaded.append("netblt_sim.core.runtime.load()")
     if exception is None and loaded:
         raise RuntimeError(f"building the reference loaded ns-3: {', '.join(loaded)}")
-
 
 class PublicApi(SphinxDirective):
     """`.. public-api:: package`: the names of the package's `__all__`, each a link to where it
@@ -90,7 +89,6 @@ class PublicApi(SphinxDirective):
         self.state.nested_parse(StringList(lines, source=self.arguments[0]), self.content_offset,
                                 container)
         return container.children
-
 
 def setup(app: Sphinx) -> None:
     app.add_directive("public-api", PublicApi)
