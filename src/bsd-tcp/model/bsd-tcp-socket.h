@@ -5,6 +5,8 @@
 #ifndef BSD_TCP_SOCKET_H
 #define BSD_TCP_SOCKET_H
 
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/traced-callback.h"
 
@@ -66,6 +68,20 @@ class TcpSocketBaseOf<Derived, Base, true> : public Base
  * tcp_quench() did: the congestion window closes to one segment (SourceQuench), and slow start
  * opens it again. ns-3's TcpSocketBase only passes ICMP to its IcmpCallback, which it still does.
  *
+ * Every connection ends, whatever happens to its path, within 4.3BSD's limits (tcp_timer.h 7.6
+ * and tcp_timer.c of 4.3BSD-Tahoe, 1988), which ns-3 lacks or applies without closing:
+ * - connection establishment: a connection not ESTABLISHED EstablishmentTimeout after its SYN
+ *   went out (SYN_SENT) or came in (SYN_RCVD) is dropped (TCPTV_KEEP_INIT, 75 s; ns-3 gives up
+ *   only after SynRetries SYNs, 189 s with 6 from 3 s);
+ * - retransmission: the timeout never exceeds MaxRto (TCPTV_REXMTMAX, 64 s; ns-3 caps only
+ *   the doubled timeout, and a first estimate may be minutes after a handshake that took long),
+ *   and the timer's expiry after DataRetries retransmissions (TCP_MAXRXTSHIFT, 12) drops the
+ *   connection, FIN retransmissions counted as data's. ns-3 stops the connection's timers
+ *   there but leaves it in its state (ESTABLISHED, LAST_ACK), and resends a lone FIN without
+ *   limit.
+ * A drop is tcp_drop()'s: a RST to the peer if a SYN came from it, the state CLOSED, the
+ * application told (ErrorClose, or ConnectionFailed before ESTABLISHED).
+ *
  * BsdTcpSocketFactory creates these sockets; a listening one forks sockets of its own kind.
  */
 class BsdTcpSocket : public TcpSocketBaseOf<BsdTcpSocket>
@@ -125,24 +141,67 @@ class BsdTcpSocket : public TcpSocketBaseOf<BsdTcpSocket>
 
     int Bind() override;
     int Bind(const Address& address) override;
+    int Connect(const Address& address) override;
 
   protected:
+    void DoDispose() override;
     Ptr<TcpSocketBase> Fork() override;
     void ReTxTimeout() override;
+    void LastAckTimeout() override;
     void CompleteFork(Ptr<Packet> p,
                       const TcpHeader& tcpHeader,
                       const Address& fromAddress,
                       const Address& toAddress) override;
+    void DoForwardUp(Ptr<Packet> packet,
+                     const Address& fromAddress,
+                     const Address& toAddress) override;
+    void SendEmptyPacket(uint8_t flags) override;
+    uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
+    void NewAck(const SequenceNumber32& seq, bool resetRTO) override;
 
   private:
     /** Points the IPv4 endpoint's ICMP callback (set by TcpSocketBase) at ReceiveIcmp(). */
     void TakeIcmp();
+
+    /** Starts the connection-establishment timer (a SYN went out or came in). */
+    void StartEstablishmentTimer();
+
+    /**
+     * The connection-establishment timer expired (4.3BSD's TCPT_KEEP before ESTABLISHED):
+     * a connection still in SYN_SENT or SYN_RCVD is dropped.
+     */
+    void EstablishmentTimeout();
+
+    /**
+     * Drops the connection as 4.3BSD's tcp_drop(): a RST if a SYN came from the peer, the
+     * state CLOSED, the endpoint and timers released, the application told.
+     */
+    void Drop();
+
+    /**
+     * Bounds the retransmission timeout by MaxRto, and the retransmission timer if the call
+     * that just ran started it (it was not running before) beyond that.
+     * @param wasRunning whether the timer ran before the call
+     * @param flags the flags of the segment the timer resends (SYN or FIN), or 0 for data (the
+     *        timer then calls ReTxTimeout)
+     */
+    void BoundRetransmitTimer(bool wasRunning, uint8_t flags);
+
+    /**
+     * The timer that resends a lone FIN expired: the FIN goes again, counted against
+     * DataRetries in FIN_WAIT_1 and CLOSING, or the connection is dropped when none is left.
+     * @param flags the FIN's flags
+     */
+    void RetransmitFin(uint8_t flags);
 
     uint32_t m_retransmissionTimeouts{0};                //!< counter
     QuenchResponse m_quenchResponse{QUENCH_ONE_SEGMENT}; //!< attribute SourceQuench
     uint32_t m_sourceQuenches{0};                        //!< counter
     TracedCallback<> m_timeoutTrace;                     //!< RetransmissionTimeout trace source
     TracedCallback<uint32_t> m_quenchTrace;              //!< SourceQuench trace source
+    Time m_establishmentTimeout{Seconds(75)};            //!< attribute EstablishmentTimeout
+    Time m_maxRto{Seconds(64)};                          //!< attribute MaxRto
+    EventId m_establishmentEvent;                        //!< the connection-establishment timer
 };
 
 } // namespace ns3
