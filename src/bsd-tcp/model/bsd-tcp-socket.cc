@@ -268,23 +268,15 @@ void
 BsdTcpSocket::ReTxTimeout()
 {
     const bool retransmitting = m_state != CLOSED && m_state != TIME_WAIT && m_state != SYN_SENT;
-    // A FIN alone unacknowledged: TcpSocketBase resends it without counting.
-    const bool finOnly = m_txBuffer->Size() == 0 && (m_state == FIN_WAIT_1 || m_state == CLOSING);
-    if (retransmitting && (m_txBuffer->Size() > 0 || finOnly))
+    if (retransmitting && m_txBuffer->Size() > 0 && m_dataRetrCount == 0)
     {
         // 4.3BSD's tcp_timers: the expiry after TCP_MAXRXTSHIFT retransmissions drops the
         // connection. TcpSocketBase counts them in m_dataRetrCount but, when none is left, only
         // stops the connection's timers and leaves its state (ESTABLISHED): a flow without end.
-        if (m_dataRetrCount == 0)
-        {
-            NS_LOG_INFO("no retransmission left: dropping the connection");
-            Drop();
-            return;
-        }
-        if (finOnly)
-        {
-            --m_dataRetrCount;
-        }
+        // (A lone FIN's timer is RetransmitFin's.)
+        NS_LOG_INFO("no retransmission left: dropping the connection");
+        Drop();
+        return;
     }
     // Counted as TcpSocketBase acts on it: not in the states where it ignores the timer or
     // resends a SYN, and with data sent and not yet acknowledged.
@@ -307,14 +299,41 @@ BsdTcpSocket::ReTxTimeout()
 void
 BsdTcpSocket::LastAckTimeout()
 {
-    if (m_state == LAST_ACK && m_dataRetrCount == 0)
+    if (m_state == LAST_ACK && m_finGiveUp.IsZero())
     {
-        // TcpSocketBase stops here too, but leaves the connection in LAST_ACK.
-        NS_LOG_INFO("no FIN retransmission left in LAST_ACK: dropping the connection");
+        // The first expiry, a timeout (TcpSocketBase's) after the FIN went out.
+        const Time timeout =
+            m_rtt->GetEstimate() + Max(m_clockGranularity, m_rtt->GetVariation() * 4);
+        m_finGiveUp = Simulator::Now() - timeout + BackedOffRetransmissions(timeout);
+    }
+    if (m_state == LAST_ACK && Simulator::Now() >= m_finGiveUp)
+    {
+        NS_LOG_INFO("FIN unacknowledged for as long as 4.3BSD's retransmissions: dropping");
+        m_lastAckEvent.Cancel();
         Drop();
         return;
     }
+    // TcpSocketBase resends the FIN every round-trip timeout and gave up after 12 of them, 45 s
+    // on the Wideband path: less than an earth station's overload takes, and the peer, its
+    // FIN acknowledged, waited in FIN_WAIT_2 for ever. The FIN now lasts as long as BSD's
+    // backed-off one (m_finGiveUp); the resends, as often as TcpSocketBase's, are counted no
+    // more (DataRetries counts in ReTxTimeout's place).
+    m_dataRetrCount = m_dataRetries;
     TcpSocketBase::LastAckTimeout();
+}
+
+Time
+BsdTcpSocket::BackedOffRetransmissions(Time timeout) const
+{
+    // tcp_backoff[] doubles the timeout up to TCPTV_REXMTMAX; the expiry after the last of
+    // TCP_MAXRXTSHIFT retransmissions drops the connection: 13 timeouts in all.
+    Time total(0);
+    for (uint32_t i = 0; i <= m_dataRetries; ++i)
+    {
+        total += std::min(timeout, m_maxRto);
+        timeout = std::min(timeout + timeout, m_maxRto);
+    }
+    return total;
 }
 
 void
@@ -371,6 +390,10 @@ BsdTcpSocket::BoundRetransmitTimer(bool wasRunning, uint8_t flags)
     Simulator::Remove(m_retxEvent);
     if (loneFin)
     {
+        if (m_finGiveUp.IsZero() && (m_state == FIN_WAIT_1 || m_state == CLOSING))
+        {
+            m_finGiveUp = Simulator::Now() + BackedOffRetransmissions(delay);
+        }
         m_retxEvent = Simulator::Schedule(delay, &BsdTcpSocket::RetransmitFin, this, flags);
     }
     else if (flags != 0)
@@ -386,17 +409,15 @@ BsdTcpSocket::BoundRetransmitTimer(bool wasRunning, uint8_t flags)
 void
 BsdTcpSocket::RetransmitFin(uint8_t flags)
 {
-    if (m_state == FIN_WAIT_1 || m_state == CLOSING)
+    // TcpSocketBase resends a lone FIN every round-trip timeout, without limit; it now lasts
+    // as long as BSD's backed-off FIN would have (m_finGiveUp), resent as often as before.
+    // (In LAST_ACK LastAckTimeout gives up.)
+    if ((m_state == FIN_WAIT_1 || m_state == CLOSING) && !m_finGiveUp.IsZero() &&
+        Simulator::Now() >= m_finGiveUp)
     {
-        // A FIN not acknowledged: retransmitted as data is, TCP_MAXRXTSHIFT times at most.
-        // (In LAST_ACK LastAckTimeout counts them.)
-        if (m_dataRetrCount == 0)
-        {
-            NS_LOG_INFO("no FIN retransmission left: dropping the connection");
-            Drop();
-            return;
-        }
-        --m_dataRetrCount;
+        NS_LOG_INFO("FIN unacknowledged for as long as 4.3BSD's retransmissions: dropping");
+        Drop();
+        return;
     }
     SendEmptyPacket(flags);
 }

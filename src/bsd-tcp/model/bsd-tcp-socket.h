@@ -76,9 +76,10 @@ class TcpSocketBaseOf<Derived, Base, true> : public Base
  * - retransmission: the timeout never exceeds MaxRto (TCPTV_REXMTMAX, 64 s; ns-3 caps only
  *   the doubled timeout, and a first estimate may be minutes after a handshake that took long),
  *   and the timer's expiry after DataRetries retransmissions (TCP_MAXRXTSHIFT, 12) drops the
- *   connection, FIN retransmissions counted as data's. ns-3 stops the connection's timers
- *   there but leaves it in its state (ESTABLISHED, LAST_ACK), and resends a lone FIN without
- *   limit.
+ *   connection. ns-3 stops the connection's timers there but leaves it in its state
+ *   (ESTABLISHED, LAST_ACK). A FIN alone is resent as ns-3 does, every round-trip timeout
+ *   (without limit in FIN_WAIT_1 and CLOSING, 12 times in LAST_ACK), and given up when BSD's
+ *   retransmissions of it, backed off as data's, would have run out.
  * A drop is tcp_drop()'s: a RST to the peer if a SYN came from it, the state CLOSED, the
  * application told (ErrorClose, or ConnectionFailed before ESTABLISHED).
  *
@@ -188,11 +189,18 @@ class BsdTcpSocket : public TcpSocketBaseOf<BsdTcpSocket>
     void BoundRetransmitTimer(bool wasRunning, uint8_t flags);
 
     /**
-     * The timer that resends a lone FIN expired: the FIN goes again, counted against
-     * DataRetries in FIN_WAIT_1 and CLOSING, or the connection is dropped when none is left.
+     * The timer that resends a lone FIN expired: the FIN goes again, or in FIN_WAIT_1 and
+     * CLOSING the connection is dropped once BSD's retransmissions of it would have run out.
      * @param flags the FIN's flags
      */
     void RetransmitFin(uint8_t flags);
+
+    /**
+     * @param timeout the first retransmission timeout
+     * @return how long 4.3BSD's retransmissions take from the first transmission to the drop:
+     *         DataRetries + 1 timeouts, each twice the one before, at most MaxRto
+     */
+    Time BackedOffRetransmissions(Time timeout) const;
 
     uint32_t m_retransmissionTimeouts{0};                //!< counter
     QuenchResponse m_quenchResponse{QUENCH_ONE_SEGMENT}; //!< attribute SourceQuench
@@ -202,6 +210,7 @@ class BsdTcpSocket : public TcpSocketBaseOf<BsdTcpSocket>
     Time m_establishmentTimeout{Seconds(75)};            //!< attribute EstablishmentTimeout
     Time m_maxRto{Seconds(64)};                          //!< attribute MaxRto
     EventId m_establishmentEvent;                        //!< the connection-establishment timer
+    Time m_finGiveUp{0}; //!< when an unacknowledged FIN drops the connection (0: not yet set)
 };
 
 } // namespace ns3

@@ -134,6 +134,7 @@ struct Outage
 struct ConnectionEnd
 {
     TcpSocket::TcpStates_t state{TcpSocket::CLOSED}; //!< the sender's state at the end
+    bool timeWait{false};                            //!< whether it reached TIME_WAIT
     Time closed;                                     //!< when it became CLOSED (0: never)
     std::vector<Time> timeouts;                      //!< its retransmission timeouts
     uint32_t connectionFailures{0};                  //!< ConnectionFailed callbacks
@@ -197,6 +198,7 @@ ConnectOverFailingLink(const std::vector<Outage>& forward,
         Callback<void, TcpSocket::TcpStates_t, TcpSocket::TcpStates_t>(
             [&end](TcpSocket::TcpStates_t, TcpSocket::TcpStates_t state) {
                 end.state = state;
+                end.timeWait = end.timeWait || state == TcpSocket::TIME_WAIT;
                 if (state == TcpSocket::CLOSED)
                 {
                     end.closed = Simulator::Now();
@@ -560,16 +562,17 @@ class RetransmitTimeoutBoundTestCase : public TestCase
 
 /**
  * @ingroup bsd-tcp-tests
- * @brief A FIN is retransmitted as data is (4.3BSD's one retransmission timer): a connection
- * whose path dies after its data was acknowledged and before its FIN was is dropped after 12
- * retransmissions of the FIN, not left in FIN_WAIT_1 resending it for ever.
+ * @brief A FIN is given up as data is (4.3BSD's one retransmission timer): a connection whose
+ * path dies after its data was acknowledged and before its FIN was is dropped when 12
+ * backed-off retransmissions of the FIN would have run out, within 13 x 64 s, not left in
+ * FIN_WAIT_1 resending it for ever.
  */
 class LostFinDropsConnectionTestCase : public TestCase
 {
   public:
     LostFinDropsConnectionTestCase()
-        : TestCase("a FIN never acknowledged is retransmitted 12 times, then the connection is "
-                   "dropped")
+        : TestCase("a FIN never acknowledged is given up with BSD's 12 retransmissions: CLOSED "
+                   "within 13 x 64 s")
     {
     }
 
@@ -585,6 +588,37 @@ class LostFinDropsConnectionTestCase : public TestCase
                               "dropped, not left in FIN_WAIT_1");
         NS_TEST_ASSERT_MSG_LT(end.closed, dies + REXMT_MAX * (MAX_RXT_SHIFT + 1), "in time");
         NS_TEST_ASSERT_MSG_EQ(end.errorCloses, 1, "the application hears of it");
+    }
+};
+
+/**
+ * @ingroup bsd-tcp-tests
+ * @brief A FIN lasts as long as data's retransmissions, backed off (4.3BSD's one retransmission
+ * timer, tcp_backoff[] up to TCPTV_REXMTMAX): the receiver's FIN in LAST_ACK outlasts a 100-s
+ * outage of the way back, so that both ends close as usual, the sender through TIME_WAIT.
+ */
+class LastAckBacksOffTestCase : public TestCase
+{
+  public:
+    LastAckBacksOffTestCase()
+        : TestCase("a FIN in LAST_ACK lasts as BSD's, outlasting a 100-s outage: the sender "
+                   "reaches TIME_WAIT")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // One segment with the sender's FIN arrives at 0.031 s; the receiver's answers are lost
+        // for 100 s (round-trip timeout about 0.5 s: 12 resends without backoff take 7 s, with
+        // it about 6 minutes).
+        const ConnectionEnd end = ConnectOverFailingLink({},
+                                                         {{MilliSeconds(25), Seconds(100)}},
+                                                         100,
+                                                         Time(0),
+                                                         Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(end.timeWait, true, "the receiver's FIN got through: TIME_WAIT");
+        NS_TEST_ASSERT_MSG_EQ(end.errorCloses, 0, "no drop");
     }
 };
 
@@ -606,6 +640,7 @@ class BsdTcpTestSuite : public TestSuite
         AddTestCase(new EstablishmentTimeoutTestCase, Duration::QUICK);
         AddTestCase(new RetransmitTimeoutBoundTestCase, Duration::QUICK);
         AddTestCase(new LostFinDropsConnectionTestCase, Duration::QUICK);
+        AddTestCase(new LastAckBacksOffTestCase, Duration::QUICK);
     }
 };
 
