@@ -611,7 +611,7 @@ class LastAckBacksOffTestCase : public TestCase
     {
         // One segment with the sender's FIN arrives at 0.031 s; the receiver's answers are lost
         // for 100 s (round-trip timeout about 0.5 s: 12 resends without backoff take 7 s, with
-        // it about 6 minutes).
+        // it 7.5 minutes).
         const ConnectionEnd end = ConnectOverFailingLink({},
                                                          {{MilliSeconds(25), Seconds(100)}},
                                                          100,
