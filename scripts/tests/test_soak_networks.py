@@ -17,10 +17,19 @@ from typing import Any
 import pytest
 
 from netblt_sim.core import runtime
-from netblt_sim.core.networks import NETWORKS, POINT_TO_POINT
+from netblt_sim.core.networks import NETWORKS, POINT_TO_POINT, get_network
+from netblt_sim.core.parameters import TCP
 from netblt_sim.core.transfer import TransferRecord
 from netblt_sim.tools import soak
-from netblt_sim.tools.soak_network import judge
+from netblt_sim.tools.soak_network import (
+    MIXED_EVERY,
+    OVERLOAD_SHAPE,
+    OVERLOAD_TCP_FLOWS,
+    TCP_FLOWS,
+    draw_mixed,
+    is_mixed,
+    judge,
+)
 from netblt_sim.tools.soak_shapes import (
     COMMON_SHAPES,
     MAX_DATA_PACKETS,
@@ -122,6 +131,29 @@ def test_the_wideband_gets_fragmented_packets_and_overload_rates(network: str) -
     assert all(p.nbufs >= 6 and p.xfsz_bytes >= p.nbufs * p.bfsz for p in overload)
     ordinary = [t.parameters for t in drawn(network) if t.shape in COMMON_SHAPES]
     assert ordinary and all(p.psz <= 1432 for p in ordinary)
+
+
+@pytest.mark.parametrize("network", SOAKED_NETWORKS)
+def test_every_overload_runs_beside_tcp_where_the_network_carries_it(network: str) -> None:
+    # TCP connections opened while the overload resets the earth station: where a TCP flow was
+    # once left open at the cap (its peer's half-open connection gone, the sender ESTABLISHED).
+    carries_tcp = TCP in get_network(network).protocols
+    for t in drawn(network):
+        every_fourth = t.seed % MIXED_EVERY == 0
+        assert is_mixed(t) == (carries_tcp and (every_fourth or t.shape == OVERLOAD_SHAPE))
+        if is_mixed(t):
+            fewest, most = OVERLOAD_TCP_FLOWS if t.shape == OVERLOAD_SHAPE else TCP_FLOWS
+            flows = draw_mixed(t)
+            assert fewest <= len(flows.flows) - 1 <= most
+            assert all(flow.protocol == TCP for flow in flows.flows[1:])
+
+
+@pytest.mark.parametrize("network", ["wideband", "wideband-first-phase"])
+def test_the_short_soak_of_scripts_test_runs_overloads_beside_tcp(network: str) -> None:
+    # scripts/test soaks seeds 1001-1060 of every network.
+    transfers = [draw_transfer(network, seed) for seed in range(1001, 1061)]
+    beside_tcp = [t for t in transfers if t.shape == OVERLOAD_SHAPE and is_mixed(t)]
+    assert len(beside_tcp) >= 3
 
 
 def record(**values: Any) -> TransferRecord:

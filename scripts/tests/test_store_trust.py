@@ -27,7 +27,7 @@ from netblt_sim.batch.store_file import StoreError
 from netblt_sim.core import runtime
 from netblt_sim.core.flows import FlowSet
 from netblt_sim.core.simulation import run_flow_set
-from netblt_sim.tools import reproduce
+from netblt_sim.tools import campaign, reproduce
 
 SMALL_RING = dict(network="proteon-ring", bs=5, psz=1990, bfsz=19900, xfsz_kb=39.8, nbufs=1)
 RUNS = [FlowSet.single(transfer_parameters(**SMALL_RING, bi_ms=bi_ms)) for bi_ms in (30, 40)]
@@ -122,6 +122,26 @@ def test_results_frame_leaves_out_falsified_rows_and_says_so(good_store: Path,
                                           r"their check and are left out"):  # fmt: skip
         frame = results_frame(store)
     assert frame.empty and frame.attrs["left_out"] == len(RUNS)
+
+
+def test_campaign_export_says_in_a_line_which_rows_it_left_out(
+    good_store: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    store = _copy(good_store, tmp_path)
+    _rewrite_records(store, _every_float_999, forge_digest=False)
+    assert campaign.main(["export", str(tmp_path / "runs.csv"), "--store", str(store)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"result store {store}: 2 stored run(s) failed their check and are left out (the first: "
+        f"run {_first_key(store)[:12]}: its digest does not match its key and record)",
+        f"wrote {tmp_path / 'runs.csv'} (0 rows; 2 stored rows left out: of another version of "
+        "the package, or failing their check)",
+    ]
+
+
+def _first_key(store: Path) -> str:
+    with sqlite3.connect(store) as connection:
+        return str(connection.execute("SELECT key FROM runs ORDER BY stored_at, key LIMIT 1"
+                                      ).fetchone()[0])  # fmt: skip
 
 
 def test_a_row_written_without_a_digest_is_not_given_out(good_store: Path, tmp_path: Path) -> None:

@@ -272,17 +272,25 @@ def _export(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> i
         refuse(parser, f"{output}: suffix {output.suffix!r}: must be one of {list(EXPORT_FORMATS)}")
     query = parse_where(parser, arguments.where)
     try:
-        frame = results_frame(arguments.store, flow_sets=arguments.flow_sets, code=arguments.code,
-                              **query)  # fmt: skip
+        with warnings.catch_warnings(record=True) as warned:
+            warnings.simplefilter("always", StoreWarning)
+            frame = results_frame(arguments.store, flow_sets=arguments.flow_sets,
+                                  code=arguments.code, **query)  # fmt: skip
     except StoreReadError as error:
         refuse(parser, f"--store: {error}")
     except ValueError as error:
         refuse(parser, f"--where: {error}")
+    for warning in warned:
+        if issubclass(warning.category, StoreWarning):
+            print(warning.message)  # the store's rows that failed their check, in a line
+        else:
+            warnings.showwarning(warning.message, warning.category, warning.filename,
+                                 warning.lineno)  # fmt: skip
     export(frame, output)
     left_out = frame.attrs.get("left_out", 0)
-    print(f"wrote {output} ({len(frame)} rows" + (f"; {left_out} stored rows of another version "
-                                                    "of the package left out" if left_out else "")
-          + ")")  # fmt: skip
+    print(f"wrote {output} ({len(frame)} rows" + (
+        f"; {left_out} stored rows left out: of another version of the package, or failing "
+        "their check" if left_out else "") + ")")  # fmt: skip
     return 0
 
 

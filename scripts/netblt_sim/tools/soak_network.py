@@ -4,7 +4,10 @@
 in the format of `build/bin/netblt-soak-run`'s (`soak_results.parse_line` reads both), then a `done`
 line. On a network that carries TCP too, every `MIXED_EVERY`-th seed runs its NETBLT transfer
 beside TCP flows instead (`draw_mixed`: one or two, each its own window, loss recovery, size and
-start), judged flow by flow (the run's outcome is its worst flow's):
+start), and so does every transfer of the `OVERLOAD_SHAPE`, beside two to four: TCP connections
+opened while the overload resets the earth station, whose handshakes and data the resets cut
+off for minutes (a BSD TCP must end each within its retransmission and connection-establishment
+limits). Each is judged flow by flow (the run's outcome is its worst flow's):
 
     python -m netblt_sim.tools.soak_network --network wideband --first-seed 1 --transfers 100
 
@@ -36,6 +39,16 @@ from netblt_sim.tools.soak_shapes import SOAKED_NETWORKS, SoakTransfer, draw_tra
 COMPLETE = "TRANSFER_COMPLETE"
 # Every this many seeds a NETBLT transfer shares its network with TCP flows.
 MIXED_EVERY = 4
+# A NETBLT transfer of this shape (soak_shapes') always does, on a network that carries TCP:
+# the overload resets the loaded earth station again and again, and TCP connections opened
+# beside it lose their handshakes and data for minutes. That is where a TCP flow was once left
+# open at the time cap (a sender ESTABLISHED after its peer's half-open connection had given
+# up, retransmitting into a listening socket until ns-3 stopped its timers without closing it).
+OVERLOAD_SHAPE = "overload"
+# TCP flows beside a transfer: at least, at most; more beside an overload, each connection a
+# further chance of a handshake cut off.
+TCP_FLOWS = (1, 2)
+OVERLOAD_TCP_FLOWS = (2, 4)
 # A mixed run's simulated-time cap at least: TCP has no death timer, and on the Wideband path
 # its retransmission timer backs off to tens of seconds.
 MIXED_TIME_CAP_S = 900.0
@@ -78,7 +91,8 @@ def judge(record: TransferRecord, transfer_size: int) -> tuple[str, str]:
 def judge_tcp(record: TransferRecord, transfer_size: int) -> tuple[str, str]:
     """A TCP flow's outcome and its detail: intact (every byte, the sender in TIME_WAIT), bad
     (more bytes than given, or all of them and not intact), clean (the connection let go
-    without them: its SYNs unanswered, or reset), hang (still open at the run's cap)."""
+    without them: its SYNs unanswered, reset, or dropped after its retransmissions), hang
+    (still open at the run's cap)."""
     ends = f"{record.sender_close}/{record.receiver_close}"
     given, received = record.bytes_given, record.bytes_received
     if received > given:
@@ -93,13 +107,15 @@ def judge_tcp(record: TransferRecord, transfer_size: int) -> tuple[str, str]:
 
 
 def draw_mixed(transfer: SoakTransfer) -> FlowSet:
-    """The seed's NETBLT transfer beside one or two TCP flows drawn from the same seed: each a
-    window of 4, 16 or 64 KB, Tahoe or NewReno, 1-30 KB, starting in the first 2 s."""
+    """The seed's NETBLT transfer beside TCP flows drawn from the same seed (one or two,
+    `TCP_FLOWS`; two to four beside an overload, `OVERLOAD_TCP_FLOWS`): each a window of 4, 16
+    or 64 KB, Tahoe or NewReno, 1-30 KB, starting in the first 2 s."""
     r = random.Random(f"netblt-soak/mixed/{transfer.network}/{transfer.seed}")
     netblt = replace(transfer.parameters, max_simulated_s=max(
         transfer.parameters.max_simulated_s, MIXED_TIME_CAP_S))  # fmt: skip
     flows: list[TransferParameters] = [netblt]
-    for _ in range(r.randint(1, 2)):
+    fewest, most = OVERLOAD_TCP_FLOWS if transfer.shape == OVERLOAD_SHAPE else TCP_FLOWS
+    for _ in range(r.randint(fewest, most)):
         flows.append(transfer_parameters(
             network=transfer.network, seed=transfer.seed, protocol=TCP,
             window_bytes=r.choice((4096, 16384, 65536)),
@@ -109,9 +125,11 @@ def draw_mixed(transfer: SoakTransfer) -> FlowSet:
     return FlowSet(tuple(flows), starts)
 
 
-def is_mixed(network: str, seed: int) -> bool:
-    """Whether the seed's run on `network` is a mixed one (the network carries TCP too)."""
-    return seed % MIXED_EVERY == 0 and TCP in get_network(network).protocols
+def is_mixed(transfer: SoakTransfer) -> bool:
+    """Whether the transfer runs beside TCP flows: every `MIXED_EVERY`-th seed's and every
+    overload, on a network that carries TCP too."""
+    mixed = transfer.seed % MIXED_EVERY == 0 or transfer.shape == OVERLOAD_SHAPE
+    return mixed and TCP in get_network(transfer.network).protocols
 
 
 def line(transfer: SoakTransfer, record: TransferRecord, print_config: bool) -> str:
@@ -173,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     first = arguments.first_seed
     for seed in range(first, first + arguments.transfers):
         transfer = draw_transfer(arguments.network, seed)
-        if is_mixed(arguments.network, seed):
+        if is_mixed(transfer):
             flows = draw_mixed(transfer)
             records = run_flow_set(flows).flows
             print(mixed_line(transfer, flows, records, arguments.print_config), flush=True)

@@ -98,11 +98,24 @@ BsdTcpSocketFactory::GetTypeId()
                           MakeUintegerAccessor(&BsdTcpSocketFactory::m_delayedAckCount),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("DataRetries",
-                          "Retransmissions of a segment before the connection is dropped "
-                          "(4.3BSD's TCP_MAXRXTSHIFT, 12).",
+                          "Retransmissions of a segment (or of a FIN) before the connection is "
+                          "dropped with a RST and CLOSED (4.3BSD's TCP_MAXRXTSHIFT, 12).",
                           UintegerValue(12),
                           MakeUintegerAccessor(&BsdTcpSocketFactory::m_dataRetries),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("MaxRto",
+                          "Largest retransmission timeout (4.3BSD-Tahoe's TCPTV_REXMTMAX, "
+                          "tcp_timer.h 7.6: 64 s; ns-3 caps a doubled timeout at 60 s).",
+                          TimeValue(Seconds(64)),
+                          MakeTimeAccessor(&BsdTcpSocketFactory::m_maxRto),
+                          MakeTimeChecker(MilliSeconds(1)))
+            .AddAttribute("EstablishmentTimeout",
+                          "How long after its SYN went out or came in a connection not yet "
+                          "ESTABLISHED is dropped (4.3BSD-Tahoe's TCPTV_KEEP_INIT, tcp_timer.h "
+                          "7.6: 75 s).",
+                          TimeValue(Seconds(75)),
+                          MakeTimeAccessor(&BsdTcpSocketFactory::m_establishmentTimeout),
+                          MakeTimeChecker(MilliSeconds(1)))
             .AddAttribute("MaxSegmentLifetime",
                           "MSL: TIME_WAIT lasts twice this (4.3BSD's TCPTV_MSL, 30 s).",
                           TimeValue(Seconds(30)),
@@ -174,6 +187,8 @@ BsdTcpSocketFactory::CreateSocket()
     socket->SetAttribute("DelAckTimeout", TimeValue(m_delayedAckTimeout));
     socket->SetAttribute("DelAckCount", UintegerValue(m_delayedAckCount));
     socket->SetAttribute("DataRetries", UintegerValue(m_dataRetries));
+    socket->SetAttribute("MaxRto", TimeValue(m_maxRto));
+    socket->SetAttribute("EstablishmentTimeout", TimeValue(m_establishmentTimeout));
     socket->SetAttribute("MaxSegLifetime", DoubleValue(m_maxSegmentLifetime.GetSeconds()));
     m_socketCreated(socket);
     return socket;

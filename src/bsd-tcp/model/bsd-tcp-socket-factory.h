@@ -76,6 +76,8 @@ class BsdTcpSocketFactory : public SocketFactory
     Time m_delayedAckTimeout;              //!< DelAckTimeout
     uint32_t m_delayedAckCount;            //!< DelAckCount
     uint32_t m_dataRetries;                //!< DataRetries
+    Time m_maxRto;                         //!< MaxRto
+    Time m_establishmentTimeout;           //!< EstablishmentTimeout
     Time m_maxSegmentLifetime;             //!< MaxSegLifetime
     TracedCallback<Ptr<BsdTcpSocket>> m_socketCreated; //!< SocketCreated trace source
 };

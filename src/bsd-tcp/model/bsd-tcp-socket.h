@@ -5,6 +5,8 @@
 #ifndef BSD_TCP_SOCKET_H
 #define BSD_TCP_SOCKET_H
 
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/traced-callback.h"
 
@@ -66,6 +68,21 @@ class TcpSocketBaseOf<Derived, Base, true> : public Base
  * tcp_quench() did: the congestion window closes to one segment (SourceQuench), and slow start
  * opens it again. ns-3's TcpSocketBase only passes ICMP to its IcmpCallback, which it still does.
  *
+ * Every connection ends, whatever happens to its path, within 4.3BSD's limits (tcp_timer.h 7.6
+ * and tcp_timer.c of 4.3BSD-Tahoe, 1988), which ns-3 lacks or applies without closing:
+ * - connection establishment: a connection not ESTABLISHED EstablishmentTimeout after its SYN
+ *   went out (SYN_SENT) or came in (SYN_RCVD) is dropped (TCPTV_KEEP_INIT, 75 s; ns-3 gives up
+ *   only after SynRetries SYNs, 189 s with 6 from 3 s);
+ * - retransmission: the timeout never exceeds MaxRto (TCPTV_REXMTMAX, 64 s; ns-3 caps only
+ *   the doubled timeout, and a first estimate may be minutes after a handshake that took long),
+ *   and the timer's expiry after DataRetries retransmissions (TCP_MAXRXTSHIFT, 12) drops the
+ *   connection. ns-3 stops the connection's timers there but leaves it in its state
+ *   (ESTABLISHED, LAST_ACK). A FIN alone is resent as ns-3 does, every round-trip timeout
+ *   (without limit in FIN_WAIT_1 and CLOSING, 12 times in LAST_ACK), and given up when BSD's
+ *   retransmissions of it, backed off as data's, would have run out.
+ * A drop is tcp_drop()'s: a RST to the peer if a SYN came from it, the state CLOSED, the
+ * application told (ErrorClose, or ConnectionFailed before ESTABLISHED).
+ *
  * BsdTcpSocketFactory creates these sockets; a listening one forks sockets of its own kind.
  */
 class BsdTcpSocket : public TcpSocketBaseOf<BsdTcpSocket>
@@ -125,24 +142,75 @@ class BsdTcpSocket : public TcpSocketBaseOf<BsdTcpSocket>
 
     int Bind() override;
     int Bind(const Address& address) override;
+    int Connect(const Address& address) override;
 
   protected:
+    void DoDispose() override;
     Ptr<TcpSocketBase> Fork() override;
     void ReTxTimeout() override;
+    void LastAckTimeout() override;
     void CompleteFork(Ptr<Packet> p,
                       const TcpHeader& tcpHeader,
                       const Address& fromAddress,
                       const Address& toAddress) override;
+    void DoForwardUp(Ptr<Packet> packet,
+                     const Address& fromAddress,
+                     const Address& toAddress) override;
+    void SendEmptyPacket(uint8_t flags) override;
+    uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
+    void NewAck(const SequenceNumber32& seq, bool resetRTO) override;
 
   private:
     /** Points the IPv4 endpoint's ICMP callback (set by TcpSocketBase) at ReceiveIcmp(). */
     void TakeIcmp();
+
+    /** Starts the connection-establishment timer (a SYN went out or came in). */
+    void StartEstablishmentTimer();
+
+    /**
+     * The connection-establishment timer expired (4.3BSD's TCPT_KEEP before ESTABLISHED):
+     * a connection still in SYN_SENT or SYN_RCVD is dropped.
+     */
+    void EstablishmentTimeout();
+
+    /**
+     * Drops the connection as 4.3BSD's tcp_drop(): a RST if a SYN came from the peer, the
+     * state CLOSED, the endpoint and timers released, the application told.
+     */
+    void Drop();
+
+    /**
+     * Bounds the retransmission timeout by MaxRto, and the retransmission timer if the call
+     * that just ran started it (it was not running before) beyond that.
+     * @param wasRunning whether the timer ran before the call
+     * @param flags the flags of the segment the timer resends (SYN or FIN), or 0 for data (the
+     *        timer then calls ReTxTimeout)
+     */
+    void BoundRetransmitTimer(bool wasRunning, uint8_t flags);
+
+    /**
+     * The timer that resends a lone FIN expired: the FIN goes again, or in FIN_WAIT_1 and
+     * CLOSING the connection is dropped once BSD's retransmissions of it would have run out.
+     * @param flags the FIN's flags
+     */
+    void RetransmitFin(uint8_t flags);
+
+    /**
+     * @param timeout the first retransmission timeout
+     * @return how long 4.3BSD's retransmissions take from the first transmission to the drop:
+     *         DataRetries + 1 timeouts, each twice the one before, at most MaxRto
+     */
+    Time BackedOffRetransmissions(Time timeout) const;
 
     uint32_t m_retransmissionTimeouts{0};                //!< counter
     QuenchResponse m_quenchResponse{QUENCH_ONE_SEGMENT}; //!< attribute SourceQuench
     uint32_t m_sourceQuenches{0};                        //!< counter
     TracedCallback<> m_timeoutTrace;                     //!< RetransmissionTimeout trace source
     TracedCallback<uint32_t> m_quenchTrace;              //!< SourceQuench trace source
+    Time m_establishmentTimeout{Seconds(75)};            //!< attribute EstablishmentTimeout
+    Time m_maxRto{Seconds(64)};                          //!< attribute MaxRto
+    EventId m_establishmentEvent;                        //!< the connection-establishment timer
+    Time m_finGiveUp{0}; //!< when an unacknowledged FIN drops the connection (0: not yet set)
 };
 
 } // namespace ns3

@@ -8,11 +8,13 @@
 #include "ns3/bsd-tcp-socket.h"
 #include "ns3/bulk-send-helper.h"
 #include "ns3/enum.h"
+#include "ns3/error-model.h"
 #include "ns3/host-cpu-helper.h"
 #include "ns3/host-cpu.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/object-vector.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
 #include "ns3/point-to-point-helper.h"
@@ -20,12 +22,14 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-host-processing.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-state.h"
 #include "ns3/tcp-tahoe-recovery.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <vector>
 
 /**
  * @defgroup bsd-tcp-tests Tests of the 1987 BSD TCP
@@ -118,6 +122,126 @@ CostlyTcp()
     tcp.SetProcessingAttribute("AckReceivePacketCost", TimeValue(MicroSeconds(300)));
     return tcp;
 }
+
+/// A time during which a direction of the test link loses every packet: [from, until).
+struct Outage
+{
+    Time from;               //!< the first packet lost
+    Time until{Time::Max()}; //!< the first packet carried again
+};
+
+/// How one connection over a failing link ended, from its sender's side.
+struct ConnectionEnd
+{
+    TcpSocket::TcpStates_t state{TcpSocket::CLOSED}; //!< the sender's state at the end
+    bool timeWait{false};                            //!< whether it reached TIME_WAIT
+    Time closed;                                     //!< when it became CLOSED (0: never)
+    std::vector<Time> timeouts;                      //!< its retransmission timeouts
+    uint32_t connectionFailures{0};                  //!< ConnectionFailed callbacks
+    uint32_t errorCloses{0};                         //!< ErrorClose callbacks
+    uint32_t receiverConnections{0}; //!< sockets of the receiver's TCP besides the listener's
+};
+
+/**
+ * Opens a connection from one host to another over a 10 Mbit/s point-to-point link of 10 ms,
+ * each direction losing every packet during its outages, and sends @p bytes; runs 2000 s.
+ * @param forward the outages of the sender-to-receiver direction
+ * @param backward those of the receiver-to-sender direction
+ * @param bytes bytes the sender writes once connected
+ * @param closeAfter when after writing them it closes (0: at once, the FIN after the data)
+ * @param countAt when to count the receiver's connections (ConnectionEnd::receiverConnections)
+ * @return how the sender's connection ended
+ */
+ConnectionEnd
+ConnectOverFailingLink(const std::vector<Outage>& forward,
+                       const std::vector<Outage>& backward,
+                       uint32_t bytes,
+                       Time closeAfter,
+                       Time countAt)
+{
+    NodeContainer hosts;
+    hosts.Create(2);
+    PointToPointHelper link;
+    link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+    link.SetChannelAttribute("Delay", TimeValue(MilliSeconds(10)));
+    NetDeviceContainer devices = link.Install(hosts);
+    InternetStackHelper().Install(hosts);
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+    BsdTcpHelper().Install(hosts);
+    // A packet is lost where it arrives: the receiver's device for the forward direction.
+    for (uint32_t end = 0; end < 2; ++end)
+    {
+        Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
+        loss->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+        loss->SetRate(1.0);
+        loss->Disable();
+        devices.Get(1 - end)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+        for (const Outage& outage : end == 0 ? forward : backward)
+        {
+            Simulator::Schedule(outage.from, &ErrorModel::Enable, loss);
+            if (outage.until != Time::Max())
+            {
+                Simulator::Schedule(outage.until, &ErrorModel::Disable, loss);
+            }
+        }
+    }
+    const std::string factory = BsdTcpSocketFactory::GetTypeId().GetName();
+    PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), 5001));
+    sinkHelper.Install(hosts.Get(1)).Start(Seconds(0));
+
+    ConnectionEnd end;
+    Ptr<BsdTcpSocket> sender =
+        DynamicCast<BsdTcpSocket>(hosts.Get(0)->GetObject<BsdTcpSocketFactory>()->CreateSocket());
+    sender->TraceConnectWithoutContext(
+        "State",
+        Callback<void, TcpSocket::TcpStates_t, TcpSocket::TcpStates_t>(
+            [&end](TcpSocket::TcpStates_t, TcpSocket::TcpStates_t state) {
+                end.state = state;
+                end.timeWait = end.timeWait || state == TcpSocket::TIME_WAIT;
+                if (state == TcpSocket::CLOSED)
+                {
+                    end.closed = Simulator::Now();
+                }
+            }));
+    sender->TraceConnectWithoutContext("RetransmissionTimeout", Callback<void>([&end]() {
+                                           end.timeouts.push_back(Simulator::Now());
+                                       }));
+    sender->SetConnectCallback(
+        Callback<void, Ptr<Socket>>([bytes, closeAfter](Ptr<Socket> socket) {
+            socket->Send(Create<Packet>(bytes));
+            if (closeAfter.IsZero())
+            {
+                socket->Close();
+            }
+            else
+            {
+                Simulator::Schedule(closeAfter, &Socket::Close, socket);
+            }
+        }),
+        Callback<void, Ptr<Socket>>([&end](Ptr<Socket>) { ++end.connectionFailures; }));
+    sender->SetCloseCallbacks(
+        MakeNullCallback<void, Ptr<Socket>>(),
+        Callback<void, Ptr<Socket>>([&end](Ptr<Socket>) { ++end.errorCloses; }));
+    Simulator::Schedule(MilliSeconds(1), [sender, &interfaces]() {
+        sender->Connect(InetSocketAddress(interfaces.GetAddress(1), 5001));
+    });
+    Ptr<TcpL4Protocol> receiverTcp = hosts.Get(1)->GetObject<TcpL4Protocol>();
+    Simulator::Schedule(countAt, [receiverTcp, &end]() {
+        ObjectVectorValue sockets;
+        receiverTcp->GetAttribute("SocketList", sockets);
+        end.receiverConnections = sockets.GetN() - 1;
+    });
+    Simulator::Stop(Seconds(2000));
+    Simulator::Run();
+    Simulator::Destroy();
+    return end;
+}
+
+/// 4.3BSD-Tahoe's limits (tcp_timer.h 7.6): TCPTV_KEEP_INIT, TCPTV_REXMTMAX, TCP_MAXRXTSHIFT.
+const Time KEEP_INIT = Seconds(75);
+const Time REXMT_MAX = Seconds(64);
+constexpr uint32_t MAX_RXT_SHIFT = 12;
 
 } // namespace
 
@@ -273,6 +397,9 @@ class BsdTcpSocketFactoryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(timeOf("MinRto"), Seconds(1), "least timeout");
         NS_TEST_ASSERT_MSG_EQ(timeOf("ConnTimeout"), Seconds(3), "RFC 1122's first timeout");
         NS_TEST_ASSERT_MSG_EQ(timeOf("DelAckTimeout"), MilliSeconds(200), "BSD's fast tick");
+        NS_TEST_ASSERT_MSG_EQ(unsignedOf("DataRetries"), 12, "TCP_MAXRXTSHIFT");
+        NS_TEST_ASSERT_MSG_EQ(timeOf("MaxRto"), Seconds(64), "TCPTV_REXMTMAX");
+        NS_TEST_ASSERT_MSG_EQ(timeOf("EstablishmentTimeout"), Seconds(75), "TCPTV_KEEP_INIT");
 
         auto recoveryOf = [](Ptr<Socket> s) {
             PointerValue value;
@@ -329,6 +456,174 @@ class TcpTahoeRecoveryTestCase : public TestCase
 
 /**
  * @ingroup bsd-tcp-tests
+ * @brief RFC 1122 4.2.3.5 and 4.3BSD's tcp_timers: a connection whose path dies while data is
+ * outstanding is dropped, with a RST, after TCP_MAXRXTSHIFT (12) retransmissions, no timeout
+ * longer than TCPTV_REXMTMAX (64 s): CLOSED within 13 x 64 s, the application told.
+ */
+class DeadPathDropsConnectionTestCase : public TestCase
+{
+  public:
+    DeadPathDropsConnectionTestCase()
+        : TestCase("a connection whose path dies after ESTABLISHED is dropped after 12 "
+                   "retransmissions: CLOSED within 13 x 64 s")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time dies = MilliSeconds(60); // the handshake done, 8 segments of 512 bytes to go
+        const ConnectionEnd end =
+            ConnectOverFailingLink({{dies}}, {{dies}}, 4000, Time(0), Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(TcpSocket::TcpStateName[end.state],
+                              std::string("CLOSED"),
+                              "the connection is dropped, not left ESTABLISHED");
+        NS_TEST_ASSERT_MSG_LT(end.closed, dies + REXMT_MAX * (MAX_RXT_SHIFT + 1), "in time");
+        NS_TEST_ASSERT_MSG_EQ(end.timeouts.size(), MAX_RXT_SHIFT, "12 retransmissions");
+        NS_TEST_ASSERT_MSG_EQ(end.errorCloses, 1, "the application hears of it");
+    }
+};
+
+/**
+ * @ingroup bsd-tcp-tests
+ * @brief 4.3BSD's connection-establishment timer (TCPT_KEEP set to TCPTV_KEEP_INIT, 75 s, by
+ * connect and by a SYN reaching a listening socket): a connection not ESTABLISHED 75 s after
+ * its SYN is dropped, at the end that sent it (SYN_SENT: ConnectionFailed) and at the one that
+ * received it (SYN_RCVD).
+ */
+class EstablishmentTimeoutTestCase : public TestCase
+{
+  public:
+    EstablishmentTimeoutTestCase()
+        : TestCase("a connection whose SYN-ACKs are all lost is dropped 75 s after its SYN, "
+                   "at both ends")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The sender's SYNs leave at 0, 3, 9, 21 and 45 s. ns-3's half-open connection answers
+        // each retransmitted SYN with a SYN-ACK, counted against SynRetries, and gives up by
+        // 21 s; the SYN of 45 s opens another, whose 75 s are up at 120 s.
+        const Time lastSyn = Seconds(45) + MilliSeconds(1);
+        const Time after = lastSyn + KEEP_INIT + Seconds(1);
+        const ConnectionEnd end = ConnectOverFailingLink({}, {{Time(0)}}, 4000, Time(0), after);
+        NS_TEST_ASSERT_MSG_EQ(TcpSocket::TcpStateName[end.state], std::string("CLOSED"), "dropped");
+        NS_TEST_ASSERT_MSG_EQ(end.closed, MilliSeconds(1) + KEEP_INIT, "75 s after the SYN");
+        NS_TEST_ASSERT_MSG_EQ(end.connectionFailures, 1, "connect() fails");
+        NS_TEST_ASSERT_MSG_EQ(end.receiverConnections,
+                              0,
+                              "the receiver's half-open connections are gone too");
+    }
+};
+
+/**
+ * @ingroup bsd-tcp-tests
+ * @brief 4.3BSD range-limits every retransmission timeout to TCPTV_REXMTMAX (64 s): after a
+ * handshake that took 45 s (ns-3 takes its first round-trip sample from the first SYN), a path
+ * that dies still sees its first retransmission within 64 s, and none later than 64 s apart.
+ */
+class RetransmitTimeoutBoundTestCase : public TestCase
+{
+  public:
+    RetransmitTimeoutBoundTestCase()
+        : TestCase("no retransmission timeout exceeds 64 s, even after a 45-s handshake")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The SYN-ACKs of the SYNs sent at 0, 3, 9 and 21 s are lost; the fifth SYN's (45 s)
+        // arrives at 45.021 s, and the path dies as the first data segment crosses it.
+        const Time dies = Seconds(45.03);
+        const ConnectionEnd end = ConnectOverFailingLink({{dies}},
+                                                         {{Time(0), Seconds(30)}, {dies}},
+                                                         5000,
+                                                         Time(0),
+                                                         Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(end.timeouts.empty(), false, "the path died with data outstanding");
+        if (end.timeouts.empty())
+        {
+            return;
+        }
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(end.timeouts.front(), dies + REXMT_MAX, "the first in 64 s");
+        for (size_t i = 1; i < end.timeouts.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(end.timeouts[i] - end.timeouts[i - 1],
+                                        REXMT_MAX,
+                                        "backed off to 64 s at most");
+        }
+        NS_TEST_ASSERT_MSG_EQ(TcpSocket::TcpStateName[end.state], std::string("CLOSED"), "dropped");
+        NS_TEST_ASSERT_MSG_LT(end.closed, dies + REXMT_MAX * (MAX_RXT_SHIFT + 1), "in time");
+    }
+};
+
+/**
+ * @ingroup bsd-tcp-tests
+ * @brief A FIN is given up as data is (4.3BSD's one retransmission timer): a connection whose
+ * path dies after its data was acknowledged and before its FIN was is dropped when 12
+ * backed-off retransmissions of the FIN would have run out, within 13 x 64 s, not left in
+ * FIN_WAIT_1 resending it for ever.
+ */
+class LostFinDropsConnectionTestCase : public TestCase
+{
+  public:
+    LostFinDropsConnectionTestCase()
+        : TestCase("a FIN never acknowledged is given up with BSD's 12 retransmissions: CLOSED "
+                   "within 13 x 64 s")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The data are acknowledged by 0.1 s; the program closes at 1 s, into a dead path.
+        const Time dies = Seconds(0.9);
+        const ConnectionEnd end =
+            ConnectOverFailingLink({{dies}}, {{dies}}, 1000, Seconds(1), Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(TcpSocket::TcpStateName[end.state],
+                              std::string("CLOSED"),
+                              "dropped, not left in FIN_WAIT_1");
+        NS_TEST_ASSERT_MSG_LT(end.closed, dies + REXMT_MAX * (MAX_RXT_SHIFT + 1), "in time");
+        NS_TEST_ASSERT_MSG_EQ(end.errorCloses, 1, "the application hears of it");
+    }
+};
+
+/**
+ * @ingroup bsd-tcp-tests
+ * @brief A FIN lasts as long as data's retransmissions, backed off (4.3BSD's one retransmission
+ * timer, tcp_backoff[] up to TCPTV_REXMTMAX): the receiver's FIN in LAST_ACK outlasts a 100-s
+ * outage of the way back, so that both ends close as usual, the sender through TIME_WAIT.
+ */
+class LastAckBacksOffTestCase : public TestCase
+{
+  public:
+    LastAckBacksOffTestCase()
+        : TestCase("a FIN in LAST_ACK lasts as BSD's, outlasting a 100-s outage: the sender "
+                   "reaches TIME_WAIT")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // One segment with the sender's FIN arrives at 0.031 s; the receiver's answers are lost
+        // for 100 s (round-trip timeout about 0.5 s: 12 resends without backoff take 7 s, with
+        // it 7.5 minutes).
+        const ConnectionEnd end = ConnectOverFailingLink({},
+                                                         {{MilliSeconds(25), Seconds(100)}},
+                                                         100,
+                                                         Time(0),
+                                                         Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(end.timeWait, true, "the receiver's FIN got through: TIME_WAIT");
+        NS_TEST_ASSERT_MSG_EQ(end.errorCloses, 0, "no drop");
+    }
+};
+
+/**
+ * @ingroup bsd-tcp-tests
  * @brief Tests of the 1987 BSD TCP.
  */
 class BsdTcpTestSuite : public TestSuite
@@ -341,6 +636,11 @@ class BsdTcpTestSuite : public TestSuite
         AddTestCase(new TcpHostProcessingSlowsTestCase, Duration::QUICK);
         AddTestCase(new BsdTcpSocketFactoryTestCase, Duration::QUICK);
         AddTestCase(new TcpTahoeRecoveryTestCase, Duration::QUICK);
+        AddTestCase(new DeadPathDropsConnectionTestCase, Duration::QUICK);
+        AddTestCase(new EstablishmentTimeoutTestCase, Duration::QUICK);
+        AddTestCase(new RetransmitTimeoutBoundTestCase, Duration::QUICK);
+        AddTestCase(new LostFinDropsConnectionTestCase, Duration::QUICK);
+        AddTestCase(new LastAckBacksOffTestCase, Duration::QUICK);
     }
 };
 

@@ -180,7 +180,8 @@ TcpBulkTransfer::SenderStateChanged(TcpSocket::TcpStates_t /* oldState */,
     }
     else if (newState == TcpSocket::CLOSED && m_deliveredTime.IsZero())
     {
-        // The connection failed (its SYNs unanswered, or reset): no byte more will arrive.
+        // The connection failed (its SYNs unanswered, reset, or dropped after its
+        // retransmissions or 75 s of its SYN): no byte more will arrive.
         Ended();
     }
 }
