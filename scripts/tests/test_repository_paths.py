@@ -131,16 +131,26 @@ def test_every_path_that_scenarios_models_and_docs_name_is_in_the_repository() -
     assert not problems, "\n".join(sorted(set(problems)))
 
 def test_no_tracked_file_names_a_place_beside_the_repository() -> None:
-    beside = re.compile(r"\.\./shared\b|/work/|/home/[a-z]")
+    """A relative path leading out of the repository (one that names nothing inside it, read
+    from the file's folder or from the repository's root), or a path of this machine's home or
+    work folders: a user's clone has neither."""
+    climbing = re.compile(r"(?<![\w./])(?:\.\./)+[\w.-]+(?:/[\w.-]+)*")
+    absolute = re.compile(r"/work/|/home/[a-z]")
+    root = REPO_ROOT.resolve()
     offenders = []
-    this_test = Path(__file__).resolve().relative_to(REPO_ROOT.resolve()).as_posix()
+    this_test = Path(__file__).resolve().relative_to(root).as_posix()
     for name in set(tracked_files()) - {this_test}:  # the test names what it looks for
         path = REPO_ROOT / name
         try:
             text = path.read_text(encoding="utf-8")
         except (UnicodeDecodeError, FileNotFoundError):
             continue  # images, and files deleted but not yet committed
-        offenders += [f"{name}: {match.group(0)!r}" for match in beside.finditer(text)]
+        offenders += [f"{name}: {match.group(0)!r}" for match in absolute.finditer(text)]
+        for match in climbing.finditer(text):
+            named = match.group(0).rstrip(".")  # a sentence's full stop
+            targets = [(base / named).resolve() for base in (path.parent, root)]
+            if not any(t.is_relative_to(root) and t.exists() for t in targets):
+                offenders.append(f"{name}: {match.group(0)!r}")
     assert not offenders, "\n".join(offenders)
 
 def test_no_copy_of_an_rfc_is_carried() -> None:
@@ -158,7 +168,7 @@ def test_no_copy_of_an_rfc_is_carried() -> None:
 @pytest.mark.parametrize(
     ("word", "problem"),
     [
-        ("../shared/data/rfc1030-tables.csv", True),
+        ("../beside/data/rfc1030-tables.csv", True),
         ("reference/seeds/tcp-ip-performance-query-1988.txt", True),
         ("data/rfc1030-tables.csv", False),
         ("ns3/netblt-helper.h", False),

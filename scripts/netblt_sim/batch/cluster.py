@@ -18,6 +18,7 @@ shorter than that per worker is dealt out as one task per worker.
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import pickle
@@ -225,8 +226,6 @@ class ClusterRunner:
                 self._client_checked = True
             return self._client
         if self._own_client is None:
-            import logging  # noqa: PLC0415
-
             import dask  # noqa: PLC0415
             from distributed import Client, LocalCluster  # noqa: PLC0415
 
@@ -385,6 +384,9 @@ class ClusterRunner:
         are killed (closing it would wait for them, a second or more), those of a cluster
         given have their runs stopped (`interruption.stop_running_simulation`)."""
         if self._own_cluster is not None:
+            # The scheduler and the nannies then log the killed workers' closed connections,
+            # with tracebacks: expected here, so not shown.
+            logging.getLogger("distributed").setLevel(logging.CRITICAL)
             for nanny in self._own_cluster.workers.values():
                 pid = getattr(nanny, "pid", None)
                 if pid is not None:
