@@ -146,13 +146,14 @@ def test_a_scenario_file_runs_alone_and_writes_the_files_of_results(
                           str(tmp_path / "s.sqlite"), "--results-dir", str(by_name)]) == 0
     out = capsys.readouterr().out
     assert out.count("wideband-overload: 6 runs, 3 of 3 checks hold") == 2
-    names = sorted(p.name for p in by_path.iterdir())
-    assert names == ["wideband-overload-throughput-vs-burst-interval.png",
+    assert sorted(p.name for p in by_path.iterdir()) == ["README.md", "wideband-overload"]
+    names = sorted(p.name for p in (by_path / "wideband-overload").iterdir())
+    assert names == ["summary.json", "wideband-overload-throughput-vs-burst-interval.png",
                      "wideband-overload.csv", "wideband-overload.md"]  # fmt: skip
     for name in names:  # the very files scripts/reproduce keeps in results/
-        committed = (REPO_ROOT / "results" / name).read_bytes()
-        assert (by_path / name).read_bytes() == committed, name
-        assert (by_name / name).read_bytes() == committed, name
+        committed = (REPO_ROOT / "results" / "wideband-overload" / name).read_bytes()
+        assert (by_path / "wideband-overload" / name).read_bytes() == committed, name
+        assert (by_name / "wideband-overload" / name).read_bytes() == committed, name
 
 
 def test_a_cluster_is_reached_by_its_schedulers_address(

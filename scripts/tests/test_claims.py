@@ -22,8 +22,8 @@ from netblt_sim.scenarios.measure.report import losses_by_interval
 from netblt_sim.scenarios.measure.scenario import Check, MeasureScenario
 from netblt_sim.scenarios.registry import SCENARIOS_DIR, load_scenario
 
-RESULTS = REPO_ROOT / "results"
 NAME = "ethernet-private"
+RESULTS = REPO_ROOT / "results" / NAME
 
 
 @pytest.fixture(scope="module")

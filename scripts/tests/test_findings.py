@@ -178,7 +178,7 @@ def test_a_table_scenario_without_findings_is_refused(tmp_path: Path) -> None:
 def test_every_finding_of_a_table_is_in_its_committed_report(name: str) -> None:
     """The committed Markdown states each finding of the scenario: the text of its statement up to
     its first figure, once per group for a `for_each` finding."""
-    text = (REPO_ROOT / "results" / f"{name}.md").read_text(encoding="utf-8")
+    text = (REPO_ROOT / "results" / name / f"{name}.md").read_text(encoding="utf-8")
     scenario = load_scenario(name)
     assert scenario.findings
     for finding in scenario.findings:

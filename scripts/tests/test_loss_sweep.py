@@ -19,7 +19,7 @@ from netblt_sim.scenarios.measure.scenario import MeasureScenario
 from netblt_sim.scenarios.registry import load_scenario, run_scenario
 
 NAME = "point-to-point-loss-sweep"
-COMMITTED = REPO_ROOT / "results" / f"{NAME}.csv"
+COMMITTED = REPO_ROOT / "results" / NAME / f"{NAME}.csv"
 
 
 def committed_lines_of_seed(seed: int) -> list[str]:

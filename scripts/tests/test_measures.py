@@ -100,16 +100,16 @@ def test_checks_measure_the_statistic_of_their_run_set() -> None:
 
 @pytest.mark.parametrize("name", CHECKED)
 def test_committed_results_state_every_check(name: str) -> None:
-    text = (RESULTS / f"{name}.md").read_text(encoding="utf-8")
+    text = (RESULTS / name / f"{name}.md").read_text(encoding="utf-8")
     scenario = load_measure(name)
     for check in scenario.checks:
         assert check.claim in text
-    runs = pd.read_csv(RESULTS / f"{name}.csv")
+    runs = pd.read_csv(RESULTS / name / f"{name}.csv")
     assert len(runs) == len(scenario.parameters())
-    assert (RESULTS / f"{name}-throughput-vs-burst-interval.png").stat().st_size > 10_000
+    assert (RESULTS / name / f"{name}-throughput-vs-burst-interval.png").stat().st_size > 10_000
 
 
 def test_the_overload_resets_the_station_and_the_best_rate_does_not() -> None:
-    runs = pd.read_csv(RESULTS / "wideband-overload.csv")
+    runs = pd.read_csv(RESULTS / "wideband-overload" / "wideband-overload.csv")
     assert (runs.loc[runs["bi_ms"] == 50, "station_resets"] >= 1).all()
     assert (runs.loc[runs["bi_ms"] == 55, "station_resets"] == 0).all()

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The README's Python example runs as printed and writes its plot."""
+"""The README's Python example, and the guide's, run as printed."""
 
 from __future__ import annotations
 
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -12,18 +13,28 @@ from conftest import REPO_ROOT
 from netblt_sim.core import runtime
 
 EXAMPLE_MARKER = "<!-- example: executed by scripts/tests/test_readme.py -->"
-TCP_EXAMPLE_MARKER = "<!-- example (TCP): executed by scripts/tests/test_readme.py -->"
-STORE_EXAMPLE_MARKER = "<!-- example (store): executed by scripts/tests/test_readme.py -->"
+# The guide's examples, in doc/guide/*.rst, each after a comment naming it.
+TCP_EXAMPLE_MARKER = ".. example (TCP): executed by scripts/tests/test_readme.py"
+STORE_EXAMPLE_MARKER = ".. example (store): executed by scripts/tests/test_readme.py"
 FLOWS_EXAMPLE_MARKER = (
-    "<!-- example: several transfers at once, executed by scripts/tests/test_readme.py -->"
+    ".. example: several transfers at once, executed by scripts/tests/test_readme.py"
 )
+GUIDE = REPO_ROOT / "doc" / "guide"
 
 
 def readme_example(marker: str = EXAMPLE_MARKER) -> str:
+    """The Python example after `marker`: README.md's fenced block, or a guide page's
+    code-block (its indentation removed)."""
     text = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
     found = re.search(re.escape(marker) + r"\n```python\n(.*?)```", text, re.S)
-    assert found, f"README.md has no Python example marked {marker}"
-    return found.group(1)
+    if found:
+        return found.group(1)
+    for page in sorted(GUIDE.glob("*.rst")):
+        found = re.search(re.escape(marker) + r"\n\n\.\. code-block:: python\n\n"
+                          r"((?:   .*\n|\n)+)", page.read_text(encoding="utf-8"))  # fmt: skip
+        if found:
+            return textwrap.dedent(found.group(1))
+    raise AssertionError(f"neither README.md nor doc/guide has a Python example marked {marker}")
 
 
 def test_readme_example_sweeps_and_plots(

@@ -13,6 +13,12 @@ import pytest
 from conftest import REPO_ROOT
 
 from netblt_sim.reporting.outcome import Outcome, Verdict
+from netblt_sim.reporting.results_index import (
+    INDEX_FILE,
+    SUMMARY_FILE,
+    IndexEntry,
+    index_markdown,
+)
 from netblt_sim.scenarios import registry as scenarios
 from netblt_sim.scenarios.bands.claims_report import CLAIM_FILES
 from netblt_sim.scenarios.bands.scenario import BandsScenario
@@ -27,6 +33,7 @@ from netblt_sim.scenarios.registry import (
     load_scenario,
     load_scenarios,
     scenario_names,
+    scenario_question,
 )
 from netblt_sim.scenarios.table.scenario import TableScenario
 from netblt_sim.scenarios.sharing.scenario import SharingScenario
@@ -77,17 +84,22 @@ def written_by(scenario: Scenario, path: Path) -> bool:
     return re.fullmatch(name + r"(\.csv|\.md|(-[a-z-]+)?\.png)", path.name) is not None
 
 
-def test_every_scenario_has_its_committed_results_named_after_it() -> None:
-    results = sorted((REPO_ROOT / "results").iterdir())
+def test_every_scenario_has_its_committed_results_in_a_folder_named_after_it() -> None:
+    """results/ holds the index and one folder per scenario file, named after it, holding the
+    scenario's files and its summary.json, nothing else."""
+    results = REPO_ROOT / "results"
     scenarios = load_scenarios()
-    bands = {name for s in scenarios if isinstance(s, BandsScenario) for name in bands_files(s)}
+    assert sorted(p.name for p in results.iterdir()) == sorted(
+        [INDEX_FILE, *(s.name for s in scenarios)])  # fmt: skip
     for scenario in scenarios:
-        own = [path.name for path in results if written_by(scenario, path)]
+        folder = results / scenario.name
+        own = sorted(p.name for p in folder.iterdir())
+        assert SUMMARY_FILE in own, scenario.name
+        own.remove(SUMMARY_FILE)
+        assert all(written_by(scenario, folder / name) for name in own), own
         if isinstance(scenario, BandsScenario):
             assert sorted(own) == sorted(bands_files(scenario))
-            continue
-        own = [name for name in own if name not in bands]
-        if isinstance(scenario, TimeSequenceScenario):
+        elif isinstance(scenario, TimeSequenceScenario):
             assert sorted(own) == sorted([f"{scenario.name}.md"] + [
                 f"{scenario.name}-{e.name}{suffix}" for e in scenario.examples
                 for suffix in (".csv", ".png")])  # fmt: skip
@@ -98,8 +110,31 @@ def test_every_scenario_has_its_committed_results_named_after_it() -> None:
                 ".csv", ".md", "-harm.png", "-time-sequence.png"))  # fmt: skip
         else:
             assert f"{scenario.name}.csv" in own and sum(p.endswith(".png") for p in own) == 1, own
-    # Nothing in results/ that no scenario writes.
-    assert [p.name for p in results if not any(written_by(s, p) for s in scenarios)] == []
+        summary = json.loads((folder / SUMMARY_FILE).read_text(encoding="utf-8"))
+        assert summary["scenario"] == scenario.name
+        assert summary["question"] == scenario_question(scenario)
+        assert sorted(summary["files"]) == own
+
+
+def test_the_results_index_lists_every_scenario_from_its_summary() -> None:
+    """results/README.md is what the summaries give (a line per scenario, tables first), each
+    line linking the scenario's folder and files with the checks that hold."""
+    results = REPO_ROOT / "results"
+    scenarios = load_scenarios()
+    entries = [IndexEntry(s.name, scenario_question(s)) for s in scenarios]
+    text = (results / INDEX_FILE).read_text(encoding="utf-8")
+    assert text == index_markdown(results, entries)
+    lines = [line for line in text.splitlines() if line.startswith("- **")]
+    assert [line.split("]")[0].removeprefix("- **[") for line in lines] == [
+        s.name for s in scenarios]  # fmt: skip
+    assert lines[0].startswith("- **[table-II](table-II/)**")
+    for scenario, line in zip(scenarios, lines, strict=True):
+        summary = json.loads((results / scenario.name / SUMMARY_FILE).read_text("utf-8"))
+        held = sum(check["holds"] for check in summary["checks"])
+        assert f"Checks holding: {held} of {len(summary['checks'])}." in line
+        for name in summary["files"]:
+            assert f"]({scenario.name}/{name})" in line
+            assert (results / scenario.name / name).is_file()
 
 
 def test_every_report_a_measure_may_ask_for_is_written_by_a_view() -> None:
@@ -193,7 +228,8 @@ def test_a_kind_is_one_entry_of_the_registry(
 
     toy = ScenarioKind("toy", Toy, lambda path, raw, _: Toy(path.stem, raw["words"]), run_toy)
     monkeypatch.setattr(scenarios, "KINDS", (*scenarios.KINDS, toy))
-    (tmp_path / "a-toy.json").write_text('{"kind": "toy", "words": "hello"}', encoding="utf-8")
+    (tmp_path / "a-toy.json").write_text(
+        '{"kind": "toy", "question": "Does it speak?", "words": "hello"}', encoding="utf-8")
     raw = json.loads((SCENARIOS_DIR / "wideband-overload.json").read_text(encoding="utf-8"))
     (tmp_path / "b-measure.json").write_text(json.dumps(raw), encoding="utf-8")
     loaded = load_scenarios(tmp_path)
@@ -229,18 +265,26 @@ def test_reproduce_runs_a_scenario_again_only_when_an_input_or_a_file_changed(
             reproduce.reproduce_scenarios([overload], results, executor, 0.0, force)
         return capsys.readouterr().out
 
+    def files() -> dict[str, bytes]:
+        return {path.name: path.read_bytes() for path in folder.iterdir()}
+
+    folder = results / "wideband-overload"
     first = run()
-    written = {path.name: path.read_bytes() for path in results.iterdir()}
-    assert ran == ["wideband-overload"] and "wrote" in first and written
+    written = files()
+    assert ran == ["wideband-overload"] and "wrote" in first and SUMMARY_FILE in written
+    assert sorted(p.name for p in results.iterdir()) == [INDEX_FILE, "wideband-overload"]
+    index = (results / INDEX_FILE).read_text(encoding="utf-8")
+    assert "- **[wideband-overload](wideband-overload/)**: " in index
+    assert "- **table-II**: " in index and "Not run yet." in index  # not in this results_dir
     again = run()
     assert ran == ["wideband-overload"]  # not run again
     assert "(up to date: its inputs and files are unchanged)" in again and "kept" in again
     assert first.splitlines()[1].split(" (")[0] == again.splitlines()[1].split(" (")[0]
-    assert {path.name: path.read_bytes() for path in results.iterdir()} == written
+    assert files() == written and (results / INDEX_FILE).read_text("utf-8") == index
     run(force=True)
     assert ran == ["wideband-overload"] * 2
     # A file edited by hand, or a changed input, runs it again: the same bytes come back.
-    edited = results / sorted(written)[0]
+    edited = folder / sorted(written)[0]
     edited.write_bytes(b"edited")
     run()
     assert ran == ["wideband-overload"] * 3 and edited.read_bytes() == written[edited.name]

@@ -243,7 +243,7 @@ def test_reproduce_keeps_committed_results_when_its_store_is_falsified(
     arguments = [str(scenario), "--store", str(store), "--results-dir", str(results),
                  "--workers", "1"]  # fmt: skip
     assert reproduce.main(arguments) == 0
-    written = {p.name: p.read_bytes() for p in results.iterdir()}
+    written = {str(p): p.read_bytes() for p in results.rglob("*") if p.is_file()}
     _rewrite_records(store, _every_float_999, forge_digest=False)
     capsys.readouterr()
     assert reproduce.main([*arguments, "--force"]) == 0
@@ -251,7 +251,7 @@ def test_reproduce_keeps_committed_results_when_its_store_is_falsified(
     assert "transfers: 2 simulated, 0 from the result store" in out
     assert (f"result store {store}: 2 stored run(s) failed their check and were simulated "
             "again") in out
-    assert {p.name: p.read_bytes() for p in results.iterdir()} == written
+    assert {str(p): p.read_bytes() for p in results.rglob("*") if p.is_file()} == written
 
 
 def test_reproduce_ends_in_one_line_when_its_store_is_damaged_while_read(

@@ -14,7 +14,7 @@ from netblt_sim.core.simulation import run_transfer
 from netblt_sim.scenarios.registry import load_scenario
 from netblt_sim.scenarios.table.scenario import CSV_COLUMNS, configurations
 
-RESULTS = REPO_ROOT / "results"
+RESULTS = REPO_ROOT / "results" / "table-II"
 REQUIRED_COLUMNS = (
     "table,row,bs,bi_ms,psz,bfsz,xfsz_kb,nbufs,seed,sim_loss,sim_rxm,sim_dtmos,sim_speed_mbps,"
     "sim_real_mbps,pub_loss,pub_rxm,pub_dtmos,pub_speed_mbps"

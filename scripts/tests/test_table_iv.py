@@ -14,7 +14,7 @@ from netblt_sim.core.simulation import run_transfer
 from netblt_sim.scenarios.registry import load_scenario
 from netblt_sim.scenarios.table.scenario import CSV_COLUMNS, configurations
 
-RESULTS = REPO_ROOT / "results"
+RESULTS = REPO_ROOT / "results" / "table-IV"
 
 
 @pytest.fixture(scope="module")

@@ -24,6 +24,9 @@ class Verdict:
 
     claim: str
     holds: bool
+    # What the check judges when a scenario compares several (a rate policy): the answer then
+    # names those that pass every check of theirs.
+    subject: str = ""
 
     def __str__(self) -> str:
         return f"{self.claim}: {verdict(self.holds)}"
@@ -37,6 +40,9 @@ class Outcome:
     runs: pd.DataFrame
     verdicts: tuple[Verdict, ...]
     details: str = ""  # more for the summary line, such as a table's largest error
+    # The scenario's question answered in one sentence with its figures (results/README.md);
+    # empty: the kind has no sentence of its own and `answer_sentence` words the checks.
+    answer: str = ""
 
     @property
     def holds(self) -> bool:
@@ -47,6 +53,25 @@ class Outcome:
         held = sum(v.holds for v in self.verdicts)
         line = f"{len(self.runs)} runs, {held} of {len(self.verdicts)} checks hold"
         return f"{line}, {self.details}" if self.details else line
+
+    def answer_sentence(self) -> str:
+        """The answer in one sentence: the kind's own, else the checks' verdict and the first
+        check that does not hold."""
+        if self.answer:
+            return self.answer
+        held = sum(v.holds for v in self.verdicts)
+        subjects = dict.fromkeys(v.subject for v in self.verdicts if v.subject)
+        if subjects:
+            passing = [s for s in subjects if all(v.holds for v in self.verdicts
+                                                  if v.subject == s)]  # fmt: skip
+            which = ", ".join(passing) if passing else "none"
+            return (f"{which} of {', '.join(subjects)} meet every target; {held} of "
+                    f"{len(self.verdicts)} cases hold.")  # fmt: skip
+        failed = [v.claim for v in self.verdicts if not v.holds]
+        if not failed:
+            return f"Yes: every one of its {len(self.verdicts)} checks holds."
+        return (f"In part: {held} of {len(self.verdicts)} checks hold; the first that does not: "
+                f"{failed[0]}.")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 class NamedScenario(Protocol):
     """What every scenario has: the name of its file (`scenarios/<name>.json`), which names its
-    results (`results/<name>.*`)."""
+    results (`results/<name>/`)."""
 
     @property
     def name(self) -> str: ...

@@ -16,8 +16,10 @@
 
 `load_scenario(name)` is the one loader of a scenario file, `load_scenarios()` loads every file
 (what `scripts/reproduce` runs: no scenario is named in code), and `run_scenario` runs one
-(through an executor if given) and writes its result files, `results/<name>.*`, for an `Outcome`
-of the same type whatever the kind.
+(through an executor if given) and writes its result files in the folder it is given (reproduce
+gives `results/<name>/`, `scenario_results_dir`), for an `Outcome` of the same type whatever the
+kind. Every file holds the question its scenario answers (`question`, ending in "?"), which
+`scenario_question` gives and results/README.md lists.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ SCENARIOS_DIR: Path = REPO_ROOT / "scenarios"
 KINDS: tuple[AnyKind, ...] = (TABLE, MEASURE, TIME_SEQUENCE, RATE_CONTROL, SHARING,
                               NETWORK_RATE_CONTROL, BANDS, CALIBRATION)
 Scenario = NamedScenario
+# Each loaded scenario's question, by name (a file's last load wins).
+_QUESTIONS: dict[str, str] = {}
 
 
 def scenario_names(scenarios_dir: Path | None = None) -> list[str]:
@@ -70,11 +74,27 @@ def load_scenario(name: str, scenarios_dir: Path | None = None) -> Scenario:
     name_of_kind = raw.get("kind") if isinstance(raw, dict) else None
     for kind in KINDS:
         if kind.name == name_of_kind:
+            question = _question(path, raw)
             scenario: Scenario = kind.parse(path, raw, lambda other: load_scenario(other,
                                                                                  scenarios_dir))
+            _QUESTIONS[scenario.name] = question
             return scenario
     raise ValueError(f"{path}: kind = {name_of_kind!r}: must be one of "
                      f"{[kind.name for kind in KINDS]}")  # fmt: skip
+
+
+def _question(path: Path, raw: dict[str, object]) -> str:
+    """Takes the file's `question` out of `raw` (the kinds' parsers know nothing of it)."""
+    question = raw.pop("question", None)
+    if not isinstance(question, str) or not question.strip().endswith("?"):
+        raise ValueError(f"{path}: question = {question!r}: must be the question the scenario "
+                         "answers, a string ending in '?'")  # fmt: skip
+    return question.strip()
+
+
+def scenario_question(scenario: Scenario) -> str:
+    """The question a loaded scenario answers (its file's `question`, for results/README.md)."""
+    return _QUESTIONS[scenario.name]
 
 
 def load_scenarios(scenarios_dir: Path | None = None) -> list[Scenario]:
@@ -90,6 +110,12 @@ def kind_of(scenario: Scenario) -> AnyKind:
         if kind.runs(scenario):
             return kind
     raise TypeError(f"{scenario!r} is a scenario of no kind of {[k.name for k in KINDS]}")
+
+
+def scenario_results_dir(results_dir: Path, scenario: Scenario) -> Path:
+    """Where a scenario's files go: the folder of `results_dir` named after its file, so that a
+    file's question is its folder."""
+    return results_dir / scenario.name
 
 
 def run_scenario(

@@ -7,7 +7,7 @@
     netblt-campaign export --store ring.sqlite ring.parquet --where network=proteon-ring
 
 - `run SCENARIO...`: scenario files (names of `scenarios/` or paths), as `scripts/reproduce`
-  runs them, writing `results/<name>.*` (`--results-dir`).
+  runs them, writing `results/<name>/` (`--results-dir`).
 - `sweep GRID`: a grid from a JSON file (`GRID_KEYS`: `grid`, as a scenario writes one: name
   -> a list of values or {"from", "to", "step"}; `fixed`, the other names' values; `runs`, the
   replications by ns-3 run number, `sweep`'s `runs`) into the store, and its frame written to

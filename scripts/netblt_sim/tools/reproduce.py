@@ -2,9 +2,10 @@
 """`scripts/reproduce`: the project's result files, from the build to `results/`.
 
 Every scenario of `scenarios/` (see `scenarios.registry`; none is named here), in the order of
-the registry's kinds: each writes its `results/<name>.*` files (a table its CSV, Markdown report
-and throughput plot; a measure what its report asks; ...), and the console gets a line per
-scenario with how many of its checks hold.
+the registry's kinds: each writes its files into `results/<name>/` (a table its CSV, Markdown
+report and throughput plot; a measure what its report asks; ...) with its `summary.json` (its
+question, answer and checks), the console gets a line per scenario with how many of its checks
+hold, and `results/README.md` indexes them all (`reporting.results_index`).
 
 Every file is written under a temporary name and renamed into place, so an error leaves the
 previous results (or none), never half of new ones.
@@ -33,7 +34,14 @@ from netblt_sim.batch.record_check import StoreWarning
 from netblt_sim.batch.store_file import StoreError
 from netblt_sim.core import runtime
 from netblt_sim.reporting.atomic import remove_stale_partials
-from netblt_sim.scenarios.registry import Scenario, run_scenario
+from netblt_sim.reporting.results_index import IndexEntry, write_index, write_summary
+from netblt_sim.scenarios.registry import (
+    Scenario,
+    load_scenarios,
+    run_scenario,
+    scenario_question,
+    scenario_results_dir,
+)
 from netblt_sim.tools.execution import (
     DEFAULT_STORE,
     add_execution_options,
@@ -106,6 +114,15 @@ def reproduce_with_options(parser: argparse.ArgumentParser, arguments: argparse.
         return EXIT_INTERRUPTED
 
 
+def index_entries(scenarios: Sequence[Scenario]) -> list[IndexEntry]:
+    """What results/README.md lists: every scenario of `scenarios/` (tables first, as
+    `load_scenarios` orders them), then any other scenario this run was given."""
+    given = {scenario.name: scenario_question(scenario) for scenario in scenarios}
+    entries = [IndexEntry(scenario.name, given.pop(scenario.name, scenario_question(scenario)))
+               for scenario in load_scenarios()]  # fmt: skip
+    return entries + [IndexEntry(name, question) for name, question in given.items()]
+
+
 def reproduce_scenarios(scenarios: Sequence[Scenario], results_dir: Path,
                         executor: TransferExecutor, started: float,
                         force: bool = False) -> int:  # fmt: skip
@@ -118,28 +135,32 @@ def reproduce_scenarios(scenarios: Sequence[Scenario], results_dir: Path,
     if executor.store is not None and executor.store.read_only:
         store += " (read-only: its runs are used, new ones are not kept)"
     print(f"running transfers in {where}, {store}", flush=True)
-    if results_dir.is_dir():
-        for stale in remove_stale_partials(results_dir):
+    for folder in (results_dir, *(results_dir.iterdir() if results_dir.is_dir() else ())):
+        for stale in remove_stale_partials(folder) if folder.is_dir() else ():
             print(f"removed {stale}, left by a run that was stopped while writing it")
     for scenario in scenarios:
-        key = scenario_key(scenario, results_dir)
+        folder = scenario_results_dir(results_dir, scenario)
+        key = scenario_key(scenario, folder)
         recorded = executor.store.get_outputs(key) if executor.store and not force else None
-        if recorded is not None and unchanged(recorded[0], results_dir):
+        if recorded is not None and unchanged(recorded[0], folder):
             files, lines = recorded
             print(f"{lines[0]} (up to date: its inputs and files are unchanged)", *lines[1:],
                   sep="\n")  # fmt: skip
-            print("kept " + ", ".join(str(results_dir / name) for name in files))
+            print("kept " + ", ".join(str(folder / name) for name in files))
             continue
         scenario_started = time.monotonic()
-        outcome = run_scenario(scenario, results_dir, executor)
+        outcome = run_scenario(scenario, folder, executor)
+        summary = write_summary(folder, scenario.name, scenario_question(scenario), outcome)
         seconds = time.monotonic() - scenario_started
         lines = [f"{scenario.name}: {outcome.summary()}"]
         lines += [f"  {failed}" for failed in outcome.verdicts if not failed.holds]
         print(f"{lines[0]} ({seconds:.1f} s)", *lines[1:], sep="\n")
-        print("wrote " + ", ".join(str(path) for path in outcome.paths))
+        print("wrote " + ", ".join(str(path) for path in (*outcome.paths, summary)))
         if executor.store is not None:
-            executor.store.put_outputs(key, scenario.name, file_digests(list(outcome.paths)),
-                                       lines)  # fmt: skip
+            executor.store.put_outputs(key, scenario.name,
+                                       file_digests([*outcome.paths, summary]), lines)
+    index = write_index(results_dir, index_entries(scenarios))
+    print(f"wrote {index}")
     counts = executor.counts
     print(
         f"transfers: {counts.simulated} simulated, {counts.cached} from the result store"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The files of a bands scenario's claims (see `claim_bands`): `results/claims-bands.csv` (one row
+"""The files of a bands scenario's claims (see `claim_bands`): `results/table-bands/claims-bands.csv` (one row
 per check: `CLAIM_COLUMNS`), `claims-bands.md` (which claims hold across the assumption ranges
 and which hinge on an assumption, and at which end) and `claims-sensitivity.png` (the Morris
 shares, `plots.plot_sensitivity`)."""

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The files of a bands scenario per table (see `bands`): `results/<table>-bands.csv` (one row
+"""The files of a bands scenario per table (see `bands`): `results/<name>/<table>-bands.csv` (one row
 per configuration: `BANDS_COLUMNS`), `<table>-bands.md` (the factors and their ranges, the
 summary, each configuration, the Morris and Sobol indices beside the seeds' spread, and the
 residuals answered) and `<table>-sensitivity.png` (`plots.plot_sensitivity`)."""
@@ -391,4 +391,7 @@ def run_bands(
         everywhere = int((frame["share_of_points_holding"] == 1.0).sum())
         details += (f"; {everywhere} of {len(frame)} claims and findings hold across the "
                     "assumption ranges")  # fmt: skip
-    return Outcome(tuple(paths), runs, tuple(verdicts), details)
+    held = sum(v.holds for v in verdicts)
+    answer = (f"{held} of {len(verdicts)} published figures lie within the 5-95 % band the "
+              f"models' stated ranges give; {details}.")  # fmt: skip
+    return Outcome(tuple(paths), runs, tuple(verdicts), details, answer)

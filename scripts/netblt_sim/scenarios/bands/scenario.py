@@ -23,11 +23,11 @@ With `claims` (`{"scenarios": [measure scenario names], "description"}`), the sa
 check of those measure scenarios, RFC 1030's claims of its text (see `claim_bands`): Morris
 screening of each check over the factors of its run set's network (the table's on the same
 network, less that table's `left_out`; a network without a table its own `left_out` entry) and
-its nominal seeds; files `results/claims-bands.csv`, `.md` and `claims-sensitivity.png`.
+its nominal seeds; files `results/table-bands/claims-bands.csv`, `.md` and `claims-sensitivity.png`.
 
 Every run goes through the executor (and its result store) in one batch per step, so an
 analysis stopped midway simulates only what it had not finished when started again. Files per
-table: `results/<table>-bands.csv`, `.md` (`bands_report`) and `results/<table>-sensitivity.png`.
+table: `results/<name>/<table>-bands.csv`, `.md` (`bands_report`) and `results/<name>/<table>-sensitivity.png`.
 """
 
 from __future__ import annotations

@@ -2,14 +2,14 @@
 """A calibration's run and files (see `scenario`): the search, the best vectors judged on the
 tables' own rows and on the held-out claims, and
 
-- `results/<name>.csv`: one row per vector (the nominal, then the best) and configuration
+- `results/<name>/<name>.csv`: one row per vector (the nominal, then the best) and configuration
   (`CALIBRATION_COLUMNS`): the tables' figures there, whether the configuration is in bounds by
   the tables' criteria, its implausibility at the vector and the smallest any point reached;
-- `results/<name>-design.csv`: every simulated point (`DESIGN_COLUMNS` and a column per factor,
+- `results/<name>/<name>-design.csv`: every simulated point (`DESIGN_COLUMNS` and a column per factor,
   in its own unit), with its rank, its largest implausibility and how many configurations are
   non-implausible there;
-- `results/<name>.md` (`wording`), `results/<name>-implausibility.png` and
-  `results/<name>-factors.png` (`plots`).
+- `results/<name>/<name>.md` (`wording`), `results/<name>/<name>-implausibility.png` and
+  `results/<name>/<name>-factors.png` (`plots`).
 """
 
 from __future__ import annotations
@@ -133,4 +133,8 @@ def run_calibration(scenario: CalibrationScenario, results_dir: Path,
     best = calibration.in_bounds(1)
     details = (f"best vector {sum(best)} of {len(best)} configurations in bounds (models' "
                f"values {sum(calibration.in_bounds(0))})")  # fmt: skip
-    return Outcome(paths, frame, verdicts(calibration), details)
+    every = "Yes" if all(best) else "No"
+    answer = (f"{every}: the best vector found puts {sum(best)} of {len(best)} configurations "
+              f"of Tables II-IV in bounds, the models' stated values "
+              f"{sum(calibration.in_bounds(0))}.")  # fmt: skip
+    return Outcome(paths, frame, verdicts(calibration), details, answer)

@@ -7,7 +7,7 @@ vector of values judged the tables' way and on the held-out claims.
   through the executor and its result store; the outputs of `CalibrationScenario.targets`.
 - `table_rows(scenario, point, executor)`: each table's published rows run at a point as the
   table scenario runs them (each row with its own seed), so that a vector's configurations are
-  in bounds by exactly the criteria of `results/table-*.md`; at the nominal point (`None`) they
+  in bounds by exactly the criteria of `results/table-*/table-*.md`; at the nominal point (`None`) they
   are the table scenarios' own runs.
 - `claims(scenario, point, executor)`: each held-out check (the bands' claims) at a point, on
   its own seeds and run set, and whether it holds there.

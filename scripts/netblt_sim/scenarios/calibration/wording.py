@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""A calibration's report (`results/<name>.md`): the answer first (is there one vector inside
+"""A calibration's report (`results/<name>/<name>.md`): the answer first (is there one vector inside
 the stated ranges that puts every configuration in bounds; if not, which configurations no
 setting reaches, with their best error, and which pull against which), then the search, the
 region or its absence, each configuration, the best vectors with what a value at the edge of
@@ -204,7 +204,7 @@ def _configuration_lines(calibration: Calibration, frame: pd.DataFrame) -> list[
             for (_, n), (_, b) in zip(nominal.iterrows(), best.iterrows(), strict=True)]  # fmt: skip
     return ["## Each configuration", "",
             "SPEED error of the median over the table's own rows (each row its own seed, as "
-            "`results/table-*.md`), at the models' values and at the best vector, `(out)` where "
+            "`results/table-*/table-*.md`), at the models' values and at the best vector, `(out)` where "
             "SPEED or a published count is out of bounds; the smallest implausibility any "
             "simulated point reached and the last emulator's; the SPEED error of the simulated "
             "point closest to the published median (the search's seeds).", "",

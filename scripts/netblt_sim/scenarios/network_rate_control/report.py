@@ -172,7 +172,7 @@ def judge(scenario: NetworkRateControlScenario, summary: pd.DataFrame) -> tuple[
                      f"arrival converged in {wording.figure(row['worst_convergence'], 1)} s "
                      f"(target {scenario.targets.convergence_s:g} s), {row['resets']} station "
                      "resets")  # fmt: skip
-        verdicts.append(Verdict(claim, all(criteria.values())))
+        verdicts.append(Verdict(claim, all(criteria.values()), algorithm))
     return tuple(verdicts)
 
 

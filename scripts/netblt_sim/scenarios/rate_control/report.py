@@ -232,7 +232,7 @@ def judge(scenario: RateControlScenario, frame: pd.DataFrame) -> tuple[Verdict, 
         claim = (f"{network}, {algorithm} from {start}: {row['pct_of_best_static']:.1f} % of the "
                  f"best static throughput (target {scenario.target_pct:g} %), "
                  f"{row['station_resets']} station resets")  # fmt: skip
-        verdicts.append(Verdict(claim, holds))
+        verdicts.append(Verdict(claim, holds, algorithm))
     shared = scenario.shared
     if shared is not None:
         for key, row in shared_summary(frame).iterrows():
@@ -245,7 +245,7 @@ def judge(scenario: RateControlScenario, frame: pd.DataFrame) -> tuple[Verdict, 
                      f"{_figure(row['aggregate_pct'], 1)} % of one flow's best static (target "
                      f"{shared.aggregate_target_pct:g} %), {row['station_resets']} station "
                      "resets")  # fmt: skip
-            verdicts.append(Verdict(claim, holds))
+            verdicts.append(Verdict(claim, holds, algorithm))
     return tuple(verdicts)
 
 

@@ -69,7 +69,19 @@ def run_sharing(
                            [(stem.with_name(f"{stem.name}-harm.png"), plot_harm(scenario, frame)),
                             (stem.with_name(f"{stem.name}-time-sequence.png"),
                              plot_shared_time_sequence(traced, trace))])  # fmt: skip
-    return Outcome(paths, frame, tuple(verdicts))
+    return Outcome(paths, frame, tuple(verdicts), answer=harm_answer(frame))
+
+
+def harm_answer(frame: pd.DataFrame) -> str:
+    """Per network, the most harm one NETBLT flow of any setting does to one Tahoe flow started
+    with it (medians over the seeds), in one sentence."""
+    pairs = frame[(frame["netblt_flows"] == 1) & (frame["tcp_flows"] == 1)
+                  & (frame["congestion_control"] == "tahoe") & (frame["start"] == "together")]
+    medians = pairs.groupby(["network", "netblt", "window_bytes"], sort=False)["tcp_harm"].median()
+    worst = medians.groupby(level="network", sort=False).max()
+    each = ", ".join(f"{network} {harm:.2f}" for network, harm in worst.items())
+    return (f"Over every NETBLT setting, one NETBLT flow takes at most this share of a Tahoe "
+            f"flow's throughput alone (harm, median over the seeds): {each}.")
 
 
 def _traced_case(scenario: SharingScenario, cases: Sequence[Case]) -> Case:

@@ -52,7 +52,12 @@ def regenerate_table(
     summary = configurations(scenario, compared)
     errors = summary["error_pct"].abs()
     details = f"largest configuration error {errors.max():.2f}%, mean {errors.mean():.2f}%"
-    return Outcome(paths, compared, throughput_verdicts(scenario, summary), details)
+    verdicts = throughput_verdicts(scenario, summary)
+    answer = (f"{sum(v.holds for v in verdicts)} of {len(verdicts)} configurations' median "
+              f"simulated throughput is within {scenario.throughput_target_pct:g}% of the "
+              f"published; the errors are {errors.mean():.1f}% on average, "
+              f"{errors.max():.1f}% at most.")  # fmt: skip
+    return Outcome(paths, compared, verdicts, details, answer)
 
 
 def _markdown_table(frame: pd.DataFrame) -> str:

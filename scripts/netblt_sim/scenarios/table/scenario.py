@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Published tables of RFC 1030 (`scenarios/*.json` of kind "table"): the scenario, the columns
-of its `results/<name>.csv`, and the regenerated rows compared with the published ones.
+of its `results/<name>/<name>.csv`, and the regenerated rows compared with the published ones.
 
 A table scenario names the table, the network (`networks.NETWORKS`) it runs on and where the
 published rows are, gives every row its own seed (`seed_base` + row number) and defines the grid

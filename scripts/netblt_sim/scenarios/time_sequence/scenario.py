@@ -6,8 +6,8 @@ buffer delivered, one panel per flow (`plots.plot_time_sequence`), drawn from th
 
 A scenario has a title, a source and `examples`, each `{"name", "title", "network",
 "transfer"}` (the transfer as `flows.flow_set` takes it: one transfer, or several at once with
-`flows`, `phase`, ...). Each example writes `results/<scenario>-<example>.csv` (the trace, one
-row per event) and `.png` (the plot); the scenario writes `results/<scenario>.md`, which lists
+`flows`, `phase`, ...). Each example writes `results/<scenario>/<scenario>-<example>.csv` (the trace, one
+row per event) and `.png` (the plot); the scenario writes `results/<scenario>/<scenario>.md`, which lists
 the examples with their records' counts beside the trace's and whether they agree (its
 verdicts). The runs and their traces go through the executor's result store
 (`traced.run_traced`), so that nothing is simulated again when nothing changed.
