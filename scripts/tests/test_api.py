@@ -27,7 +27,7 @@ def test_a_run_in_this_long_lived_process_equals_a_fresh_process(ns: runtime.NsN
     sweep({"seed": [1, 2]}, progress=None, **RING_ROW)  # earlier runs in this process
     here = run_transfer(transfer_parameters(seed=3, **RING_ROW))
     completed = subprocess.run(
-        [str(NETBLT_RUN), "--network", "proteon-ring", "--bs", "5", "--bi", "43", "--psz", "1990",
+        [str(NETBLT_RUN), "--network", "proteon-ring", "--bs", "5", "--bi-ms", "43", "--psz", "1990",
          "--bfsz", "19900", "--xfsz-kb", "398", "--nbufs", "2", "--seed", "3", "--json"],
         capture_output=True, text=True, timeout=120, check=True,
     )  # fmt: skip

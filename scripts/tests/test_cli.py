@@ -46,3 +46,32 @@ def test_a_run_prints_its_record_as_json(fresh_process_run: FreshProcessRun) -> 
     record = fresh_process_run.record()
     assert isinstance(record, TransferRecord)
     assert record.completed and record.intact
+
+
+def test_every_option_is_spelled_as_the_python_api_names_its_parameter() -> None:
+    """`--bi-ms` sets `bi_ms`: each option's first spelling is its destination, a name
+    `transfer_parameters` takes (a field or a unit alias), with "-" for "_"."""
+    from netblt_sim.core.parameters import PARAMETER_NAMES, UNIT_ALIASES
+    from netblt_sim.tools.cli import RUN_OPTIONS, build_parser
+
+    options = [action for action in build_parser()._actions if action.dest != "help"]
+    assert len(options) > 20
+    for action in options:
+        assert action.option_strings[0] == "--" + action.dest.replace("_", "-"), action.dest
+        assert action.dest in PARAMETER_NAMES | set(UNIT_ALIASES) | set(RUN_OPTIONS)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (["--bi", "40"], ["--bi-ms", "40"]),
+        (["--start-bi", "50"], ["--start-bi-ms", "50"]),
+        (["--death-timeout", "60"], ["--death-timeout-s", "60"]),
+        (["--pcap", "/tmp/captures"], ["--pcap-dir", "/tmp/captures"]),
+    ],
+)
+def test_the_old_spellings_remain_aliases(old: list[str], new: list[str]) -> None:
+    from netblt_sim.tools.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(old) == parser.parse_args(new) != parser.parse_args([])

@@ -36,7 +36,7 @@ def test_a_table_row_the_keywords_and_the_command_line_give_the_same_parameters(
         seed=2019,
     )  # fmt: skip
     command_line = from_command_line(
-        "--network", "proteon-ring", "--bs", "5", "--bi", "35", "--psz", "1990", "--bfsz",
+        "--network", "proteon-ring", "--bs", "5", "--bi-ms", "35", "--psz", "1990", "--bfsz",
         "19900", "--xfsz-kb", "1990", "--nbufs", "1", "--seed", "2019",
     )  # fmt: skip
     assert from_row == from_keywords == command_line
@@ -146,8 +146,10 @@ def test_a_bad_grid_is_refused_naming_the_entry(raw: object, message: str) -> No
     [
         (["--xfsz-kb", "0"], "--xfsz-kb: xfsz_bytes = 0"),  # the field, set by the alias
         (["--link-rate-mbps", "0.0000001"], "--link-rate-mbps: link_rate_mbps = 1e-07"),
-        (["--bi", "0"], "--bi: bi_ms = 0"),
-        (["--death-timeout", "0"], "--death-timeout: death_timeout_s = 0"),
+        (["--bi-ms", "0"], "--bi-ms: bi_ms = 0"),
+        (["--death-timeout-s", "0"], "--death-timeout-s: death_timeout_s = 0"),
+        # An old spelling, an alias, is named by the option's name (the API's).
+        (["--bi", "0"], "--bi-ms: bi_ms = 0"),
     ],
 )
 def test_the_command_line_names_the_option_of_a_bad_value(

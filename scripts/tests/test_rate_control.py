@@ -236,7 +236,7 @@ def test_a_bad_rate_control_scenario_is_refused_by_its_entry(change: object, nam
 
 def test_the_command_line_chooses_a_policy_and_refuses_a_start_without_one() -> None:
     chosen = subprocess.run(
-        [str(NETBLT_RUN), "--rate-control", "delivery-rate", "--start-bs", "1", "--start-bi",
+        [str(NETBLT_RUN), "--rate-control", "delivery-rate", "--start-bs", "1", "--start-bi-ms",
          "200", "--xfsz-kb", "28.76", "--json"],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip

@@ -112,7 +112,7 @@ def test_readme_points_to_the_wireshark_walk_through() -> None:
 
 
 def test_wireshark_walk_through_captures_every_network_with_valid_commands() -> None:
-    """One `scripts/netblt-run ... --pcap DIR` per network, each a valid command line, and the
+    """One `scripts/netblt-run ... --pcap-dir DIR` per network, each a valid command line, and the
     one command that opens a capture with the dissector, which exists."""
     from netblt_sim.core.parameters import transfer_parameters
     from netblt_sim.tools.cli import build_parser, parameter_values

@@ -52,6 +52,7 @@ from netblt_sim.core.flows import FlowSet
 from netblt_sim.core.parameters import TransferParameters, transfer_parameters
 from netblt_sim.core.runtime import BUILD_DIR, REPO_ROOT
 from netblt_sim.core.simulation import run_transfer
+from netblt_sim.tools.help_format import DefaultsOnceHelpFormatter
 
 STOCK_UDP_PROGRAM = BUILD_DIR / "bin" / "stock-udp-csma"
 NETBLT_DATA_HEADER_BYTES = 24  # RFC 998 §8: the DATA packet's header
@@ -62,7 +63,7 @@ START_UP_MEMORY_TARGET_MIB = 300
 PER_PACKET_SHAPE: dict[str, object] = {"bs": 5, "bi_ms": 30, "psz": 1438, "bfsz": 14380, "nbufs": 4}
 PER_PACKET_NETWORKS: tuple[str, ...] = ("point-to-point", "ethernet-private")
 START_UP_ARGUMENTS: tuple[str, ...] = (
-    "--network", "proteon-ring", "--bs", "5", "--bi", "40", "--psz", "1990", "--bfsz", "19900",
+    "--network", "proteon-ring", "--bs", "5", "--bi-ms", "40", "--psz", "1990", "--bfsz", "19900",
     "--xfsz-kb", "199", "--nbufs", "1", "--seed", "1",
 )  # fmt: skip
 
@@ -333,10 +334,12 @@ SECTIONS: tuple[str, ...] = ("per-packet", "start-up", "sweep", "reproduce", "mo
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n\n")[0],
+                                     formatter_class=DefaultsOnceHelpFormatter)
     parser.add_argument("--megabytes", type=int, default=50, help="transfer size, 10^6 bytes")
     parser.add_argument("--repeat", type=int, default=3, help="measurements per figure")
-    parser.add_argument("--only", choices=SECTIONS, action="append", help="run only these")
+    parser.add_argument("--only", choices=SECTIONS, action="append",
+                        help="run only these (repeatable; default: every one)")  # fmt: skip
     arguments = parser.parse_args(argv)
     if not 1 <= arguments.megabytes <= 1000:
         parser.exit(2, f"bench: error: --megabytes {arguments.megabytes}: 1 to 1000\n")

@@ -38,6 +38,7 @@ from netblt_sim.core.runtime import BUILD_DIR
 from netblt_sim.scenarios.measure.scenario import MeasureScenario
 from netblt_sim.scenarios.registry import load_scenario
 from netblt_sim.tools.bench import SimulatorRunTimer, stock_figures
+from netblt_sim.tools.help_format import DefaultsOnceHelpFormatter
 
 DEFAULT_MEGABYTES = 50
 TARGET_SPEED_UP = 1000
@@ -76,10 +77,11 @@ def run_stock_path(parameters: TransferParameters, flows: int = 1) -> dict[str, 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench-wideband", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="bench-wideband", description=__doc__.split("\n\n")[0],
+                                     formatter_class=DefaultsOnceHelpFormatter)
     parser.add_argument("--megabytes", type=int, default=DEFAULT_MEGABYTES,
                         help="10^6 bytes, per flow")  # fmt: skip
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="seed of every random stream")
     parser.add_argument("--flows", type=int, default=1,
                         help="transfers at once, each --megabytes at 1/N of the rate")  # fmt: skip
     parser.add_argument("--bi-ms", type=int, default=None,

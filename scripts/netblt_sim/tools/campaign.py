@@ -57,6 +57,7 @@ from netblt_sim.tools.execution import (
     selected_scenarios,
     store_path,
 )
+from netblt_sim.tools.help_format import DefaultsOnceHelpFormatter
 from netblt_sim.tools.reproduce import EXIT_INTERRUPTED, reproduce_with_options
 
 # The keys of a grid file: the grid, the fixed values, the replications, and words.
@@ -66,16 +67,19 @@ MISSING_SHOWN = 20  # missing runs listed by `status`
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="netblt-campaign", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="netblt-campaign", description=__doc__.split("\n\n")[0],
+                                     formatter_class=DefaultsOnceHelpFormatter)
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
-    run = commands.add_parser("run", help="run scenario files into results/")
+    run = commands.add_parser("run", help="run scenario files into results/",
+                              formatter_class=DefaultsOnceHelpFormatter)
     run.add_argument("scenarios", nargs="+", metavar="SCENARIO",
                      help="a name of scenarios/ or the path of a scenario file")  # fmt: skip
     run.add_argument("--results-dir", type=Path, default=runtime.REPO_ROOT / "results",
                      help="where to write the result files (default: %(default)s)")  # fmt: skip
     add_execution_options(run)
     run.set_defaults(command=_run, command_parser=run)
-    sweep = commands.add_parser("sweep", help="run a grid from a JSON file into the store")
+    sweep = commands.add_parser("sweep", help="run a grid from a JSON file into the store",
+                              formatter_class=DefaultsOnceHelpFormatter)
     sweep.add_argument("grid", type=Path, metavar="GRID", help="the grid file (JSON)")
     sweep.add_argument("--runs", type=int, default=None,
                        help="replications by ns-3 run number (default: the file's runs, or 1)")
@@ -84,14 +88,16 @@ def build_parser() -> argparse.ArgumentParser:
     sweep.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_execution_options(sweep)
     sweep.set_defaults(command=_sweep, command_parser=sweep)
-    status = commands.add_parser("status", help="what the store holds; what a grid misses")
+    status = commands.add_parser("status", help="what the store holds; what a grid misses",
+                              formatter_class=DefaultsOnceHelpFormatter)
     status.add_argument("grid", type=Path, nargs="?", metavar="GRID",
                         help="a grid file: count its runs stored and missing")  # fmt: skip
     status.add_argument("--store", type=Path, default=DEFAULT_STORE,
                         help="the result store (default: %(default)s)")  # fmt: skip
     add_run_limit_option(status)
     status.set_defaults(command=_status, command_parser=status)
-    exported = commands.add_parser("export", help="stored runs to CSV or Parquet")
+    exported = commands.add_parser("export", help="stored runs to CSV or Parquet",
+                              formatter_class=DefaultsOnceHelpFormatter)
     exported.add_argument("output", type=Path, metavar="OUTPUT",
                           help=f"the file to write ({' or '.join(EXPORT_FORMATS)})")
     exported.add_argument("--store", type=Path, default=DEFAULT_STORE,

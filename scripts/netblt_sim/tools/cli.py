@@ -20,6 +20,7 @@ from pathlib import Path
 from netblt_sim.core.networks import NETWORKS
 from netblt_sim.core.parameters import (
     CONGESTION_CONTROLS,
+    DEFAULT_POINT_TO_POINT_MTU,
     PROTOCOLS,
     RATE_POLICIES,
     UNIT_ALIASES,
@@ -29,6 +30,7 @@ from netblt_sim.core.parameters import (
 from netblt_sim.core.runtime import BuildMissingError
 from netblt_sim.core.transfer import TransferRecord
 from netblt_sim.core.simulation import run_transfer
+from netblt_sim.tools.help_format import DefaultsOnceHelpFormatter
 
 EXIT_INCOMPLETE = 1
 EXIT_BAD_VALUE = 2
@@ -45,20 +47,22 @@ def probability(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The options; each one's destination is a name `transfer_parameters` takes."""
+    """The options; each one's destination is a name `transfer_parameters` takes, and its first
+    spelling that name with "-" for "_" (`--bi-ms` for `bi_ms`). The spellings of before remain
+    as aliases (`--bi`, `--start-bi`, `--death-timeout`, `--pcap`), so that older commands run."""
     defaults = TransferParameters()
     parser = argparse.ArgumentParser(
         prog="netblt-run",
         description="Simulate one NETBLT (RFC 998) transfer in ns-3 over one of RFC 1030's "
         "networks (or an ideal point-to-point link) and print what RFC 1030's tables report; "
-        "--protocol tcp runs ns-3's TCP, configured as a 1987 BSD TCP, on the same hosts.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        "--protocol tcp runs ns-3's TCP, configured as a 1987 BSD TCP, on the same hosts. "
+        "Each option is named as the Python API's parameter (transfer_parameters).",
+        formatter_class=DefaultsOnceHelpFormatter,
     )
     flow = parser.add_argument_group("NETBLT parameters (RFC 1030's names)")
     flow.add_argument("--bs", type=int, default=defaults.bs, help="burst size, packets")
-    flow.add_argument(
-        "--bi", dest="bi_ms", type=int, default=defaults.bi_ms, help="burst interval, whole ms"
-    )
+    flow.add_argument("--bi-ms", "--bi", dest="bi_ms", type=int, default=defaults.bi_ms,
+                      metavar="MS", help="burst interval, whole ms")  # fmt: skip
     flow.add_argument("--psz", type=int, default=defaults.psz, help="data bytes per DATA packet")
     flow.add_argument("--bfsz", type=int, default=defaults.bfsz, help="bytes per buffer")
     flow.add_argument(
@@ -71,13 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
     flow.add_argument(
         "--checksum-data", action="store_true", help="negotiate checksums over DATA data (C flag)"
     )
-    flow.add_argument(
-        "--death-timeout",
-        dest="death_timeout_s",
-        type=int,
-        default=defaults.death_timeout_s,
-        help="death timer, s",
-    )
+    flow.add_argument("--death-timeout-s", "--death-timeout", dest="death_timeout_s", type=int,
+                      default=defaults.death_timeout_s, metavar="S",
+                      help="death timer, s")  # fmt: skip
     flow.add_argument(
         "--network",
         choices=sorted(NETWORKS),
@@ -88,14 +88,14 @@ def build_parser() -> argparse.ArgumentParser:
     tcp.add_argument("--protocol", choices=PROTOCOLS, default=defaults.protocol,
                      help="the transport: NETBLT, or a 1987 BSD TCP on the same hosts")  # fmt: skip
     tcp.add_argument("--window-bytes", type=int, default=defaults.window_bytes,
-                     help="socket buffers, the window (default 4096, 4.3BSD's)")  # fmt: skip
+                     help="socket buffers, the window (default: 4096, 4.3BSD's)")  # fmt: skip
     tcp.add_argument("--congestion-control", choices=sorted(CONGESTION_CONTROLS),
                      default=defaults.congestion_control,
-                     help="loss recovery (default tahoe)")  # fmt: skip
+                     help="loss recovery (default: tahoe)")  # fmt: skip
     tcp.add_argument("--mss", type=int, default=defaults.mss,
                      help="segment size, bytes (default: the path MTU less 40)")  # fmt: skip
     rate = parser.add_argument_group(
-        "rate control (the sender's; --bs and --bi are then the ceiling an adaptive one keeps "
+        "rate control (the sender's; --bs and --bi-ms are then the ceiling an adaptive one keeps "
         "under)"
     )
     rate.add_argument(
@@ -104,23 +104,18 @@ def build_parser() -> argparse.ArgumentParser:
         default=defaults.rate_control,
         help="the sender's rate policy (default: static, RFC 998's negotiated values)",
     )
-    rate.add_argument(
-        "--start-bs",
-        type=int,
-        default=defaults.start_bs,
-        help="an adaptive policy's start burst size",
-    )
-    rate.add_argument(
-        "--start-bi",
-        dest="start_bi_ms",
-        type=int,
-        default=defaults.start_bi_ms,
-        help="an adaptive policy's start burst interval, whole ms (default: 1 packet every 200 ms)",
-    )
+    rate.add_argument("--start-bs", type=int, default=defaults.start_bs,
+                      help="an adaptive policy's start burst size (default: 1)")  # fmt: skip
+    rate.add_argument("--start-bi-ms", "--start-bi", dest="start_bi_ms", type=int,
+                      default=defaults.start_bi_ms, metavar="MS",
+                      help="an adaptive policy's start burst interval, whole ms (default: "
+                      "200)")  # fmt: skip
     link = parser.add_argument_group("point-to-point link and impairments (--network point-to-point)")
-    link.add_argument("--link-rate-mbps", type=float, default=defaults.link_rate_bps / 1e6)
+    link.add_argument("--link-rate-mbps", type=float, default=defaults.link_rate_bps / 1e6,
+                      help="link rate, Mbit/s")  # fmt: skip
     link.add_argument("--link-delay-ms", type=float, default=defaults.link_delay_ms, help="one way")
-    link.add_argument("--mtu", type=int, default=defaults.mtu, help="IP MTU, bytes (default 1500)")
+    link.add_argument("--mtu", type=int, default=defaults.mtu,
+                      help=f"IP MTU, bytes (default: {DEFAULT_POINT_TO_POINT_MTU})")  # fmt: skip
     for name, meaning in (
         ("loss", "lost, in each direction"),
         ("reorder", "held back by --reorder-delay-ms"),
@@ -133,7 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
             default=getattr(defaults, name),
             help=f"probability a packet is {meaning} (0-1, or a percentage such as 10%%)",
         )
-    link.add_argument("--reorder-delay-ms", type=float, default=defaults.reorder_delay_ms)
+    link.add_argument("--reorder-delay-ms", type=float, default=defaults.reorder_delay_ms,
+                      help="how long a re-ordered packet is held back, ms")  # fmt: skip
     run = parser.add_argument_group("run")
     run.add_argument("--seed", type=int, default=defaults.seed, help="seed of every random stream")
     run.add_argument("--rng-run", type=int, default=defaults.rng_run,
@@ -142,15 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-simulated-s",
         type=float,
         default=defaults.max_simulated_s,
-        help="stop the simulation at this simulated time",
+        help="stop the simulation at this simulated time, s",
     )
-    run.add_argument(
-        "--pcap",
-        dest="pcap_dir",
-        type=Path,
-        metavar="DIR",
-        help="write a pcap file per device into DIR",
-    )
+    run.add_argument("--pcap-dir", "--pcap", dest="pcap_dir", type=Path, metavar="DIR",
+                     help="write a pcap file per device into DIR")  # fmt: skip
     run.add_argument("--json", action="store_true", help="print the record as one JSON object")
     return parser
 

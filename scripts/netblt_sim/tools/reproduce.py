@@ -53,17 +53,19 @@ from netblt_sim.tools.execution import (
     selected_scenarios,
     store_path,
 )
+from netblt_sim.tools.help_format import DefaultsOnceHelpFormatter
 from netblt_sim.tools.outputs import file_digests, scenario_key, unchanged
 
 # Ctrl-C's exit status, as a shell reports a program SIGINT ended.
 EXIT_INTERRUPTED = 128 + 2
 
-__all__ = ["DEFAULT_STORE", "default_workers", "main", "reproduce_scenarios",
+__all__ = ["DEFAULT_STORE", "build_parser", "default_workers", "main", "reproduce_scenarios",
            "reproduce_with_options"]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="reproduce", description=__doc__.split("\n\n")[0])
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="reproduce", description=__doc__.split("\n\n")[0],
+                                     formatter_class=DefaultsOnceHelpFormatter)
     parser.add_argument(
         "scenarios", nargs="*", metavar="SCENARIO",
         help="only these scenarios: names of scenarios/ or paths of scenario files (default: "
@@ -79,6 +81,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="run every scenario, even one whose files are up to date (its runs still come "
         "from the result store)",
     )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
     arguments = parser.parse_args(argv)
     started = time.monotonic()
     checked_workers(parser, arguments)

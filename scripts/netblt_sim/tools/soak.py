@@ -29,6 +29,7 @@ from netblt_sim.core.models import PER_BYTE_SUFFIX, TIME_UNITS_NS, load_model
 from netblt_sim.core.networks import NETWORKS, POINT_TO_POINT
 from netblt_sim.core.parameters import NETBLT
 from netblt_sim.core.runtime import BUILD_DIR
+from netblt_sim.tools.help_format import DefaultsOnceHelpFormatter
 from netblt_sim.tools.soak_results import (
     Done,
     Failure,
@@ -258,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(--networks), in parallel chunks; prints the counts of every outcome by network, and "
         "exits 1 if any transfer was bad or hung, any run crashed, or any injected packet went "
         "unaccounted.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=DefaultsOnceHelpFormatter,
     )
     parser.add_argument(
         "--networks",

@@ -23,6 +23,7 @@ from netblt_sim.core.transfer import TransferRecord
 from netblt_sim.reporting.tables import markdown_table
 from netblt_sim.scenarios.registry import load_scenario
 from netblt_sim.scenarios.table.scenario import TableScenario
+from netblt_sim.tools.help_format import DefaultsOnceHelpFormatter
 from netblt_sim.tools.reproduce import DEFAULT_STORE
 
 CONTROL_PACKET_SIZE = "models/hosts/ibm-pc-at.json:netblt.ControlPacketSize"
@@ -47,9 +48,10 @@ def parameters(network: str, row: dict[str, int], seed: int, candidate: str) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seeds", type=int, default=5)
-    parser.add_argument("--workers", type=int, default=2)
+    parser = argparse.ArgumentParser(prog="table-iii-candidates", description=__doc__,
+                                     formatter_class=DefaultsOnceHelpFormatter)
+    parser.add_argument("--seeds", type=int, default=5, help="seeds per configuration")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes")
     arguments = parser.parse_args(argv)
     seeds = range(1, arguments.seeds + 1)
     scenario = load_scenario("table-III")
