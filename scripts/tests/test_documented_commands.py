@@ -45,7 +45,7 @@ RUN_ELSEWHERE = re.compile(r"(?:executed|built and run) by (scripts/tests/\w+\.p
 # Shell commands that are not run here, by a pattern of their text, and why. Each is still
 # checked: its program exists, and a program of the package parses its arguments.
 PARSE_ONLY: dict[str, str] = {
-    r"^scripts/reproduce\b": "runs scripts/setup (a build) first, then up to 17 minutes",
+    r"^scripts/reproduce\b": "runs scripts/setup (a build) first, then about half an hour",
     r"^scripts/test\b": "the whole test suite, this test among it",
     r"^scripts/setup\b": "the set-up and the waf build",
     r"^scripts/docs\b": "a Sphinx build of a minute; scripts/test runs it with -W",

@@ -289,6 +289,6 @@ def test_paths_on_reproduces_command_line_are_the_callers(
     )  # fmt: skip
     assert finished.returncode == 0, finished.stderr
     assert (tmp_path / "mine.sqlite").is_file()
-    assert (tmp_path / "out" / "beside-me.csv").is_file()
+    assert (tmp_path / "out" / "beside-me" / "beside-me.csv").is_file()
     assert not (runtime.REPO_ROOT / "mine.sqlite").exists()
     assert not (runtime.REPO_ROOT / "out").exists()

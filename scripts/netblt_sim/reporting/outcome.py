@@ -59,19 +59,24 @@ class Outcome:
         check that does not hold."""
         if self.answer:
             return self.answer
-        held = sum(v.holds for v in self.verdicts)
+        held, count = sum(v.holds for v in self.verdicts), len(self.verdicts)
         subjects = dict.fromkeys(v.subject for v in self.verdicts if v.subject)
         if subjects:
             passing = [s for s in subjects if all(v.holds for v in self.verdicts
                                                   if v.subject == s)]  # fmt: skip
-            which = ", ".join(passing) if passing else "none"
-            return (f"{which} of {', '.join(subjects)} meet every target; {held} of "
-                    f"{len(self.verdicts)} cases hold.")  # fmt: skip
+            which = (f"only {_listed(passing)} meet" if 0 < len(passing) < len(subjects) else
+                     "each meets" if passing else "none meets")  # fmt: skip
+            return (f"Of {_listed(list(subjects))}, {which} every target; {held} of {count} "
+                    "cases hold.")  # fmt: skip
         failed = [v.claim for v in self.verdicts if not v.holds]
         if not failed:
-            return f"Yes: every one of its {len(self.verdicts)} checks holds."
-        return (f"In part: {held} of {len(self.verdicts)} checks hold; the first that does not: "
-                f"{failed[0]}.")
+            return "Yes: its one check holds." if count == 1 else f"Yes: all {count} checks hold."
+        return f"In part: {held} of {count} checks hold; the first that does not: {failed[0]}."
+
+
+def _listed(names: list[str]) -> str:
+    """Names as a list in words: "a", "a and b", "a, b and c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 @dataclass(frozen=True)

@@ -392,6 +392,6 @@ def run_bands(
         details += (f"; {everywhere} of {len(frame)} claims and findings hold across the "
                     "assumption ranges")  # fmt: skip
     held = sum(v.holds for v in verdicts)
-    answer = (f"{held} of {len(verdicts)} published figures lie within the 5-95 % band the "
-              f"models' stated ranges give; {details}.")  # fmt: skip
+    answer = (f"{held} of {len(verdicts)} published figures and claims lie within the 5-95 % "
+              f"band the models' stated ranges give; {details}.")  # fmt: skip
     return Outcome(tuple(paths), runs, tuple(verdicts), details, answer)
