@@ -64,6 +64,7 @@ DIMENSIONLESS = frozenset({
     "sim_receiver_peak_buffers", "sim_receiver_noise_drops", "sim_path_drops",
     "sim_station_resets", "path_station_resets", "path_esi_overflows", "path_gateway_queue_peak",
     "path_datagrams_sent", "path_reservations_lost", "path_events", "path_largest_request",
+    "path_bsat_queue_peak",
     # positions, numbers and sizes of a design or a table
     "flow", "flows", "netblt_flows", "tcp_flows", "run", "row", "wave", "point", "rank",
     "buffer", "packet", "runs", "check_runs", "morris_points", "configurations_non_implausible",
