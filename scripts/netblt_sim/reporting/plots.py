@@ -7,6 +7,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from netblt_sim.core.networks import NETWORKS, display_name
+
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
@@ -124,6 +126,17 @@ def plot_sensitivity(
     return figure
 
 
+# What an axis plotting a results column says: the quantity in words with its unit.
+AXIS_LABELS: dict[str, str] = {"steady_state_mbps": "steady-state throughput (Mbit/s)"}
+
+
+def network_label(network: str) -> str:
+    """A legend's or title's name for the network `network` (an identifier): its display name
+    (`networks.display_name`) with the identifier the API and the CSVs use; any other text as it
+    is."""
+    return f"{display_name(network)} ({network})" if network in NETWORKS else network
+
+
 def plot_losses_vs_burst_interval(
     runs: pd.DataFrame,
     networks: tuple[str, ...],
@@ -146,11 +159,12 @@ def plot_losses_vs_burst_interval(
     figure, axes = plt.subplots(figsize=(7, 4.2))
     for network in networks:
         series = medians.loc[network]
-        axes.plot(series.index, series.to_numpy(), marker="o", markersize=3, label=network)
+        axes.plot(series.index, series.to_numpy(), marker="o", markersize=3,
+                  label=network_label(network))  # fmt: skip
     if marked_bi_ms is not None:
         axes.axvline(marked_bi_ms, color="grey", linestyle=":", linewidth=1)
     axes.set_xlabel("burst interval (ms per burst)")
-    axes.set_ylabel(f"packets lost (median of {seeds} runs)")
+    axes.set_ylabel(f"DATA packets lost, #LOSS (median of {seeds} runs)")
     axes.set_title(title, fontsize=9)
     axes.legend()
     figure.tight_layout()
@@ -177,9 +191,10 @@ def plot_quantity_vs_burst_interval(
         several = int(rows.groupby("bi_ms").size().max()) > 1
         # No colour: seaborn takes the axes' next one, as `axes.plot` would.
         _median_and_band(axes, rows, "bi_ms", column, None, several, f"{group}: 5-95 % of seeds",
-                         label=str(group), marker="o", markersize=4)  # fmt: skip
+                         label=f"{group}: simulated median", marker="o",
+                         markersize=4)  # fmt: skip
     axes.set_xlabel("burst interval (ms per burst)")
-    axes.set_ylabel(f"{column} (median over seeds)")
+    axes.set_ylabel(f"{AXIS_LABELS.get(column, column)}, median over seeds")
     axes.set_title(title, fontsize=9)
     axes.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     figure.tight_layout()
@@ -419,7 +434,8 @@ def plot_protocol_comparison(runs: pd.DataFrame, bounds: pd.Series, title: str) 
                 axes.plot([position - 0.4, position + 0.4], [bound, bound], color="black")
         axes.set_xticks(list(positions), bars["configuration"], rotation=60, ha="right",
                         fontsize="x-small")  # fmt: skip
-        axes.set_title(f"{network}: median steady-state throughput (Mbit/s)", fontsize="small")
+        axes.set_title(f"{network_label(network)}: median over seeds", fontsize="small")
+        axes.set_ylabel(AXIS_LABELS["steady_state_mbps"], fontsize="small")
     curve_axes = axes_list[len(networks)]
     for (network, protocol, control), rows in lossless.groupby(
         ["network", "protocol", "congestion_control"], sort=False, dropna=False

@@ -2,8 +2,11 @@
 """The results of a network-rate-control scenario (see `network_rate_control`): runs it and
 writes, together (`atomic.write_together`),
 
-- `<name>.csv`: one row per flow of every run: `network`, `case`, `flows`, `flow`, the flow's
-  `kind` (adaptive, static or tcp), `algorithm`, `start`, `seed`, the static grid's `bs` and
+- `<name>.csv`: one row per flow of every run: `network` (the identifier, `networks.NETWORKS`),
+  `network_name` (the scenario's label for it), `case`, `flows`, `flow`, the flow's `kind`
+  (adaptive, static or tcp), `algorithm_name` (the scenario's label), the flow's `rate_control`
+  (a key of `parameters.RATE_POLICIES`; empty for TCP) and the run's `gateway_feedback` (a key of
+  `parameters.GATEWAY_FEEDBACK`; empty: none), `start`, `seed`, the static grid's `bs` and
   `bi_ms`, `steady_state_mbps`, `aggregate_mbps`, `jain_index`, `best_static_mbps` and
   `station_resets` (the columns of `dynamic-rate-control.csv`), then `convergence_s`,
   `pct_of_best_static` (the aggregate's), `pct_of_capacity`, `jain_windows_min`,
@@ -26,6 +29,7 @@ from typing import TYPE_CHECKING, cast
 import pandas as pd
 
 from netblt_sim.core.models import load_model
+from netblt_sim.core.networks import display_name
 from netblt_sim.core.parameters import NETBLT, STATIC_RATE_POLICY
 from netblt_sim.reporting.atomic import write_together
 from netblt_sim.reporting.outcome import Outcome, Verdict
@@ -101,9 +105,11 @@ def _rows(scenario: NetworkRateControlScenario, result: RunResult) -> list[dict[
     netblt = [f for p, f in zip(flows, record.flows, strict=True) if p.protocol == NETBLT]
     sent = sum(f.data_packets_sent for f in netblt)
     shared: dict[str, object] = {
-        "network": run.network.label, "case": case.label if case else STATIC_GRID,
-        "flows": len(flows), "algorithm": run.algorithm.label if run.algorithm else
-        STATIC_RATE_POLICY, "start": run.start, "seed": run.seed,
+        "network": run.network.network, "network_name": run.network.label,
+        "case": case.label if case else STATIC_GRID, "flows": len(flows),
+        "algorithm_name": run.algorithm.label if run.algorithm else STATIC_RATE_POLICY,
+        "gateway_feedback": run.algorithm.gateway_feedback if run.algorithm else None,
+        "start": run.start, "seed": run.seed,
         "aggregate_mbps": sum(speeds), "jain_index": jain_index(speeds),
         "station_resets": record.path.station_resets,
         "convergence_s": (convergence_s(trace.rate, flows, spans, round_trip)
@@ -122,7 +128,9 @@ def _rows(scenario: NetworkRateControlScenario, result: RunResult) -> list[dict[
         kind = ("tcp" if params.protocol != NETBLT else
                 "static" if params.rate_control in (None, STATIC_RATE_POLICY) else "adaptive")
         rows.append(shared | {
-            "flow": index, "kind": kind, "bs": params.bs if kind == "static" else None,
+            "flow": index, "kind": kind,
+            "rate_control": None if kind == "tcp" else params.rate_control or STATIC_RATE_POLICY,
+            "bs": params.bs if kind == "static" else None,
             "bi_ms": params.bi_ms if kind == "static" else None, "steady_state_mbps": speed,
             "explicit_rate_heard": flow.explicit_rate_heard,
             "source_quenches": flow.source_quenches,
@@ -131,7 +139,8 @@ def _rows(scenario: NetworkRateControlScenario, result: RunResult) -> list[dict[
     return rows
 
 
-COLUMNS: tuple[str, ...] = ("network", "case", "flows", "flow", "kind", "algorithm", "start")
+COLUMNS: tuple[str, ...] = ("network", "network_name", "case", "flows", "flow", "kind")
+COLUMNS += ("algorithm_name", "rate_control", "gateway_feedback", "start")
 COLUMNS += ("seed", "bs", "bi_ms", "steady_state_mbps", "aggregate_mbps", "jain_index")
 COLUMNS += ("best_static_mbps", "station_resets", "convergence_s", "pct_of_best_static")
 COLUMNS += ("pct_of_capacity", "jain_windows_min", "resets_per_hour", "queue_p99_bytes")
@@ -215,11 +224,19 @@ def plot_rate_and_queue(scenario: NetworkRateControlScenario, results: list[RunR
         axis.set_title(f"{column}\n{row}", fontsize=7)
         axis.tick_params(labelsize=6)
         queue.tick_params(labelsize=6)
+        if columns.index(column) == len(columns) - 1:
+            queue.set_ylabel("earth station's queue (KB)", fontsize=7)
+    # A case that does not run an algorithm leaves its panel empty: hidden, not an empty axis.
+    for row_index, row in enumerate(rows):
+        for column_index, column in enumerate(columns):
+            if (row, column) not in chosen:
+                axes[row_index][column_index].set_visible(False)
     for axis in axes[-1]:
         axis.set_xlabel("simulated time (s)", fontsize=7)
     for axis_row in axes:
         axis_row[0].set_ylabel("rate in force (Mbit/s)", fontsize=7)
-    figure.suptitle("Rate in force per flow (lines) and the earth station's queue (grey, KB; "
-                    "dotted: the ESI's size)", fontsize=8)  # fmt: skip
+    figure.suptitle(f"{display_name(WIDEBAND)} ({WIDEBAND}), seed {scenario.seeds[0]}: rate "
+                    "in force per flow (coloured lines, Mbit/s) and the earth station's queue "
+                    "(grey, KB; dotted red: the ESI's size)", fontsize=8)  # fmt: skip
     figure.tight_layout()
     return figure

@@ -7,9 +7,9 @@ A file names `algorithms` (label -> {"rate_control": a key of `parameters.RATE_P
 "gateway_feedback": a key of `parameters.GATEWAY_FEEDBACK`, optional}), the `starts`, the `seeds`,
 `steady_state_from` (as "rate-control"), `networks` (each as a "rate-control" file's network:
 label, network, transfer with the negotiated ceiling, starts, static grid, published best) with
-their `round_trips_s` (label -> the path's round trip without queues, which the convergence and
+their `round_trips_s` (network -> the path's round trip without queues, which the convergence and
 the windows of Jain's index count in), `targets` ({"single_pct", "aggregate_pct", "jain",
-"convergence_s"}) and `cases`: each {"label", "network" (a network's label), "flows" (a list of
+"convergence_s"}) and `cases`: each {"label", "network" (a network's identifier, `networks.NETWORKS`), "flows" (a list of
 counts), "every_s" (a flow arrives every so many seconds; 0: all together), "xfsz_kb" (each
 flow's transfer), optional "static_flow" ({"bs", "bi_ms"}: flow 0 is a static NETBLT sender that
 does not adapt) or "tcp_flow" ({"window_bytes", "congestion_control"}: flow 0 is TCP), optional
@@ -218,8 +218,8 @@ def _case(where: str, raw: object, networks: Mapping[str, NetworkCase],
            if "far_delay_ms" in entry else None)  # fmt: skip
     if far is not None and min(counts) < 2:
         raise ValueError(f"{where}.flows = {counts!r}: far flows need near ones beside")
-    label = entry["network"]
-    return Case(str(entry["label"]), networks[label], round_trips[label], tuple(counts),
+    network = entry["network"]
+    return Case(str(entry["label"]), networks[network], round_trips[network], tuple(counts),
                 parse_fraction(f"{where}.every_s", entry["every_s"], 0, math.inf),
                 parse_fraction(f"{where}.xfsz_kb", entry["xfsz_kb"], 1e-3, math.inf),
                 static, tcp, far, tuple(chosen))  # fmt: skip
@@ -240,19 +240,21 @@ def parse_network_rate_control(path: Path, raw: object) -> NetworkRateControlSce
         raise ValueError(f"{path}: networks must be a list of at least one network")
     networks = tuple(parse_network_case(f"{path}: networks[{i}]", n, starts)
                      for i, n in enumerate(entry["networks"]))  # fmt: skip
-    by_label = {network.label: network for network in networks}
-    if len(by_label) != len(networks):
-        raise ValueError(f"{path}: network labels must differ")
+    # Cases and round trips name a network by its identifier, as every results CSV does, so
+    # each network appears once.
+    by_network = {network.network: network for network in networks}
+    if len(by_network) != len(networks):
+        raise ValueError(f"{path}: networks must differ")
     round_trips = entry["round_trips_s"]
-    if not isinstance(round_trips, dict) or sorted(round_trips) != sorted(by_label):
-        raise ValueError(f"{path}: round_trips_s must give each network's, {sorted(by_label)}")
-    trips = {label: parse_fraction(f"{path}: round_trips_s.{label}", value, 1e-6, math.inf)
-             for label, value in round_trips.items()}  # fmt: skip
+    if not isinstance(round_trips, dict) or sorted(round_trips) != sorted(by_network):
+        raise ValueError(f"{path}: round_trips_s must give each network's, {sorted(by_network)}")
+    trips = {name: parse_fraction(f"{path}: round_trips_s.{name}", value, 1e-6, math.inf)
+             for name, value in round_trips.items()}  # fmt: skip
     targets = json_object(f"{path}: targets", entry["targets"], TARGET_KEYS, TARGET_KEYS)
     labels = [algorithm.label for algorithm in algorithms]
     if not isinstance(entry["cases"], list) or not entry["cases"]:
         raise ValueError(f"{path}: cases must be a list of at least one case")
-    cases = tuple(_case(f"{path}: cases[{i}]", c, by_label, trips, labels)
+    cases = tuple(_case(f"{path}: cases[{i}]", c, by_network, trips, labels)
                   for i, c in enumerate(entry["cases"]))  # fmt: skip
     scenario = NetworkRateControlScenario(
         path.stem, str(entry["title"]), str(entry["source"]), algorithms, tuple(seeds),

@@ -28,7 +28,7 @@ def best_static(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("network")
 
 
-SUMMARY_KEYS: list[str] = ["network", "case", "flows", "algorithm", "start"]
+SUMMARY_KEYS: list[str] = ["network", "case", "flows", "algorithm_name", "start"]
 
 
 def case_summary(frame: pd.DataFrame) -> pd.DataFrame:
@@ -75,7 +75,7 @@ def target_criteria(scenario: NetworkRateControlScenario, network: str, case: st
     if flows == 1:
         return {f"{targets.single_pct:g} % of the best static": bool(row["pct"] >= targets.single_pct),
                 "no reset": no_reset}  # fmt: skip
-    kind = next(c for c in scenario.cases if c.label == case and c.network.label == network)
+    kind = next(c for c in scenario.cases if c.label == case and c.network.network == network)
     if (kind.network.network != WIDEBAND or flows not in (4, 8) or kind.static_flow
             or kind.tcp_flow):  # fmt: skip
         return None

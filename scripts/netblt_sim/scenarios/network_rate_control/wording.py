@@ -106,12 +106,12 @@ def markdown(scenario: NetworkRateControlScenario, frame: pd.DataFrame, summary:
         ["network", "BS", "BI (ms)", "steady state (Mbit/s)", "largest published SPEED"],
         [[str(network), str(row["bs"]), str(row["bi_ms"]), figure(row["steady_state_mbps"], 3),
           next(f"{n.published_best_mbps:g} Mbit/s ({n.published_best})"
-               for n in scenario.networks if n.label == network)]
+               for n in scenario.networks if n.network == network)]
          for network, row in best.iterrows()], "lrrrl"))  # fmt: skip
     lines += ["", "## Targets", ""]
     lines += [f"- {item}" for item in verdicts]
     for network in scenario.networks:
         lines += ["", f"## {network.label}", ""]
-        lines.append(markdown_table(CASE_COLUMNS, _case_rows(summary, network.label, esi_bytes),
+        lines.append(markdown_table(CASE_COLUMNS, _case_rows(summary, network.network, esi_bytes),
                                     "lrll" + "r" * 16 + "l"))  # fmt: skip
     return "\n".join(lines) + "\n"

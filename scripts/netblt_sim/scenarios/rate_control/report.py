@@ -3,7 +3,9 @@
 (`atomic.write_report`),
 
 - `<name>.csv`: one row per flow of every run, static grid and adaptive alike: `network` (the
-  case's label), `flows` and `flow` (1 and 0 but for several flows at once), `algorithm`, `start`,
+  network's identifier, `networks.NETWORKS`), `network_name` (the case's label: the network and
+  its settings), `flows` and `flow` (1 and 0 but for several flows at once), `rate_control` (the
+  sender's rate policy, a key of `parameters.RATE_POLICIES`), `start`,
   `seed`, the burst size and interval run (the static setting, or the
   adaptive run's negotiated ceiling) and its start, `steady_state_mbps` (over the transfer from
   `steady_state_from` on), `whole_transfer_mbps` (RFC 1030's measure over the whole transfer),
@@ -104,11 +106,11 @@ def _rows(scenario: RateControlScenario, result: RunResult) -> list[dict[str, ob
         changes = trace.flow_changes(index)
         end = changes[-1] if changes else None
         rows.append({
-            "network": run.shared.label if run.shared else run.case.label,
-            "network_name": run.case.network,
+            "network": run.case.network,
+            "network_name": run.shared.label if run.shared else run.case.label,
             "flows": len(flows),
             "flow": index,
-            "algorithm": run.algorithm,
+            "rate_control": run.algorithm,
             "start": run.start,
             "seed": run.seed,
             "bs": params.bs,
@@ -145,12 +147,12 @@ def results_frame(scenario: RateControlScenario, results: list[RunResult]) -> pd
     best = {network: b.steady_state_mbps for network, b in best_static(frame).items()}
     if scenario.shared is not None:
         best[scenario.shared.label] = best[scenario.shared.case.label]
-    frame["best_static_mbps"] = frame["network"].map(best)
+    frame["best_static_mbps"] = frame["network_name"].map(best)
     frame["pct_of_best_static"] = 100 * frame["steady_state_mbps"] / frame["best_static_mbps"]
     published = {case.label: case.published_best_mbps for case in scenario.networks}
     if scenario.shared is not None:
         published[scenario.shared.label] = scenario.shared.case.published_best_mbps
-    frame["published_best_mbps"] = frame["network"].map(published)
+    frame["published_best_mbps"] = frame["network_name"].map(published)
     return frame
 
 
@@ -169,10 +171,10 @@ class BestStatic:
 def best_static(frame: pd.DataFrame) -> dict[str, BestStatic]:
     """Per network, the static burst size and interval whose median steady-state throughput
     over the seeds is highest (ties: the first in grid order), with that median."""
-    static = frame[frame["algorithm"] == STATIC_RATE_POLICY]
-    medians = static.groupby(["network", "bs", "bi_ms"], sort=False)["steady_state_mbps"].median()
+    static = frame[frame["rate_control"] == STATIC_RATE_POLICY]
+    medians = static.groupby(["network_name", "bs", "bi_ms"], sort=False)["steady_state_mbps"]
     best: dict[str, BestStatic] = {}
-    for network, group in medians.groupby(level="network", sort=False):
+    for network, group in medians.median().groupby(level="network_name", sort=False):
         _, bs, bi_ms = cast(tuple[str, int, int], group.idxmax())
         best[str(network)] = BestStatic(int(bs), int(bi_ms), float(group.max()))
     return best
@@ -181,8 +183,8 @@ def best_static(frame: pd.DataFrame) -> dict[str, BestStatic]:
 def adaptive_summary(frame: pd.DataFrame) -> pd.DataFrame:
     """Per network, algorithm and start of single transfers: medians over the seeds, the worst
     seed, resets."""
-    adaptive = frame[(frame["algorithm"] != STATIC_RATE_POLICY) & (frame["flows"] == 1)]
-    grouped = adaptive.groupby(["network", "algorithm", "start"], sort=False)
+    adaptive = frame[(frame["rate_control"] != STATIC_RATE_POLICY) & (frame["flows"] == 1)]
+    grouped = adaptive.groupby(["network_name", "rate_control", "start"], sort=False)
     return pd.DataFrame({
         "steady_state_mbps": grouped["steady_state_mbps"].median(),
         "pct_of_best_static": grouped["pct_of_best_static"].median(),
@@ -204,12 +206,12 @@ def shared_summary(frame: pd.DataFrame) -> pd.DataFrame:
     """Per algorithm and start of the runs of several flows at once: medians over the seeds of
     the aggregate steady state, its share of one flow's best static, Jain's index; resets."""
     shared = frame[frame["flows"] > 1]
-    runs = shared.groupby(["algorithm", "start", "seed"], sort=False).agg(
+    runs = shared.groupby(["rate_control", "start", "seed"], sort=False).agg(
         aggregate_mbps=("aggregate_mbps", "first"), jain_index=("jain_index", "first"),
         best_static_mbps=("best_static_mbps", "first"), station_resets=("station_resets", "first"),
         lost=("lost", "sum"), completed=("completed", "all"), intact=("intact", "all"))
     runs["aggregate_pct"] = 100 * runs["aggregate_mbps"] / runs["best_static_mbps"]
-    grouped = runs.groupby(level=["algorithm", "start"], sort=False)
+    grouped = runs.groupby(level=["rate_control", "start"], sort=False)
     return pd.DataFrame({
         "aggregate_mbps": grouped["aggregate_mbps"].median(),
         "aggregate_pct": grouped["aggregate_pct"].median(),

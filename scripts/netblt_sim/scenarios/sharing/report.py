@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The results of a sharing scenario (see `sharing.scenario`): runs it and writes, together,
 
-- `<name>.csv`: one row per flow set: `network` (the case's label), `netblt` (the NETBLT
+- `<name>.csv`: one row per flow set: `network` (the network's identifier,
+  `networks.NETWORKS`), `network_name` (the scenario's label for it), `netblt` (the NETBLT
   setting: "best static", "half static" or an adaptive policy; empty without NETBLT),
   `rate_control`, `window_bytes` and `congestion_control` (TCP's; empty without TCP),
   `netblt_flows`, `tcp_flows`, `start` ("together", "tcp first", "netblt first"), `seed`,
@@ -106,7 +107,8 @@ def _row(case: Case, record: FlowSetRecord) -> dict[str, object]:
     rate_control = params[0].rate_control if netblt else None
     receiver_drops = [r.receiver_interface_drops + r.receiver_packet_buffer_drops for r in tcp]
     return {
-        "network": case.network.label,
+        "network": case.network.network,
+        "network_name": case.network.label,
         "netblt": case.netblt,
         "rate_control": rate_control or "",
         "window_bytes": case.window_bytes,
@@ -137,8 +139,8 @@ def _row(case: Case, record: FlowSetRecord) -> dict[str, object]:
 
 
 COLUMNS: tuple[str, ...] = (
-    "network", "netblt", "rate_control", "window_bytes", "congestion_control", "netblt_flows",
-    "tcp_flows", "start", "seed", "netblt_mbps", "tcp_mbps", "netblt_alone_mbps",
+    "network", "network_name", "netblt", "rate_control", "window_bytes", "congestion_control",
+    "netblt_flows", "tcp_flows", "start", "seed", "netblt_mbps", "tcp_mbps", "netblt_alone_mbps",
     "tcp_alone_mbps", "jain_index", "tcp_harm", "netblt_harm", "station_resets", "netblt_lost",
     "netblt_retransmitted", "netblt_data_timeouts", "tcp_lost", "tcp_retransmitted",
     "tcp_timeouts", "tcp_receiver_drops", "tcp_deaf_drops", "tcp_path_losses", "path_drops",
@@ -182,7 +184,7 @@ def judge(scenario: SharingScenario, frame: pd.DataFrame) -> list[Verdict]:
                   & (frame["congestion_control"] == "tahoe")]  # fmt: skip
     for network in scenario.networks:
         if network.network == RING_NETWORK:
-            jain = pairs[pairs["network"] == network.label]["jain_index"].median()
+            jain = pairs[pairs["network_name"] == network.label]["jain_index"].median()
             verdicts.append(Verdict(
                 f"two Tahoe flows on the {network.label} share it fairly: median Jain's index "
                 f"{jain:.3f} (at least {FAIR_BASELINE_JAIN})", bool(jain >= FAIR_BASELINE_JAIN)))
@@ -199,7 +201,7 @@ def plot_harm(scenario: SharingScenario, frame: pd.DataFrame) -> Figure:
     figure, axes = plt.subplots(1, len(scenario.networks), figsize=(4 * len(scenario.networks), 4),
                                 sharey=True, squeeze=False)  # fmt: skip
     for axis, network in zip(axes[0], scenario.networks, strict=True):
-        rows = frame[(frame["network"] == network.label) & (frame["start"] == TOGETHER)
+        rows = frame[(frame["network_name"] == network.label) & (frame["start"] == TOGETHER)
                      & (frame["window_bytes"] == network.default_window)]  # fmt: skip
         for offset, recovery in enumerate(scenario.congestion_controls):
             mine = rows[(rows["congestion_control"] == recovery) & (rows["netblt_flows"] == 1)
@@ -210,16 +212,22 @@ def plot_harm(scenario: SharingScenario, frame: pd.DataFrame) -> Figure:
             high = [harm.max().get(s, math.nan) - median[i] for i, s in enumerate(settings)]
             x = [i + 0.1 * offset for i in range(len(settings))]
             axis.errorbar(x, median, yerr=[low, high], marker="o", capsize=3, linestyle="",
-                          label=f"TCP {recovery}")  # fmt: skip
+                          label=f"TCP {recovery} beside NETBLT")  # fmt: skip
             baseline = rows[(rows["netblt_flows"] == 0) & (rows["tcp_flows"] == 2)
                             & (rows["congestion_control"] == recovery)]["tcp_harm"].median()
             axis.axhline(baseline, linestyle=":", color=f"C{offset}",
                          label=f"{recovery} against {recovery}")  # fmt: skip
         axis.set_xticks(range(len(settings)), settings, rotation=30)
-        axis.set_title(f"{network.label} ({network.default_window // 1024} KB window)")
+        axis.set_xlabel("NETBLT sender beside one TCP flow")
+        axis.set_title(f"{network.label} ({network.network}), "
+                       f"{network.default_window // 1024} KB TCP window", fontsize=10)
         axis.axhline(0, color="grey", linewidth=0.5)
-    axes[0][0].set_ylabel("TCP's harm: (alone - shared) / alone")
+    axes[0][0].set_ylabel("TCP's harm, fraction: (alone - shared) / alone")
     axes[0][0].legend(fontsize="small")
+    # The points are medians over the seeds with their range; the dotted lines what a second
+    # TCP flow does to TCP, the yardstick a reader compares them with.
+    figure.suptitle(f"{scenario.title}: TCP's harm, median and range over "
+                    f"{len(scenario.seeds)} seeds (dotted: TCP beside TCP)", fontsize=10)
     figure.tight_layout()
     return figure
 

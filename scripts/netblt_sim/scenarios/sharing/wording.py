@@ -51,7 +51,7 @@ def _spread(rows: pd.DataFrame, column: str, digits: int = 2) -> str:
 
 
 def _select(frame: pd.DataFrame, network: NetworkCase, **values: object) -> pd.DataFrame:
-    rows = frame[frame["network"] == network.label]
+    rows = frame[frame["network_name"] == network.label]
     for name, value in values.items():
         rows = rows[rows[name] == value]
     return rows
@@ -191,7 +191,7 @@ def markdown(scenario: SharingScenario, frame: pd.DataFrame, verdicts: Sequence[
     lines += ["", "## Per network", ""]
     for network in scenario.networks:
         lines += _network_section(scenario, frame, network)
-    keys = ["network", "netblt", "window_bytes", "congestion_control", "netblt_flows",
+    keys = ["network_name", "netblt", "window_bytes", "congestion_control", "netblt_flows",
             "tcp_flows", "start"]  # fmt: skip
     cells = []
     for key, rows in frame.groupby(keys, sort=False, dropna=False):
