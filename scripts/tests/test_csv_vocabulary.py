@@ -78,14 +78,6 @@ UNIT_IN_ROW: dict[str, frozenset[str]] = {
     # its `event` says
     path.name: frozenset({"amount"}) for path in RESULTS.rglob("time-sequences-*.csv")
 }
-# Throughputs in Mbit/s whose names do not say so yet: renaming them needs the bands and
-# calibration scenarios regenerated (hours of analysis), left for when they next are.
-NOT_YET_RENAMED: dict[str, frozenset[str]] = {
-    name: frozenset({"published_median", "nominal_median", "nominal_seed_sd", "p5", "p95"})
-    for name in ("table-II-bands.csv", "table-III-bands.csv", "table-IV-bands.csv")
-} | {"calibration.csv": frozenset({"published_median", "sim_median"})}
-
-
 def result_csvs() -> Iterator[Path]:
     """Every CSV under results/, at any depth (a scenario's own folder too)."""
     yield from sorted(RESULTS.rglob("*.csv"))
@@ -98,7 +90,7 @@ def has_unit(column: str) -> bool:
 def unitless_numeric_columns(path: Path, frame: pd.DataFrame) -> list[str]:
     """The numeric columns of `frame` (read from `path`) whose name neither carries a unit nor
     is a listed count, fraction, API parameter or model attribute."""
-    allowed = UNIT_IN_ROW.get(path.name, frozenset()) | NOT_YET_RENAMED.get(path.name, frozenset())
+    allowed = UNIT_IN_ROW.get(path.name, frozenset())
     return [
         column for column in frame.columns
         if is_numeric_dtype(frame[column]) and not is_bool_dtype(frame[column])
@@ -130,15 +122,6 @@ def test_identifiers_are_the_apis(path: Path) -> None:
 def test_numeric_columns_carry_a_unit(path: Path) -> None:
     frame = pd.read_csv(path)
     assert unitless_numeric_columns(path, frame) == []
-
-
-def test_the_not_yet_renamed_columns_are_still_there() -> None:
-    """The list of columns left without a unit shrinks when they are renamed: each named one
-    is still in its file (else the list is out of date)."""
-    for name, columns in NOT_YET_RENAMED.items():
-        paths = [p for p in result_csvs() if p.name == name]
-        assert paths, name
-        assert columns <= set(pd.read_csv(paths[0], nrows=1).columns), name
 
 
 def test_a_display_name_is_told_apart_from_an_identifier() -> None:

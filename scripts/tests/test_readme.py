@@ -129,3 +129,21 @@ def test_wireshark_walk_through_captures_every_network_with_valid_commands() -> 
         assert parameters.pcap_dir is not None, command
         networks.add(parameters.network)
     assert networks == {"point-to-point", "proteon-ring", "ethernet", "wideband"}
+
+
+def test_the_readme_is_read_in_two_minutes() -> None:
+    """README.md stays a front page: at most 150 lines, no table cell over 200 characters, and
+    a link to the results' index whose Table III line links its regenerated table and plot."""
+    text = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert len(lines) <= 150, f"README.md has {len(lines)} lines"
+    for number, line in enumerate(lines, 1):
+        if line.startswith("|"):
+            cells = [cell.strip() for cell in line.strip("|").split("|")]
+            assert all(len(cell) <= 200 for cell in cells), f"README.md:{number}: a long cell"
+    assert "](results/README.md)" in text
+    index = (REPO_ROOT / "results" / "README.md").read_text(encoding="utf-8")
+    table_iii = next(line for line in index.splitlines() if line.startswith("- **[table-III]"))
+    for name in ("table-III.md", "table-III.csv", "table-III-throughput-vs-burst-interval.png"):
+        assert f"](table-III/{name})" in table_iii
+        assert (REPO_ROOT / "results" / "table-III" / name).is_file()

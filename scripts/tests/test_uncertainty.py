@@ -184,8 +184,8 @@ def test_the_nominal_lies_in_its_band_and_a_second_analysis_simulates_nothing(
     # Nominal, Morris, the first trajectory again for the floor, Sobol.
     assert first.simulated == 3 + 2 * (factors + 1) + (factors + 1) + sobol
     row = bands_frame(scenario, analysis).iloc[0]
-    assert row["p5"] <= row["nominal_median"] <= row["p95"]
-    assert row["p5"] < row["p95"]
+    assert row["p5_mbps"] <= row["nominal_median_mbps"] <= row["p95_mbps"]
+    assert row["p5_mbps"] < row["p95_mbps"]
     with TransferExecutor(store=store) as executor:
         (again,) = analyse(scenario, executor)
         assert executor.counts.simulated == 0

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from netblt_sim.batch.executor import TransferExecutor
 
 CALIBRATION_COLUMNS: tuple[str, ...] = ("vector", "table", "configuration", *CONFIGURATION_COLUMNS)
-CALIBRATION_COLUMNS += ("published_median", "sim_median", "error_pct", "speed_in_bounds")
+CALIBRATION_COLUMNS += ("published_median_mbps", "sim_median_mbps", "error_pct", "speed_in_bounds")
 CALIBRATION_COLUMNS += ("counts_in_range", "in_bounds", "implausibility")
 CALIBRATION_COLUMNS += ("smallest_implausibility", "smallest_implausibility_emulated")
 CALIBRATION_COLUMNS += ("best_error_pct",)
@@ -63,8 +63,8 @@ def calibration_frame(calibration: Calibration) -> pd.DataFrame:
                     "vector": label, "table": table.table,
                     "configuration": search.groups[group].split(": ", 1)[1],
                     **{c: row[c] for c in CONFIGURATION_COLUMNS},
-                    "published_median": row["pub_speed_median"],
-                    "sim_median": row["sim_speed_median"], "error_pct": row["error_pct"],
+                    "published_median_mbps": row["pub_speed_median"],
+                    "sim_median_mbps": row["sim_speed_median"], "error_pct": row["error_pct"],
                     "speed_in_bounds": bool(speed_in), "counts_in_range": bool(counts_in),
                     "in_bounds": bool(speed_in and counts_in),
                     "implausibility": _rounded(at[group]),

@@ -196,7 +196,7 @@ def _region_lines(calibration: Calibration) -> list[str]:
 def _configuration_lines(calibration: Calibration, frame: pd.DataFrame) -> list[str]:
     nominal = frame[frame["vector"] == "nominal"].reset_index(drop=True)
     best = frame[frame["vector"] == "best 1"].reset_index(drop=True)
-    rows = [[f"{n['table']}", n["configuration"], f"{n['published_median']:g}",
+    rows = [[f"{n['table']}", n["configuration"], f"{n['published_median_mbps']:g}",
              f"{n['error_pct']:+.1f}{'' if n['in_bounds'] else ' (out)'}",
              f"{b['error_pct']:+.1f}{'' if b['in_bounds'] else ' (out)'}",
              f"{n['smallest_implausibility']:.2f}", f"{n['smallest_implausibility_emulated']:.2f}",

@@ -78,8 +78,8 @@ def harm_answer(frame: pd.DataFrame) -> str:
     with it (medians over the seeds), in one sentence."""
     pairs = frame[(frame["netblt_flows"] == 1) & (frame["tcp_flows"] == 1)
                   & (frame["congestion_control"] == "tahoe") & (frame["start"] == "together")]
-    medians = pairs.groupby(["network", "netblt", "window_bytes"], sort=False)["tcp_harm"].median()
-    worst = medians.groupby(level="network", sort=False).max()
+    medians = pairs.groupby(["network_name", "netblt", "window_bytes"], sort=False)["tcp_harm"].median()
+    worst = medians.groupby(level="network_name", sort=False).max()
     each = ", ".join(f"{network} {harm:.2f}" for network, harm in worst.items())
     return (f"Over every NETBLT setting, one NETBLT flow takes at most this share of a Tahoe "
             f"flow's throughput alone (harm, median over the seeds): {each}.")
