@@ -4,10 +4,13 @@ from its seeds' band, networks are named by their display name beside the API's 
 
 from __future__ import annotations
 
+import pytest
+
 import pandas as pd
 
 from netblt_sim import plot_losses_vs_burst_interval
-from netblt_sim.core.networks import NETWORKS, display_name
+from netblt_sim.core.networks import NETWORKS
+from netblt_sim.reporting.network_names import DISPLAY_NAMES, display_name
 from netblt_sim.reporting.plots import network_label, plot_quantity_vs_burst_interval
 
 
@@ -15,6 +18,9 @@ def test_every_network_has_a_display_name_of_its_own() -> None:
     names = [display_name(network) for network in NETWORKS]
     assert all(names) and len(set(names)) == len(names)
     assert display_name("ethernet-private") == "private Ethernet"
+    assert set(DISPLAY_NAMES) == set(NETWORKS)  # every network, and no other
+    with pytest.raises(ValueError, match="network = 'ring': must be one of"):
+        display_name("ring")
 
 
 def test_a_network_label_gives_the_display_name_and_the_identifier() -> None:

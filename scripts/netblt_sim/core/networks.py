@@ -16,10 +16,9 @@ WIDEBAND = "wideband"
 class Network:
     """A network of RFC 1030 (or the ideal test link) and how to build it in ns-3."""
 
-    name: str  # the identifier the API, the CLI and every results CSV use
+    name: str
     testbed_class: str  # subclass of ns3::Testbed: the hosts, interfaces, medium and path
     description: str
-    display_name: str  # what plots and reports call it (`display_name`)
     host_model: str | None = None  # models/hosts/<name>.json, both ends
     interface_model: str | None = None  # models/interfaces/<name>.json
     network_model: str | None = None  # models/networks/<name>.json
@@ -77,13 +76,11 @@ NETWORKS: dict[str, Network] = {
             POINT_TO_POINT,
             "PointToPointTestbed",
             "an ideal point-to-point link with optional impairments and instant hosts",
-            display_name="point-to-point link",
         ),
         Network(
             "proteon-ring",
             "ProteonRingTestbed",
             "RFC 1030 §5: IBM PC/ATs with Proteon P1300 interfaces on a ProNET-10 token ring",
-            display_name="Proteon ring",
             host_model="ibm-pc-at",
             interface_model="proteon-p1300",
             network_model="proteon-ring",
@@ -92,7 +89,6 @@ NETWORKS: dict[str, Network] = {
             "ethernet",
             "EthernetTestbed",
             "RFC 1030 §6: IBM PC/ATs with 3Com 3C500 interfaces on MIT's Subnet 26 (150 hosts)",
-            display_name="Subnet 26 Ethernet",
             host_model="ibm-pc-at",
             interface_model="3com-3c500",
             network_model="mit-subnet-26",
@@ -101,7 +97,6 @@ NETWORKS: dict[str, Network] = {
             "ethernet-private",
             "EthernetTestbed",
             "RFC 1030 §6: the same two PC/ATs alone on a private Ethernet",
-            display_name="private Ethernet",
             host_model="ibm-pc-at",
             interface_model="3com-3c500",
             network_model="private-ethernet",
@@ -111,7 +106,6 @@ NETWORKS: dict[str, Network] = {
             "WidebandTestbed",
             "RFC 1030 §7 and Table IV: an IBM PC/AT with a 3C500 on Subnet 26, a gateway, the T1 "
             "to BBN, the Wideband satellite channel, ISI's gateway and Ethernet, a SUN-3",
-            display_name="Wideband",
             host_model="ibm-pc-at",
             interface_model="3com-3c500",
             network_model="mit-subnet-26",
@@ -123,7 +117,6 @@ NETWORKS: dict[str, Network] = {
             "WidebandFirstPhaseTestbed",
             "RFC 1030 §7, first phase: the Table IV path with an IBM PC/AT and its 3C500 as the "
             "receiver on ISI's Ethernet",
-            display_name="Wideband, first phase",
             host_model="ibm-pc-at",
             interface_model="3com-3c500",
             network_model="mit-subnet-26",
@@ -134,7 +127,6 @@ NETWORKS: dict[str, Network] = {
             "EthernetTestbed",
             "the 1988 TCP/IP performance survey's test: two SUN-3/50s with their LANCE "
             "interfaces alone on a quiet 10 Mbit/s Ethernet",
-            display_name="SUN-3 Ethernet",
             host_model="sun-3",
             interface_model="sun-3-lance",
             network_model="private-ethernet",
@@ -143,12 +135,6 @@ NETWORKS: dict[str, Network] = {
         ),
     )
 }
-
-
-def display_name(name: str) -> str:
-    """What plots and reports call the network `name` (an identifier of NETWORKS): the one
-    mapping from identifier to display name, so that every legend and heading agrees."""
-    return get_network(name).display_name
 
 
 def get_network(name: str) -> Network:

@@ -7,7 +7,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from netblt_sim.core.networks import NETWORKS, display_name
+from netblt_sim.core.networks import NETWORKS
+from netblt_sim.reporting.network_names import display_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -132,7 +133,7 @@ AXIS_LABELS: dict[str, str] = {"steady_state_mbps": "steady-state throughput (Mb
 
 def network_label(network: str) -> str:
     """A legend's or title's name for the network `network` (an identifier): its display name
-    (`networks.display_name`) with the identifier the API and the CSVs use; any other text as it
+    (`network_names.display_name`) with the identifier the API and the CSVs use; any other text as it
     is."""
     return f"{display_name(network)} ({network})" if network in NETWORKS else network
 

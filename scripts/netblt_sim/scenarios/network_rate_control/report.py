@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, cast
 import pandas as pd
 
 from netblt_sim.core.models import load_model
-from netblt_sim.core.networks import display_name
+from netblt_sim.reporting.network_names import display_name
 from netblt_sim.core.parameters import NETBLT, STATIC_RATE_POLICY
 from netblt_sim.reporting.atomic import write_together
 from netblt_sim.reporting.outcome import Outcome, Verdict
@@ -233,10 +233,13 @@ def plot_rate_and_queue(scenario: NetworkRateControlScenario, results: list[RunR
                 axes[row_index][column_index].set_visible(False)
     for axis in axes[-1]:
         axis.set_xlabel("simulated time (s)", fontsize=7)
-    for axis_row in axes:
-        axis_row[0].set_ylabel("rate in force (Mbit/s)", fontsize=7)
+    for axis_row in axes:  # on each row's first shown panel (a hidden one shows no label)
+        shown = [axis for axis in axis_row if axis.get_visible()]
+        if shown:
+            shown[0].set_ylabel("rate in force (Mbit/s)", fontsize=7)
     figure.suptitle(f"{display_name(WIDEBAND)} ({WIDEBAND}), seed {scenario.seeds[0]}: rate "
-                    "in force per flow (coloured lines, Mbit/s) and the earth station's queue "
+                    "in force per flow (coloured lines, Mbit/s)\nand the earth station's queue "
                     "(grey, KB; dotted red: the ESI's size)", fontsize=8)  # fmt: skip
-    figure.tight_layout()
+    # The title's two lines above the panels, not over the first row's titles.
+    figure.tight_layout(rect=(0, 0, 1, 1 - 0.5 / figure.get_figheight()))
     return figure
