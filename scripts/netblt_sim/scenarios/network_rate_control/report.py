@@ -200,7 +200,8 @@ def plot_rate_and_queue(scenario: NetworkRateControlScenario, results: list[RunR
                 or run.seed != scenario.seeds[0] or run.start != next(iter(run.network.starts))
                 or len(run.params.flows) != max(run.case.flows)):  # fmt: skip
             continue
-        chosen.setdefault((f"{run.case.label}, {len(run.params.flows)} flows",
+        count = len(run.params.flows)
+        chosen.setdefault((f"{run.case.label}, {count} flow{'s' if count > 1 else ''}",
                            run.algorithm.label), result)  # fmt: skip
     rows = list(dict.fromkeys(key[0] for key in chosen))
     columns = list(dict.fromkeys(key[1] for key in chosen))
