@@ -122,6 +122,7 @@ def test_the_scenario_file_parses_and_a_bad_entry_is_named(tmp_path: Path) -> No
     assert {a.label for a in scenario.algorithms} >= {"explicit-rate + quench", "delivery-rate"}
     raw = json.loads((Path(__file__).resolve().parents[2] / "scenarios"
                       / "network-assisted-rate-control.json").read_text())  # fmt: skip
+    raw.pop("question")  # the registry's, which the kind's parser is given without
     bad = json.loads(json.dumps(raw))
     bad["cases"][0]["network"] = "token bus"
     with pytest.raises(ValueError, match=r"cases\[0\]\.network = 'token bus': must be one of"):

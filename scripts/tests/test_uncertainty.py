@@ -219,6 +219,7 @@ def bands_file(**morris: object) -> tuple[dict[str, Any], dict[str, TableScenari
                                           dict[str, MeasureScenario]]:  # fmt: skip
     """scenarios/table-bands.json with `morris` changed, and the scenarios it names."""
     raw = json.loads((REPO_ROOT / "scenarios" / "table-bands.json").read_text(encoding="utf-8"))
+    raw.pop("question")  # the registry's, which the kind's parser is given without
     raw["morris"] = {key: value for key, value in (raw["morris"] | morris).items()
                      if value is not None}  # fmt: skip
     tables, measures = {}, {}
