@@ -3,7 +3,10 @@
  */
 
 // The two-node bench of the NETBLT engine tests (linked into the same test runner).
-#include "netblt-test-fixture.h"
+#include "netblt-data-sent-recorder.h"
+#include "netblt-engine-test-case.h"
+#include "netblt-test-bench.h"
+#include "netblt-test-data.h"
 
 #include "ns3/netblt-sender.h"
 #include "ns3/netblt-steady-state-meter.h"

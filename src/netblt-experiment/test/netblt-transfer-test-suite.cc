@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "netblt-test-fixture.h"
+#include "netblt-engine-test-case.h"
+#include "netblt-test-bench.h"
+#include "netblt-test-data.h"
 
 #include "ns3/boolean.h"
 #include "ns3/error-model.h"
@@ -12,6 +14,7 @@
 #include "ns3/netblt-digest.h"
 #include "ns3/netblt-sink-application.h"
 #include "ns3/netblt-sink-helper.h"
+#include "ns3/netblt-two-host-helper.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -36,6 +39,41 @@ using namespace ns3::netblt_test;
 
 namespace
 {
+
+/**
+ * @return the link the engine's tests ran over before they moved to netblt's TwoNodeTopology:
+ *         its 10 Mbit/s, 1 ms and MTU 1600, re-ordered packets held back 5 ms
+ */
+NetbltTwoHostHelper::Link
+TestLink()
+{
+    NetbltTwoHostHelper::Link link;
+    link.mtu = 1600;
+    link.reorderDelay = MilliSeconds(5);
+    return link;
+}
+
+/**
+ * The two nodes over the impaired point-to-point link (netblt-experiment's NetbltTwoHostHelper)
+ * instead of TwoNodeTopology's stock one; the receive error models are the Bench's.
+ * @param link the link: its rate, delay, MTU, re-ordering, duplication and corruption
+ * @param stream the first random stream index (the channel takes the first four)
+ * @return the configuration
+ */
+TwoNodeConfig
+ImpairedLink(const NetbltTwoHostHelper::Link& link, int64_t stream)
+{
+    TwoNodeConfig config;
+    config.stream = stream;
+    config.installLink = [link](NodeContainer nodes, int64_t& next) {
+        NetbltTwoHostHelper helper(link);
+        ImpairedPointToPointHelper& channel = helper.GetLinkHelper();
+        NetDeviceContainer devices = channel.Install(nodes.Get(0), nodes.Get(1));
+        next += channel.AssignStreams(devices, next);
+        return devices;
+    };
+    return config;
+}
 
 /**
  * Installs a NetbltSinkApplication (KeepData) on node 1, listening on TEST_PORT, started at 0.
@@ -308,14 +346,14 @@ class NetbltLossyTransferTestCase : public NetbltEngineTestCase
         {
             RngSeedManager::SetSeed(seed);
             RngSeedManager::SetRun(seed);
-            TopologyConfig topology;
-            topology.link.receiveErrorModel[1] = Loss(m_config.lossForward, 1);
-            topology.link.receiveErrorModel[0] = Loss(m_config.lossBack, 2);
-            topology.link.reorderProbability = m_config.reorder;
-            topology.link.reorderDelay = m_config.reorderDelay;
-            topology.link.duplicateProbability = m_config.duplicate;
-            topology.link.corruptProbability = m_config.corrupt;
-            topology.stream = 10;
+            NetbltTwoHostHelper::Link link = TestLink();
+            link.reorderProbability = m_config.reorder;
+            link.reorderDelay = m_config.reorderDelay;
+            link.duplicateProbability = m_config.duplicate;
+            link.corruptProbability = m_config.corrupt;
+            TwoNodeConfig topology = ImpairedLink(link, 10);
+            topology.receiveErrorModel[1] = Loss(m_config.lossForward, 1);
+            topology.receiveErrorModel[0] = Loss(m_config.lossBack, 2);
             Bench bench(topology);
             uint32_t corruptedFrames = 0;
             bench.topology.channel->TraceConnectWithoutContext(
@@ -426,9 +464,9 @@ class NetbltCorruptionWithoutChecksumTestCase : public NetbltEngineTestCase
             {
                 RngSeedManager::SetSeed(seed);
                 RngSeedManager::SetRun(seed);
-                TopologyConfig topology;
-                topology.link.corruptProbability = 0.1;
-                Bench bench(topology);
+                NetbltTwoHostHelper::Link link = TestLink();
+                link.corruptProbability = 0.1;
+                Bench bench(ImpairedLink(link, 1000));
                 NetbltTransferParameters p = Proposal(5000, 500, 5, 10, 2);
                 p.checksumData = checksum;
                 std::vector<uint8_t> data = MakeData(52000, seed);

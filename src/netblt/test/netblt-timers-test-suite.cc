@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "netblt-test-fixture.h"
+#include "netblt-engine-test-case.h"
+#include "netblt-test-bench.h"
+#include "netblt-test-data.h"
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
@@ -429,7 +431,7 @@ class NetbltNoHostModelTestCase : public NetbltEngineTestCase
   private:
     void DoRun() override
     {
-        TopologyConfig config;
+        TwoNodeConfig config;
         config.hostModel = false;
         Bench bench(config);
         NS_TEST_ASSERT_MSG_EQ(bench.topology.nodes.Get(0)->GetObject<HostModel>(),

@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "netblt-test-fixture.h"
+#include "netblt-engine-test-case.h"
+#include "netblt-test-bench.h"
+#include "netblt-test-data.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -168,8 +170,8 @@ class NetbltAdaptiveSenderLossTestCase : public NetbltEngineTestCase
   private:
     void DoRun() override
     {
-        TopologyConfig config;
-        config.link.receiveErrorModel = {Loss(0.1, 50), Loss(0.1, 51)};
+        TwoNodeConfig config;
+        config.receiveErrorModel = {Loss(0.1, 50), Loss(0.1, 51)};
         Bench bench(config);
         bench.topology.netblt[1]->SetReceiverAttribute("BurstSpacingReports",
                                                        BooleanValue(!m_plainReceiver));

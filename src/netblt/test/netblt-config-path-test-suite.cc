@@ -2,7 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "netblt-test-fixture.h"
+#include "netblt-data-sent-recorder.h"
+#include "netblt-engine-test-case.h"
+#include "netblt-test-bench.h"
+#include "netblt-test-data.h"
 
 #include "ns3/callback.h"
 #include "ns3/config.h"

@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "netblt-test-fixture.h"
+#include "netblt-engine-test-case.h"
+#include "netblt-test-bench.h"
+#include "netblt-test-data.h"
 
 #include "ns3/netblt-control-header.h"
 #include "ns3/simulator.h"
@@ -60,8 +62,8 @@ class NetbltPaddedControlTestCase : public NetbltEngineTestCase
   private:
     void DoRun() override
     {
-        TopologyConfig config;
-        config.link.receiveErrorModel = {Loss(0.05, 60), Loss(0.05, 61)};
+        TwoNodeConfig config;
+        config.receiveErrorModel = {Loss(0.05, 60), Loss(0.05, 61)};
         Bench bench(config);
         bench.topology.netblt[0]->SetAttribute("ControlPacketSize",
                                                UintegerValue(m_case.senderSize));
