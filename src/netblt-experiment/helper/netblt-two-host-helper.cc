@@ -4,8 +4,6 @@
 
 #include "netblt-two-host-helper.h"
 
-#include "stable-streams-internet-stack-helper.h"
-
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/host-cpu-helper.h"
@@ -13,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/netblt-l4-protocol.h"
 #include "ns3/pointer.h"
+#include "ns3/stable-streams-internet-stack-helper.h"
 #include "ns3/uinteger.h"
 
 namespace ns3

@@ -63,14 +63,14 @@ struct TwoNodeConfig
 /**
  * @ingroup netblt-tests
  * @brief Two nodes, 10.1.1.1 and 10.1.1.2, over a point-to-point link (PointToPointHelper), with
- * IPv4 (InternetStackHelper), NETBLT (NetbltHelper) and, if asked, a HostCpu each.
+ * IPv4 (StableStreamsInternetStackHelper), NETBLT (NetbltHelper) and, if asked, a HostCpu each.
  *
  * Each node's device may carry a receive error model (TwoNodeConfig::receiveErrorModel): a
  * NetbltDropErrorModel to drop or count chosen NETBLT packets, a ns3::RateErrorModel (Loss()) or
  * a ns3::ReceiveListErrorModel. Random streams are assigned from TwoNodeConfig::stream on: the
- * link's (if installLink assigns any), then the internet stacks' node by node (IPv4 global
- * routing, the IPv6 fragment extension, ARP, ICMPv6: as ns-3.44 lays them out, on every ns-3
- * release), then NETBLT's.
+ * link's (if installLink assigns any), then the internet stacks' (StableStreamsInternetStackHelper:
+ * IPv4 global routing, the IPv6 fragment extension, ARP, ICMPv6: as ns-3.44 lays them out, on every
+ * ns-3 release), then NETBLT's.
  */
 struct TwoNodeTopology
 {

@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * @ingroup netblt-experiment
+ * @ingroup netblt
  * @brief ns-3's InternetStackHelper whose AssignStreams() gives the stack's random variables the
  * same streams on every ns-3 release the project supports, so that a seed draws the same ARP
  * jitter, and a testbed the same run, on ns-3.44 as on ns-3.48.
